@@ -1,0 +1,426 @@
+#include "dsl/tile_compiler.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "dsl/tile_grammar.h"
+
+namespace carcheck {
+namespace {
+
+namespace pg = tao::pegtl;
+using namespace tilelang;
+
+// ---- Parse result ---------------------------------------------------------------------------
+
+struct Where {
+  int line = 1, column = 1;  // within the shape text
+};
+
+struct ParsedItem {
+  enum Kind { City, Road, Field, Mist, Centre } kind = City;
+  Where at;
+  std::vector<int> sides;    // city sides; road: from, then to (-1: the road ends here)
+  std::vector<int> ports;    // field halves, mist ports
+  std::vector<int> borders;  // field borders (sides)
+  int count = 0;             // shields, ghost symbols
+  bool triangle = false, inn = false;
+  std::string word;          // centre feature
+};
+
+struct ParsedCell {
+  int x = 0, y = 0;
+  Where at;
+  std::vector<ParsedItem> items;
+};
+
+struct ParseState {
+  std::vector<ParsedCell> cells;
+  ParsedItem& item() { return cells.back().items.back(); }
+  void begin(ParsedItem::Kind k, Where at) {
+    if (cells.empty()) cells.push_back({});
+    ParsedItem it;
+    it.kind = k;
+    it.at = at;
+    cells.back().items.push_back(std::move(it));
+  }
+};
+
+int side_index(char c) { return static_cast<int>(std::string_view("NESW").find(c)); }
+int port_index(std::string_view s) {
+  int k = s[1] == 'l' ? 0 : s[1] == 'c' ? 1 : 2;
+  return port_of(side_index(s[0]), k);
+}
+std::string port_name(int p) {
+  return std::string(1, kSideNames[side_of(p)]) + "lcr"[p % kPortsPerSide];
+}
+std::string side_name(int s) { return std::string(1, kSideNames[s]); }
+
+template <typename Input>
+Where where(const Input& in) {
+  auto p = in.position();
+  return {static_cast<int>(p.line), static_cast<int>(p.column)};
+}
+
+// ---- Actions: build the parse result; the grammar stays pure -------------------------------
+
+template <typename Rule>
+struct action : pg::nothing<Rule> {};
+
+#define CARCHECK_KEYWORD_ACTION(RULE, KIND)                 \
+  template <>                                               \
+  struct action<RULE> {                                     \
+    template <typename Input>                               \
+    static void apply(const Input& in, ParseState& st) {    \
+      st.begin(ParsedItem::KIND, where(in));                \
+    }                                                       \
+  };
+CARCHECK_KEYWORD_ACTION(kw_city, City)
+CARCHECK_KEYWORD_ACTION(kw_road, Road)
+CARCHECK_KEYWORD_ACTION(kw_field, Field)
+CARCHECK_KEYWORD_ACTION(kw_mist, Mist)
+#undef CARCHECK_KEYWORD_ACTION
+
+template <>
+struct action<centre_word> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.begin(ParsedItem::Centre, where(in));
+    st.item().word = in.string();
+  }
+};
+template <>
+struct action<kw_cell> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.cells.push_back({});
+    st.cells.back().at = where(in);
+  }
+};
+template <>
+struct action<cell_x> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.cells.back().x = std::stoi(in.string()); }
+};
+template <>
+struct action<cell_y> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.cells.back().y = std::stoi(in.string()); }
+};
+template <>
+struct action<city_side> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.item().sides.push_back(side_index(in.peek_char())); }
+};
+template <>
+struct action<attr_shield> {
+  template <typename Input>
+  static void apply(const Input&, ParseState& st) { st.item().count += 1; }
+};
+template <>
+struct action<shield_count> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.item().count += in.size() > 2 ? 100 : std::stoi(in.string());
+  }
+};
+template <>
+struct action<attr_triangle> {
+  template <typename Input>
+  static void apply(const Input&, ParseState& st) { st.item().triangle = true; }
+};
+template <>
+struct action<road_from> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.item().sides.push_back(side_index(in.peek_char())); }
+};
+template <>
+struct action<road_to> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.item().sides.push_back(side_index(in.peek_char())); }
+};
+template <>
+struct action<road_end> {
+  template <typename Input>
+  static void apply(const Input&, ParseState& st) { st.item().sides.push_back(-1); }
+};
+template <>
+struct action<attr_inn> {
+  template <typename Input>
+  static void apply(const Input&, ParseState& st) { st.item().inn = true; }
+};
+template <>
+struct action<field_half> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.item().ports.push_back(port_index(in.string_view())); }
+};
+template <>
+struct action<border_side> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.item().borders.push_back(side_index(in.peek_char())); }
+};
+template <>
+struct action<mist_port> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) { st.item().ports.push_back(port_index(in.string_view())); }
+};
+template <>
+struct action<ghost_count> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.item().count = in.size() > 2 ? 100 : std::stoi(in.string());
+  }
+};
+
+// ---- Error messages: "expected X" at the exact position ------------------------------------
+
+template <typename Rule>
+constexpr const char* expected() { return nullptr; }
+#define CARCHECK_EXPECTED(RULE, TEXT) \
+  template <>                         \
+  constexpr const char* expected<RULE>() { return TEXT; }
+CARCHECK_EXPECTED(item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
+CARCHECK_EXPECTED(city_body, "expected city sides such as N or N+E+W after 'city'")
+CARCHECK_EXPECTED(shield_count, "expected a number after 'shields'")
+CARCHECK_EXPECTED(road_body, "expected a road such as W-E or S* after 'road'")
+CARCHECK_EXPECTED(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
+CARCHECK_EXPECTED(field_body, "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
+CARCHECK_EXPECTED(border_side, "expected the side of the bordered city (N, E, S or W) after '@'")
+CARCHECK_EXPECTED(mist_body, "expected mist ports such as Nl Nc Nr followed by 'ghosts N' after 'mist'")
+CARCHECK_EXPECTED(mist_ghosts, "expected 'ghosts N' after the mist ports")
+CARCHECK_EXPECTED(ghost_count, "expected a number after 'ghosts'")
+CARCHECK_EXPECTED(cell_x, "expected the cell's x offset after 'cell'")
+CARCHECK_EXPECTED(cell_y, "expected the cell's y offset after ','")
+CARCHECK_EXPECTED(pg::one<','>, "expected ',' between the cell's x and y")
+CARCHECK_EXPECTED(cell_open, "expected '{' after the cell's offsets")
+CARCHECK_EXPECTED(cell_close, "expected '}' or ';' after a cell's items")
+CARCHECK_EXPECTED(end_of_shape, "expected ';' between items, or the end of the shape")
+#undef CARCHECK_EXPECTED
+
+template <typename Rule>
+struct control : pg::normal<Rule> {
+  template <typename Input, typename... States>
+  [[noreturn]] static void raise(const Input& in, States&&...) {
+    const char* msg = expected<Rule>();
+    throw pg::parse_error(msg ? msg : "syntax error", in);
+  }
+};
+
+// ---- Checks and compilation -----------------------------------------------------------------
+
+class Compiler {
+ public:
+  Compiler(const ShapeOrigin& origin, TileType& tile) : origin_(origin), tile_(tile) {}
+
+  [[noreturn]] void fail(Where at, const std::string& reason) const {
+    SourcePos pos{origin_.file, origin_.line + at.line - 1,
+                  at.line == 1 ? origin_.column + at.column - 1 : at.column};
+    throw InputError(pos, reason);
+  }
+
+  void compile(const std::vector<ParsedCell>& cells) {
+    std::vector<CellFace> base;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      for (size_t j = 0; j < i; ++j)
+        if (cells[i].x == cells[j].x && cells[i].y == cells[j].y)
+          fail(cells[i].at, "cell " + std::to_string(cells[i].x) + "," +
+                                std::to_string(cells[i].y) + " is given twice");
+      base.push_back(compile_cell(cells[i]));
+      base.back().dx = static_cast<int8_t>(cells[i].x);
+      base.back().dy = static_cast<int8_t>(cells[i].y);
+    }
+    check_inner_sides(cells, base);
+    tile_.n_cells = static_cast<int>(base.size());
+    for (int r = 0; r < kRotations; ++r) tile_.rot[r] = rotate(base, r);
+  }
+
+ private:
+  CellFace compile_cell(const ParsedCell& cell) {
+    CellFace f;
+    f.port_segment.fill(-1);
+    f.port_mist.fill(-1);
+    std::array<Where, kPorts> claimed_at{};
+    auto add_segment = [&](const ParsedItem& it, SegmentKind kind) -> int {
+      if (f.n_segments >= kMaxSegments) fail(it.at, "too many features on one cell");
+      Segment& s = f.segments[f.n_segments];
+      s.kind = kind;
+      return f.n_segments++;
+    };
+    auto claim = [&](const ParsedItem& it, int port, int seg) {
+      if (f.port_segment[port] >= 0)
+        fail(it.at, "port " + port_name(port) + " is already claimed by the " +
+                        segment_kind_name(f.segments[f.port_segment[port]].kind) + " at column " +
+                        std::to_string(claimed_at[port].column));
+      f.port_segment[port] = static_cast<int8_t>(seg);
+      f.segments[seg].ports |= static_cast<PortMask>(1u << port);
+      claimed_at[port] = it.at;
+    };
+    // Pass 1: cities and roads fix every side's terrain.
+    for (const ParsedItem& it : cell.items) {
+      if (it.kind == ParsedItem::City) {
+        int seg = add_segment(it, SegmentKind::City);
+        if (it.count > 9) fail(it.at, "a city segment shows at most 9 coats of arms");
+        f.segments[seg].shields = static_cast<uint8_t>(it.count);
+        if (it.triangle) f.segments[seg].flags |= kSegTriangle;
+        for (int s : it.sides) {
+          for (int k = 0; k < kPortsPerSide; ++k) claim(it, port_of(s, k), seg);
+          f.sides[s] = Terrain::City;
+        }
+      } else if (it.kind == ParsedItem::Road) {
+        int seg = add_segment(it, SegmentKind::Road);
+        if (it.inn) {
+          f.segments[seg].flags |= kSegInn;
+          f.marks |= kMarkInn;
+        }
+        if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
+          fail(it.at, "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
+        for (int s : it.sides) {
+          if (s < 0) continue;
+          if (f.sides[s] == Terrain::City)
+            fail(it.at, "side " + side_name(s) + " is a city side; a road cannot leave through it");
+          claim(it, centre_port(s), seg);
+          f.sides[s] = Terrain::Road;
+        }
+      } else if (it.kind == ParsedItem::Centre) {
+        if (it.word == "bazaar" || it.word == "ruins") {
+          uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
+          if (f.marks & mark) fail(it.at, "a cell holds at most one " + it.word);
+          f.marks |= mark;
+          continue;
+        }
+        if (f.centre >= 0)
+          fail(it.at, "a cell holds one monastery, castle or cemetery at most; this one already has a " +
+                          std::string(segment_kind_name(f.segments[f.centre].kind)));
+        SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
+                        : it.word == "castle"  ? SegmentKind::Castle
+                                               : SegmentKind::Cemetery;
+        f.centre = static_cast<int8_t>(add_segment(it, k));
+      }
+    }
+    // Pass 2: fields, over the halves of road and field sides.
+    for (const ParsedItem& it : cell.items) {
+      if (it.kind != ParsedItem::Field) continue;
+      int seg = add_segment(it, SegmentKind::Field);
+      for (int p : it.ports) {
+        if (f.sides[side_of(p)] == Terrain::City)
+          fail(it.at, "field half " + port_name(p) + " lies on side " + side_name(side_of(p)) +
+                          ", which is a city side");
+        claim(it, p, seg);
+      }
+      for (int b : it.borders) {
+        if (f.sides[b] != Terrain::City)
+          fail(it.at, "@" + side_name(b) + ": side " + side_name(b) + " holds no city segment to border");
+        int city = f.port_segment[centre_port(b)];
+        if (f.segments[seg].borders & (1u << city))
+          fail(it.at, "@" + side_name(b) + " names a city segment this field already borders");
+        f.segments[seg].borders |= static_cast<uint16_t>(1u << city);
+      }
+    }
+    // Pass 3: every side's halves claimed; a field side's centre belongs to its field.
+    for (int s = 0; s < kSides; ++s) {
+      if (f.sides[s] == Terrain::City) continue;
+      int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
+      for (int p : {l, r})
+        if (f.port_segment[p] < 0)
+          fail(cell.at, "port " + port_name(p) + " is claimed by no feature (every field half must be in a field)");
+      if (f.port_segment[c] < 0) {
+        if (f.port_segment[l] != f.port_segment[r])
+          fail(claimed_at[r], "side " + side_name(s) + " has no road, so " + port_name(l) + " and " +
+                                  port_name(r) + " must lie in the same field");
+        f.port_segment[c] = f.port_segment[l];
+        f.segments[f.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
+      }
+    }
+    // Pass 4: mist over field halves and road centres.
+    for (const ParsedItem& it : cell.items) {
+      if (it.kind != ParsedItem::Mist) continue;
+      if (f.n_mist >= kMaxMist) fail(it.at, "too many mist areas on one cell");
+      if (it.count < 1 || it.count > 3)
+        fail(it.at, "a mist area shows 1 to 3 ghost symbols, not " + std::to_string(it.count));
+      MistArea& m = f.mist[f.n_mist];
+      for (int p : it.ports) {
+        int s = side_of(p);
+        if (f.sides[s] == Terrain::City)
+          fail(it.at, "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
+        if (p % kPortsPerSide == 1 && f.sides[s] != Terrain::Road)
+          fail(it.at, "mist port " + port_name(p) + " is a side centre without a road; mist covers field halves (l, r) and road centres");
+        if (f.port_mist[p] >= 0) fail(it.at, "port " + port_name(p) + " is already covered by mist");
+        f.port_mist[p] = static_cast<int8_t>(f.n_mist);
+        m.ports |= static_cast<PortMask>(1u << p);
+      }
+      m.ghosts = static_cast<uint8_t>(it.count);
+      f.mist_ports |= m.ports;
+      f.ghost_symbols = static_cast<uint8_t>(f.ghost_symbols + it.count);
+      ++f.n_mist;
+    }
+    return f;
+  }
+
+  void check_inner_sides(const std::vector<ParsedCell>& cells, const std::vector<CellFace>& faces) {
+    for (size_t i = 0; i < cells.size(); ++i)
+      for (size_t j = 0; j < cells.size(); ++j)
+        for (int s = 0; s < kSides; ++s)
+          if (cells[j].x == cells[i].x + kDx[s] && cells[j].y == cells[i].y + kDy[s] &&
+              faces[i].sides[s] != faces[j].sides[opposite_side(s)])
+            fail(cells[i].at, "inner side " + side_name(s) + " of cell " + std::to_string(cells[i].x) +
+                                  "," + std::to_string(cells[i].y) + " does not match its neighbour");
+    if (cells.size() > 1) {  // the cells must form one connected piece
+      std::vector<int> seen{0};
+      for (size_t k = 0; k < seen.size(); ++k)
+        for (size_t j = 0; j < cells.size(); ++j)
+          if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end() &&
+              std::abs(cells[j].x - cells[seen[k]].x) + std::abs(cells[j].y - cells[seen[k]].y) == 1)
+            seen.push_back(static_cast<int>(j));
+      if (seen.size() != cells.size()) fail(cells[0].at, "the cells of a tile must touch side to side");
+    }
+  }
+
+  static std::vector<CellFace> rotate(const std::vector<CellFace>& base, int r) {
+    std::vector<CellFace> out;
+    for (const CellFace& b : base) {
+      CellFace f = b;
+      for (int s = 0; s < kSides; ++s) f.sides[(s + r) % kSides] = b.sides[s];
+      for (int p = 0; p < kPorts; ++p) {
+        f.port_segment[rotate_port(p, r)] = b.port_segment[p];
+        f.port_mist[rotate_port(p, r)] = b.port_mist[p];
+      }
+      f.mist_ports = rotate_mask(b.mist_ports, r);
+      for (int i = 0; i < b.n_segments; ++i) f.segments[i].ports = rotate_mask(b.segments[i].ports, r);
+      for (int i = 0; i < b.n_mist; ++i) f.mist[i].ports = rotate_mask(b.mist[i].ports, r);
+      int x = b.dx, y = b.dy;
+      for (int t = 0; t < r; ++t) {  // a quarter turn clockwise: (x, y) -> (-y, x)
+        int nx = -y;
+        y = x;
+        x = nx;
+      }
+      f.dx = static_cast<int8_t>(x);
+      f.dy = static_cast<int8_t>(y);
+      out.push_back(f);
+    }
+    int minx = 0, miny = 0;
+    for (const CellFace& f : out) minx = std::min<int>(minx, f.dx), miny = std::min<int>(miny, f.dy);
+    for (CellFace& f : out) f.dx = static_cast<int8_t>(f.dx - minx), f.dy = static_cast<int8_t>(f.dy - miny);
+    return out;
+  }
+
+  const ShapeOrigin& origin_;
+  TileType& tile_;
+};
+
+}  // namespace
+
+void compile_shape(const std::string& shape, const ShapeOrigin& origin, TileType& tile) {
+  ParseState st;
+  Compiler compiler(origin, tile);
+  try {
+    pg::memory_input in(shape, origin.file);
+    if (!pg::parse<tilelang::shape, action, control>(in, st))
+      compiler.fail({1, 1}, "expected a tile shape");
+  } catch (const pg::parse_error& e) {
+    const auto& p = e.positions().front();
+    compiler.fail({static_cast<int>(p.line), static_cast<int>(p.column)}, std::string(e.message()));
+  }
+  compiler.compile(st.cells);
+}
+
+}  // namespace carcheck

@@ -1,0 +1,83 @@
+// PEGTL grammar of the tile language (docs/tile-language.md). Pure grammar: the actions
+// that build a ParsedShape live in tile_compiler.cpp, the error messages in error_message().
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace carcheck::tilelang {
+
+namespace pg = tao::pegtl;
+
+struct blank : pg::star<pg::blank> {};
+struct gap : pg::plus<pg::blank> {};
+struct side_letter : pg::one<'N', 'E', 'S', 'W'> {};
+struct number : pg::plus<pg::digit> {};
+struct signed_number : pg::seq<pg::opt<pg::one<'-'>>, number> {};
+
+// city N+E+W shield | shields 2 | triangle
+struct city_side : side_letter {};
+struct city_sides : pg::list<city_side, pg::one<'+'>> {};
+struct shield_count : number {};
+struct attr_shields : pg::seq<TAO_PEGTL_KEYWORD("shields"), gap, pg::must<shield_count>> {};
+struct attr_shield : TAO_PEGTL_KEYWORD("shield") {};
+struct attr_triangle : TAO_PEGTL_KEYWORD("triangle") {};
+struct city_attr : pg::sor<attr_shields, attr_shield, attr_triangle> {};
+struct city_body : pg::seq<city_sides, pg::star<gap, city_attr>> {};
+struct kw_city : TAO_PEGTL_KEYWORD("city") {};
+struct city : pg::seq<kw_city, gap, pg::must<city_body>> {};
+
+// road W-E | road S* [inn]
+struct road_from : side_letter {};
+struct road_to : side_letter {};
+struct road_end : pg::one<'*'> {};
+struct road_ends : pg::seq<road_from, pg::sor<pg::seq<pg::one<'-'>, pg::must<road_to>>, road_end>> {};
+struct attr_inn : TAO_PEGTL_KEYWORD("inn") {};
+struct road_body : pg::seq<road_ends, pg::opt<gap, attr_inn>> {};
+struct kw_road : TAO_PEGTL_KEYWORD("road") {};
+struct road : pg::seq<kw_road, gap, pg::must<road_body>> {};
+
+// field Wr Nl @N
+struct half : pg::seq<side_letter, pg::one<'l', 'r'>> {};
+struct field_half : half {};
+struct border_side : side_letter {};
+struct border : pg::seq<pg::one<'@'>, pg::must<border_side>> {};
+struct field_body : pg::seq<pg::list<field_half, gap>, pg::star<blank, border>> {};
+struct kw_field : TAO_PEGTL_KEYWORD("field") {};
+struct field : pg::seq<kw_field, gap, pg::must<field_body>> {};
+
+// mist Nl Nr Nc ghosts 2
+struct mist_port : pg::seq<side_letter, pg::one<'l', 'c', 'r'>> {};
+struct ghost_count : number {};
+struct mist_ghosts : pg::seq<TAO_PEGTL_KEYWORD("ghosts"), gap, pg::must<ghost_count>> {};
+struct mist_body : pg::seq<pg::list<mist_port, gap>, gap, pg::must<mist_ghosts>> {};
+struct kw_mist : TAO_PEGTL_KEYWORD("mist") {};
+struct mist : pg::seq<kw_mist, gap, pg::must<mist_body>> {};
+
+struct centre_word
+    : pg::sor<TAO_PEGTL_KEYWORD("monastery"), TAO_PEGTL_KEYWORD("castle"),
+              TAO_PEGTL_KEYWORD("cemetery"), TAO_PEGTL_KEYWORD("bazaar"),
+              TAO_PEGTL_KEYWORD("ruins")> {};
+
+struct item : pg::sor<city, road, field, mist, centre_word> {};
+struct item_start : pg::sor<pg::one<'}'>, pg::eof> {};
+struct separator : pg::seq<blank, pg::one<';'>, blank> {};
+struct cell_body
+    : pg::seq<pg::must<item>, pg::star<separator, pg::not_at<item_start>, pg::must<item>>,
+              pg::opt<separator>> {};
+
+struct kw_cell : TAO_PEGTL_KEYWORD("cell") {};
+struct cell_x : signed_number {};
+struct cell_y : signed_number {};
+struct cell_open : pg::one<'{'> {};
+struct cell_close : pg::one<'}'> {};
+struct cell_head
+    : pg::seq<kw_cell, gap, pg::must<cell_x>, blank, pg::must<pg::one<','>>,
+              blank, pg::must<cell_y>, blank, pg::must<cell_open>> {};
+struct cell_block : pg::seq<cell_head, blank, cell_body, blank, pg::must<cell_close>, blank> {};
+struct multi_cell : pg::plus<cell_block> {};
+struct single_cell : cell_body {};
+struct end_of_shape : pg::eof {};
+
+struct shape : pg::seq<blank, pg::sor<multi_cell, single_cell>, blank, pg::must<end_of_shape>> {};
+
+}  // namespace carcheck::tilelang

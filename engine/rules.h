@@ -1,0 +1,87 @@
+// A compiled rule set: one entry of levels.yaml (base-c1, pnp-demo, bcb, mists-1..6) with
+// its variant switches resolved. Immutable once loaded; the engine reads it, never writes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace carcheck {
+
+enum class Family : uint8_t { Base, Pnp, Bcb, Mists };
+
+// How cemeteries close (one dispatch point in the engine; levels.yaml `cemetery:`).
+enum class CemeteryMode : uint8_t {
+  None,        // Level 1: no cemeteries in play
+  Orthogonal,  // Levels 2-4: closed by 4 orthogonal neighbours, extra ghost on open ones
+  Haunted,     // Levels 5-6: closed by 8 neighbours, face-down tiles while open
+};
+
+// Where Mists points go (levels.yaml `scoring:`).
+enum class ScoringTracks : uint8_t {
+  None,       // competitive games: one score per player
+  Shared,     // Levels 1-5: one shared scoring meeple
+  PerColour,  // Level 6: three scoring meeples, one per chosen colour
+};
+
+// One variant switch of the interpretation register, with the value in force.
+struct VariantSwitch {
+  std::string id;                   // e.g. "coop-scoring"
+  std::vector<std::string> values;  // allowed values, the default first
+  int chosen = 0;                   // index into values
+  std::string question;             // what is disputed (for --help and reports)
+  std::string source;               // where the dispute comes from
+  const std::string& value() const { return values[static_cast<size_t>(chosen)]; }
+};
+
+// Meeples for one player count (Mists): colours in play and meeples per colour.
+struct MeepleSetup {
+  int players = 0;
+  int colours = 0;            // colours in play (one or two per player, four solo)
+  int meeples_per_colour = 0; // before Level 6 scoring meeples are taken
+  int colours_per_player = 0;
+};
+
+struct RuleSet {
+  std::string name;      // "base-c1", "pnp-demo", "bcb", "mists-1" .. "mists-6"
+  std::string title;     // human-readable
+  Family family = Family::Base;
+  int level = 0;         // Mists level 1..6, 0 otherwise
+  std::string tile_set;  // a set of tiles.yaml
+  std::vector<std::string> base_tile_sets;  // sets added to tile_set (bcb adds base-c1)
+  bool exclude_castles = false;     // Level 1 returns castles to the box
+  bool exclude_cemeteries = false;  // Level 1 returns cemeteries to the box
+  int min_players = 2;
+  int max_players = 5;
+
+  // Competitive games.
+  int followers_per_player = 0;  // excluding the scorer
+  bool farmers = false;
+  int bridges_per_player_2_4 = 0, bridges_per_player_5_6 = 0;  // bcb
+  int castles_per_player_2_4 = 0, castles_per_player_5_6 = 0;  // bcb
+
+  // Mists.
+  int ghosts_total = 0;     // the general supply before the box takes its share (15)
+  int ghosts_in_play = 0;   // 15/15/15/13/13/12
+  int ghosts_on_start = 0;  // 3
+  int piles = 0;            // 0: one supply; else piles of pile_size
+  int pile_size = 0;
+  std::vector<int> thresholds;  // absolute points: hound I, hound II, goal (Levels 3+)
+  int goal = 0;                 // absolute points
+  CemeteryMode cemetery = CemeteryMode::None;
+  ScoringTracks scoring = ScoringTracks::None;
+  int scoring_meeples = 0;      // 1 (Levels 1-5) or 3 (Level 6)
+  bool hounds = false;
+  std::vector<MeepleSetup> meeples;  // per player count, Mists only
+
+  std::vector<VariantSwitch> variants;
+
+  // The value in force for a switch; throws std::out_of_range for an unknown id.
+  const std::string& variant(const std::string& id) const;
+  bool variant_is(const std::string& id, const std::string& value) const {
+    return variant(id) == value;
+  }
+};
+
+}  // namespace carcheck
