@@ -1,7 +1,10 @@
 #include "dsl/tile_compiler.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <string_view>
+#include <type_traits>
 
 #include "dsl/tile_grammar.h"
 
@@ -24,6 +27,9 @@ struct ParsedItem {
   std::vector<int> ports;    // field halves, mist ports
   std::vector<int> borders;  // field borders (sides)
   int count = 0;             // shields, ghost symbols
+  // Where each of the above was written, so errors point at the offending word.
+  std::vector<Where> sides_at, ports_at, borders_at;
+  Where count_at;
   bool triangle = false, inn = false;
   std::string word;          // centre feature
 };
@@ -33,6 +39,8 @@ struct ParsedCell {
   Where at;
   std::vector<ParsedItem> items;
 };
+
+std::string cell_name(const ParsedCell& c) { return std::to_string(c.x) + "," + std::to_string(c.y); }
 
 struct ParseState {
   std::vector<ParsedCell> cells;
@@ -55,6 +63,13 @@ std::string port_name(int p) {
   return std::string(1, kSideNames[side_of(p)]) + "lcr"[p % kPortsPerSide];
 }
 std::string side_name(int s) { return std::string(1, kSideNames[s]); }
+const char* terrain_word(Terrain t) {
+  return t == Terrain::City ? "a city" : t == Terrain::Road ? "a road" : "a field";
+}
+
+// A cell offset; anything longer than a few digits is out of range (checked in compile()).
+int offset_value(const std::string& s) { return s.size() > 4 ? 9999 : std::stoi(s); }
+inline constexpr int kMaxOffset = 8;
 
 template <typename Input>
 Where where(const Input& in) {
@@ -100,17 +115,20 @@ struct action<kw_cell> {
 template <>
 struct action<cell_x> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.cells.back().x = std::stoi(in.string()); }
+  static void apply(const Input& in, ParseState& st) { st.cells.back().x = offset_value(in.string()); }
 };
 template <>
 struct action<cell_y> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.cells.back().y = std::stoi(in.string()); }
+  static void apply(const Input& in, ParseState& st) { st.cells.back().y = offset_value(in.string()); }
 };
 template <>
 struct action<city_side> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.item().sides.push_back(side_index(in.peek_char())); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().sides.push_back(side_index(in.peek_char()));
+    st.item().sides_at.push_back(where(in));
+  }
 };
 template <>
 struct action<attr_shield> {
@@ -122,6 +140,7 @@ struct action<shield_count> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     st.item().count += in.size() > 2 ? 100 : std::stoi(in.string());
+    st.item().count_at = where(in);
   }
 };
 template <>
@@ -132,17 +151,26 @@ struct action<attr_triangle> {
 template <>
 struct action<road_from> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.item().sides.push_back(side_index(in.peek_char())); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().sides.push_back(side_index(in.peek_char()));
+    st.item().sides_at.push_back(where(in));
+  }
 };
 template <>
 struct action<road_to> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.item().sides.push_back(side_index(in.peek_char())); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().sides.push_back(side_index(in.peek_char()));
+    st.item().sides_at.push_back(where(in));
+  }
 };
 template <>
 struct action<road_end> {
   template <typename Input>
-  static void apply(const Input&, ParseState& st) { st.item().sides.push_back(-1); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().sides.push_back(-1);
+    st.item().sides_at.push_back(where(in));
+  }
 };
 template <>
 struct action<attr_inn> {
@@ -152,23 +180,33 @@ struct action<attr_inn> {
 template <>
 struct action<field_half> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.item().ports.push_back(port_index(in.string_view())); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().ports.push_back(port_index(in.string_view()));
+    st.item().ports_at.push_back(where(in));
+  }
 };
 template <>
 struct action<border_side> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.item().borders.push_back(side_index(in.peek_char())); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().borders.push_back(side_index(in.peek_char()));
+    st.item().borders_at.push_back(where(in));
+  }
 };
 template <>
 struct action<mist_port> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.item().ports.push_back(port_index(in.string_view())); }
+  static void apply(const Input& in, ParseState& st) {
+    st.item().ports.push_back(port_index(in.string_view()));
+    st.item().ports_at.push_back(where(in));
+  }
 };
 template <>
 struct action<ghost_count> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     st.item().count = in.size() > 2 ? 100 : std::stoi(in.string());
+    st.item().count_at = where(in);
   }
 };
 
@@ -197,12 +235,76 @@ CARCHECK_EXPECTED(cell_close, "expected '}' or ';' after a cell's items")
 CARCHECK_EXPECTED(end_of_shape, "expected ';' between items, or the end of the shape")
 #undef CARCHECK_EXPECTED
 
+// The word at the error position, quoted in the message: up to a blank or delimiter, or the
+// delimiter itself; "" at the end of the shape.
+template <typename Input>
+std::string next_word(const Input& in) {
+  std::string w;
+  for (size_t i = 0; i < in.size(32); ++i) {
+    char c = in.peek_char(i);
+    bool delim = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '{' || c == '}';
+    if (delim) {
+      if (i == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r') w += c;
+      break;
+    }
+    w += c;
+  }
+  return w;
+}
+
+std::string found(const std::string& word) {
+  return word.empty() ? ", found the end of the shape" : ", found '" + word + "'";
+}
+
+bool is_side_letter(char c) { return std::string_view("NESW").find(c) != std::string_view::npos; }
+
+// A sharper reason for the usual slips after an item, from the word found and the item
+// it follows; "" when there is none.
+std::string hint_after_item(const std::string& w, const ParseState& st) {
+  if (st.cells.empty() || st.cells.back().items.empty()) return "";
+  ParsedItem::Kind last = st.cells.back().items.back().kind;
+  bool in_ports = last == ParsedItem::Field || last == ParsedItem::Mist;
+  if (w.size() == 2 && is_side_letter(w[0]) && in_ports) {
+    if (std::string_view("lcr").find(w[1]) == std::string_view::npos)
+      return "'" + w + "' is not a port: the ports are Nl Nc Nr, El Ec Er, Sl Sc Sr, Wl Wc Wr";
+    if (last == ParsedItem::Field && w[1] == 'c')
+      return "'" + w + "' is a side centre, not a field half: a field lists halves (l, r) only; "
+             "the centre of a side without a road joins that side's field by itself";
+  }
+  if (last == ParsedItem::City && w.size() == 1 && is_side_letter(w[0]))
+    return "join a city segment's sides with '+', as in N+E; separate segments are separate "
+           "items, as in 'city N; city S'";
+  if (last == ParsedItem::City && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
+    return "'" + w + "' is not a city attribute (shield, shields N, triangle); expected ';' "
+           "between items, or the end of the shape";
+  if (last == ParsedItem::Road && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
+    return "'" + w + "' is not a road attribute (inn); expected ';' between items, or the end "
+           "of the shape";
+  return "";
+}
+
+template <typename Rule>
+std::string message(const std::string& word, const ParseState& st) {
+  const char* base = expected<Rule>();
+  if (!base) return "syntax error" + found(word);
+  if constexpr (std::is_same_v<Rule, item>) {
+    if (!word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
+      return "unknown item '" + word +
+             "': expected city, road, field, mist, monastery, castle, cemetery, bazaar or ruins";
+  }
+  if constexpr (std::is_same_v<Rule, end_of_shape> || std::is_same_v<Rule, cell_close> ||
+                std::is_same_v<Rule, mist_ghosts>) {
+    std::string h = hint_after_item(word, st);
+    if (!h.empty()) return h;
+  }
+  return base + found(word);
+}
+
 template <typename Rule>
 struct control : pg::normal<Rule> {
   template <typename Input, typename... States>
-  [[noreturn]] static void raise(const Input& in, States&&...) {
-    const char* msg = expected<Rule>();
-    throw pg::parse_error(msg ? msg : "syntax error", in);
+  [[noreturn]] static void raise(const Input& in, States&&... st) {
+    throw pg::parse_error(message<Rule>(next_word(in), st...), in);
   }
 };
 
@@ -212,15 +314,19 @@ class Compiler {
  public:
   Compiler(const ShapeOrigin& origin, TileType& tile) : origin_(origin), tile_(tile) {}
 
-  [[noreturn]] void fail(Where at, const std::string& reason) const {
-    SourcePos pos{origin_.file, origin_.line + at.line - 1,
-                  at.line == 1 ? origin_.column + at.column - 1 : at.column};
-    throw InputError(pos, reason);
+  // Where `at` (within the shape) lies in the file.
+  SourcePos pos(Where at) const {
+    return {origin_.file, origin_.line + at.line - 1,
+            at.line == 1 ? origin_.column + at.column - 1 : at.column};
   }
+  [[noreturn]] void fail(Where at, const std::string& reason) const { throw InputError(pos(at), reason); }
 
   void compile(const std::vector<ParsedCell>& cells) {
     std::vector<CellFace> base;
     for (size_t i = 0; i < cells.size(); ++i) {
+      if (std::abs(cells[i].x) > kMaxOffset || std::abs(cells[i].y) > kMaxOffset)
+        fail(cells[i].at, "cell offsets lie between -" + std::to_string(kMaxOffset) + " and " +
+                              std::to_string(kMaxOffset));
       for (size_t j = 0; j < i; ++j)
         if (cells[i].x == cells[j].x && cells[i].y == cells[j].y)
           fail(cells[i].at, "cell " + std::to_string(cells[i].x) + "," +
@@ -246,11 +352,12 @@ class Compiler {
       s.kind = kind;
       return f.n_segments++;
     };
-    auto claim = [&](const ParsedItem& it, int port, int seg) {
+    // Gives `port` to segment `seg` of item `it`; `at` is where the port (or its side) is named.
+    auto claim = [&](const ParsedItem& it, Where at, int port, int seg) {
       if (f.port_segment[port] >= 0)
-        fail(it.at, "port " + port_name(port) + " is already claimed by the " +
-                        segment_kind_name(f.segments[f.port_segment[port]].kind) + " at column " +
-                        std::to_string(claimed_at[port].column));
+        fail(at, "port " + port_name(port) + " is already claimed by the " +
+                     segment_kind_name(f.segments[f.port_segment[port]].kind) + " at column " +
+                     std::to_string(pos(claimed_at[port]).column));
       f.port_segment[port] = static_cast<int8_t>(seg);
       f.segments[seg].ports |= static_cast<PortMask>(1u << port);
       claimed_at[port] = it.at;
@@ -259,11 +366,12 @@ class Compiler {
     for (const ParsedItem& it : cell.items) {
       if (it.kind == ParsedItem::City) {
         int seg = add_segment(it, SegmentKind::City);
-        if (it.count > 9) fail(it.at, "a city segment shows at most 9 coats of arms");
+        if (it.count > 9) fail(it.count_at, "a city segment shows at most 9 coats of arms");
         f.segments[seg].shields = static_cast<uint8_t>(it.count);
         if (it.triangle) f.segments[seg].flags |= kSegTriangle;
-        for (int s : it.sides) {
-          for (int k = 0; k < kPortsPerSide; ++k) claim(it, port_of(s, k), seg);
+        for (size_t i = 0; i < it.sides.size(); ++i) {
+          int s = it.sides[i];
+          for (int k = 0; k < kPortsPerSide; ++k) claim(it, it.sides_at[i], port_of(s, k), seg);
           f.sides[s] = Terrain::City;
         }
       } else if (it.kind == ParsedItem::Road) {
@@ -273,12 +381,13 @@ class Compiler {
           f.marks |= kMarkInn;
         }
         if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
-          fail(it.at, "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
-        for (int s : it.sides) {
+          fail(it.sides_at[1], "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
+        for (size_t i = 0; i < it.sides.size(); ++i) {
+          int s = it.sides[i];
           if (s < 0) continue;
           if (f.sides[s] == Terrain::City)
-            fail(it.at, "side " + side_name(s) + " is a city side; a road cannot leave through it");
-          claim(it, centre_port(s), seg);
+            fail(it.sides_at[i], "side " + side_name(s) + " is a city side; a road cannot leave through it");
+          claim(it, it.sides_at[i], centre_port(s), seg);
           f.sides[s] = Terrain::Road;
         }
       } else if (it.kind == ParsedItem::Centre) {
@@ -301,18 +410,21 @@ class Compiler {
     for (const ParsedItem& it : cell.items) {
       if (it.kind != ParsedItem::Field) continue;
       int seg = add_segment(it, SegmentKind::Field);
-      for (int p : it.ports) {
+      for (size_t i = 0; i < it.ports.size(); ++i) {
+        int p = it.ports[i];
         if (f.sides[side_of(p)] == Terrain::City)
-          fail(it.at, "field half " + port_name(p) + " lies on side " + side_name(side_of(p)) +
-                          ", which is a city side");
-        claim(it, p, seg);
+          fail(it.ports_at[i], "field half " + port_name(p) + " lies on side " +
+                                   side_name(side_of(p)) + ", which is a city side");
+        claim(it, it.ports_at[i], p, seg);
       }
-      for (int b : it.borders) {
+      for (size_t i = 0; i < it.borders.size(); ++i) {
+        int b = it.borders[i];
         if (f.sides[b] != Terrain::City)
-          fail(it.at, "@" + side_name(b) + ": side " + side_name(b) + " holds no city segment to border");
+          fail(it.borders_at[i], "@" + side_name(b) + ": side " + side_name(b) +
+                                     " holds no city segment to border");
         int city = f.port_segment[centre_port(b)];
         if (f.segments[seg].borders & (1u << city))
-          fail(it.at, "@" + side_name(b) + " names a city segment this field already borders");
+          fail(it.borders_at[i], "@" + side_name(b) + " names a city segment this field already borders");
         f.segments[seg].borders |= static_cast<uint16_t>(1u << city);
       }
     }
@@ -331,20 +443,32 @@ class Compiler {
         f.segments[f.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
       }
     }
+    for (int i = 0; i < f.n_segments; ++i) {
+      Segment& seg = f.segments[i];
+      for (int p = 0; p < kPorts; ++p) {
+        if (!(seg.ports & (1u << p))) continue;
+        bool centre = p % kPortsPerSide == 1;
+        bool links = seg.kind == SegmentKind::Field ? !centre : centre;
+        if (links) seg.links |= static_cast<PortMask>(1u << p);
+      }
+    }
     // Pass 4: mist over field halves and road centres.
     for (const ParsedItem& it : cell.items) {
       if (it.kind != ParsedItem::Mist) continue;
       if (f.n_mist >= kMaxMist) fail(it.at, "too many mist areas on one cell");
       if (it.count < 1 || it.count > 3)
-        fail(it.at, "a mist area shows 1 to 3 ghost symbols, not " + std::to_string(it.count));
+        fail(it.count_at, "a mist area shows 1 to 3 ghost symbols, not " +
+                              (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
       MistArea& m = f.mist[f.n_mist];
-      for (int p : it.ports) {
-        int s = side_of(p);
+      for (size_t i = 0; i < it.ports.size(); ++i) {
+        int p = it.ports[i], s = side_of(p);
         if (f.sides[s] == Terrain::City)
-          fail(it.at, "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
+          fail(it.ports_at[i], "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
         if (p % kPortsPerSide == 1 && f.sides[s] != Terrain::Road)
-          fail(it.at, "mist port " + port_name(p) + " is a side centre without a road; mist covers field halves (l, r) and road centres");
-        if (f.port_mist[p] >= 0) fail(it.at, "port " + port_name(p) + " is already covered by mist");
+          fail(it.ports_at[i], "mist port " + port_name(p) + " is a side centre without a road; mist covers field halves (l, r) and road centres");
+        if (f.port_mist[p] >= 0)
+          fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
+                                   std::to_string(f.port_mist[p] + 1) + " of this cell");
         f.port_mist[p] = static_cast<int8_t>(f.n_mist);
         m.ports |= static_cast<PortMask>(1u << p);
       }
@@ -362,8 +486,12 @@ class Compiler {
         for (int s = 0; s < kSides; ++s)
           if (cells[j].x == cells[i].x + kDx[s] && cells[j].y == cells[i].y + kDy[s] &&
               faces[i].sides[s] != faces[j].sides[opposite_side(s)])
-            fail(cells[i].at, "inner side " + side_name(s) + " of cell " + std::to_string(cells[i].x) +
-                                  "," + std::to_string(cells[i].y) + " does not match its neighbour");
+            fail(cells[i].at, "inner side " + side_name(s) + " of cell " + cell_name(cells[i]) +
+                                  " is " + terrain_word(faces[i].sides[s]) + " but side " +
+                                  side_name(opposite_side(s)) + " of its neighbour cell " +
+                                  cell_name(cells[j]) + " is " +
+                                  terrain_word(faces[j].sides[opposite_side(s)]) +
+                                  "; inner sides must match");
     if (cells.size() > 1) {  // the cells must form one connected piece
       std::vector<int> seen{0};
       for (size_t k = 0; k < seen.size(); ++k)
@@ -385,7 +513,10 @@ class Compiler {
         f.port_mist[rotate_port(p, r)] = b.port_mist[p];
       }
       f.mist_ports = rotate_mask(b.mist_ports, r);
-      for (int i = 0; i < b.n_segments; ++i) f.segments[i].ports = rotate_mask(b.segments[i].ports, r);
+      for (int i = 0; i < b.n_segments; ++i) {
+        f.segments[i].ports = rotate_mask(b.segments[i].ports, r);
+        f.segments[i].links = rotate_mask(b.segments[i].links, r);
+      }
       for (int i = 0; i < b.n_mist; ++i) f.mist[i].ports = rotate_mask(b.mist[i].ports, r);
       int x = b.dx, y = b.dy;
       for (int t = 0; t < r; ++t) {  // a quarter turn clockwise: (x, y) -> (-y, x)

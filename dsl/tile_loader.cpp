@@ -15,9 +15,17 @@ ShapeOrigin origin_of(const YAML::Node& n, const std::string& file) {
   return {file, m.line + 1, m.column + 1 + (quoted ? 1 : 0)};
 }
 
+// "tile 'NAME'" when the node has a text name, else `fallback`: for messages about the node.
+std::string named(const YAML::Node& n, const char* kind, const char* fallback) {
+  YAML::Node name = n["name"];
+  if (name && name.IsScalar()) return std::string(kind) + " '" + name.Scalar() + "'";
+  return fallback;
+}
+
 TileType load_tile(const yamlx::Reader& rd, const YAML::Node& t, const std::string& set) {
   rd.expect_map(t, "a tile");
-  rd.check_keys(t, {"name", "number", "count", "start", "shape", "variants", "note"}, "a tile");
+  rd.check_keys(t, {"name", "number", "count", "start", "shape", "variants", "note"},
+                named(t, "tile", "a tile"));
   TileType tile;
   tile.set = set;
   tile.name = rd.str(rd.required(t, "name", "a tile"), "a tile's name");
@@ -38,7 +46,8 @@ TileType load_tile(const yamlx::Reader& rd, const YAML::Node& t, const std::stri
 
 TileSet load_set(const yamlx::Reader& rd, const YAML::Node& s) {
   rd.expect_map(s, "a tile set");
-  rd.check_keys(s, {"name", "title", "reconstructed", "note", "source", "tiles"}, "a tile set");
+  rd.check_keys(s, {"name", "title", "reconstructed", "note", "source", "tiles"},
+                named(s, "tile set", "a tile set"));
   TileSet set;
   set.name = rd.str(rd.required(s, "name", "a tile set"), "a tile set's name");
   std::string what = "tile set '" + set.name + "'";
@@ -49,11 +58,13 @@ TileSet load_set(const yamlx::Reader& rd, const YAML::Node& s) {
   YAML::Node tiles = rd.required(s, "tiles", what);
   rd.expect_seq(tiles, what + ": tiles");
   std::set<std::string> names;
-  int starts = 0;
+  std::string start;  // the name of the start tile, once one is marked
   for (const YAML::Node& t : tiles) {
     TileType tile = load_tile(rd, t, set.name);
     if (!names.insert(tile.name).second) rd.fail(t["name"], "tile name '" + tile.name + "' is used twice in " + what);
-    if (tile.start && ++starts > 1) rd.fail(t["start"], what + " marks more than one start tile");
+    if (tile.start && !start.empty())
+      rd.fail(t["start"], what + " marks a second start tile: '" + start + "' is the start tile already");
+    if (tile.start) start = tile.name;
     if (tile.n_cells > 1 && !tile.start)
       rd.fail(t["shape"], "only a start tile may span several cells (it is placed at setup)");
     YAML::Node variants = t["variants"];

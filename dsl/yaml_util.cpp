@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace carcheck::yamlx {
 
@@ -9,7 +10,7 @@ YAML::Node load_text(const std::string& text, const std::string& file) {
   try {
     return YAML::Load(text);
   } catch (const YAML::ParserException& e) {
-    throw InputError({file, e.mark.line + 1, e.mark.column + 1}, e.msg);
+    throw InputError({file, e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg);
   }
 }
 
@@ -31,8 +32,14 @@ void Reader::expect_seq(const YAML::Node& n, const std::string& what) const {
 
 void Reader::check_keys(const YAML::Node& map, std::initializer_list<const char*> allowed,
                         const std::string& what) const {
+  std::vector<YAML::Node> seen;  // yaml-cpp keeps duplicate keys; the first would win silently
   for (const auto& kv : map) {
     std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
+    for (const YAML::Node& k : seen)
+      if (k.Scalar() == key)
+        fail(kv.first, "key '" + key + "' is given twice in " + what + " (first at line " +
+                           std::to_string(pos_of(k, file_).line) + ")");
+    if (kv.first.IsScalar()) seen.push_back(kv.first);
     bool ok = false;
     std::string list;
     for (const char* a : allowed) {

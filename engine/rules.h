@@ -32,6 +32,7 @@ struct VariantSwitch {
   int chosen = 0;                   // index into values
   std::string question;             // what is disputed (for --help and reports)
   std::string source;               // where the dispute comes from
+  std::vector<std::string> meanings;  // one per value, same order: what the value means
   const std::string& value() const { return values[static_cast<size_t>(chosen)]; }
 };
 
@@ -41,6 +42,7 @@ struct MeepleSetup {
   int colours = 0;            // colours in play (one or two per player, four solo)
   int meeples_per_colour = 0; // before Level 6 scoring meeples are taken
   int colours_per_player = 0;
+  int scorers_from_supply = 0;  // Level 6, 3-5 players: scoring meeples taken from supplies
 };
 
 struct RuleSet {
@@ -50,6 +52,7 @@ struct RuleSet {
   int level = 0;         // Mists level 1..6, 0 otherwise
   std::string tile_set;  // a set of tiles.yaml
   std::vector<std::string> base_tile_sets;  // sets added to tile_set (bcb adds base-c1)
+  int land_tiles = 0;  // land tiles in play (72, 48, 84; Mists 50/60 plus the 2x2 start tile)
   bool exclude_castles = false;     // Level 1 returns castles to the box
   bool exclude_cemeteries = false;  // Level 1 returns cemeteries to the box
   int min_players = 2;
@@ -62,6 +65,8 @@ struct RuleSet {
   int castles_per_player_2_4 = 0, castles_per_player_5_6 = 0;  // bcb
 
   // Mists.
+  int meeple_colours = 0;             // guard meeple colours in the box (6)
+  int meeples_per_colour_in_box = 0;  // guard meeples of each colour (5)
   int ghosts_total = 0;     // the general supply before the box takes its share (15)
   int ghosts_in_play = 0;   // 15/15/15/13/13/12
   int ghosts_on_start = 0;  // 3
@@ -82,6 +87,12 @@ struct RuleSet {
   bool variant_is(const std::string& id, const std::string& value) const {
     return variant(id) == value;
   }
+
+  // Throws std::invalid_argument, saying why, for a player count outside min..max (Mists:
+  // 6 players would leave no colour for the scoring meeple).
+  void check_player_count(int players) const;
+  // The Mists meeple row for a player count; throws as check_player_count.
+  const MeepleSetup& meeples_for(int players) const;
 };
 
 }  // namespace carcheck

@@ -31,6 +31,8 @@ enum SegmentFlag : uint8_t {
 struct Segment {
   SegmentKind kind = SegmentKind::Field;
   PortMask ports = 0;     // in this rotation
+  PortMask links = 0;     // ports that join a neighbour's feature: road and city side centres,
+                          // field halves (a field side's centre is claimed but never links)
   uint8_t shields = 0;    // coats of arms (cities)
   uint8_t flags = 0;      // SegmentFlag
   uint16_t borders = 0;   // fields: bit i set when it borders city segment i of this cell

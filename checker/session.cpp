@@ -1,0 +1,53 @@
+#include "checker/session.h"
+
+#include <map>
+#include <stdexcept>
+
+#include "dsl/level_loader.h"
+#include "dsl/tile_loader.h"
+
+namespace carcheck {
+
+const Library& Library::shipped(const std::string& tiles_path, const std::string& levels_path) {
+  static std::map<std::pair<std::string, std::string>, Library> cache;
+  auto key = std::make_pair(tiles_path, levels_path);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  Library lib;
+  lib.tile_sets = load_tile_sets(tiles_path.empty() ? default_tiles_path() : tiles_path);
+  lib.rule_sets = load_rule_sets(levels_path.empty() ? default_levels_path() : levels_path);
+  return cache.emplace(key, std::move(lib)).first->second;
+}
+
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o) {
+  std::string name = o.rules;
+  if (name == "mists") {
+    if (o.level < 1 || o.level > 6) throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
+    name = "mists-" + std::to_string(o.level);
+  } else if (o.level != 0 && name.rfind("mists", 0) != 0) {
+    throw std::invalid_argument("--level applies to --rules mists only");
+  }
+  RuleSet rules = find_rule_set(lib.rule_sets, name);
+  for (const std::string& v : o.variants) select_variant(rules, v);
+  return std::make_unique<Game>(std::move(rules), lib.tile_sets, o.players);
+}
+
+std::unique_ptr<Game> make_game(const GameOptions& o) {
+  return make_game(Library::shipped(o.tiles_path, o.levels_path), o);
+}
+
+void play_random(State& s, Rng& chooser) {
+  ActionList legal;
+  while (!s.is_terminal()) {
+    if (s.is_chance()) {
+      s.apply_random_draw();
+      continue;
+    }
+    s.legal_actions(legal);
+    if (legal.size == 0) throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
+    const Action& a = legal.items[chooser.below(static_cast<uint32_t>(legal.size))];
+    if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
+  }
+}
+
+}  // namespace carcheck

@@ -1,0 +1,731 @@
+// levels.yaml -> RuleSet. Every node is checked against the schema at the top of levels.yaml:
+// unknown or duplicate keys, wrong types, missing keys, unknown names and counts that do not
+// add up are refused with the place of the offending text (yaml-cpp marks are 0-based; the
+// messages are 1-based).
+#include "dsl/level_loader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+
+namespace carcheck {
+namespace {
+
+// "a, b or c"
+std::string one_of(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += (i + 1 == names.size()) ? " or " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+bool is_kebab(const std::string& s) {
+  if (s.empty() || s.front() == '-' || s.back() == '-') return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    if (!ok || (c == '-' && s[i + 1] == '-')) return false;
+  }
+  return true;
+}
+
+// How a message names what it found.
+std::string found(const YAML::Node& n) {
+  switch (n.Type()) {
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Scalar:
+      return n.Tag() == "?" ? "'" + n.Scalar() + "'" : "the string \"" + n.Scalar() + "\"";
+    default:
+      return "nothing";
+  }
+}
+
+// A value of the document and where a message about it points: the value itself, or its key
+// when the value is empty (yaml-cpp marks an empty value at the next token).
+struct Value {
+  YAML::Node node;
+  YAML::Mark mark;
+  std::string name;  // as messages name it: "'goal'", "item 2 of 'meeples'", "the file"
+};
+
+class Loader {
+ public:
+  explicit Loader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& reason) const {
+    const int line = mark.line >= 0 ? mark.line + 1 : 1;
+    const int column = mark.column >= 0 ? mark.column + 1 : 1;
+    throw InputError(SourcePos{file_, line, column}, reason);
+  }
+  [[noreturn]] void fail(const Value& v, const std::string& reason) const { fail(v.mark, reason); }
+
+  std::string string(const Value& v) const {
+    if (!v.node.IsScalar()) fail(v, "expected a string for " + v.name + ", got " + found(v.node));
+    if (v.node.Scalar().empty()) fail(v, v.name + " is empty");
+    return v.node.Scalar();
+  }
+
+  std::string name(const Value& v) const {
+    std::string s = string(v);
+    if (!is_kebab(s)) {
+      fail(v, "'" + s + "' is not a kebab-case name (lower-case letters, digits, single hyphens)");
+    }
+    return s;
+  }
+
+  int integer(const Value& v, int lo, int hi) const {
+    const YAML::Node& n = v.node;
+    const std::string& s = n.IsScalar() ? n.Scalar() : std::string();
+    const bool digits = !s.empty() && std::all_of(s.begin() + (s[0] == '-' ? 1 : 0), s.end(),
+                                                  [](char c) { return c >= '0' && c <= '9'; });
+    if (!n.IsScalar() || n.Tag() != "?" || !digits || s == "-") {
+      fail(v, "expected an integer for " + v.name + ", got " + found(n));
+    }
+    long long x = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+    if (ec != std::errc() || end != s.data() + s.size() || x < lo || x > hi) {
+      fail(v, v.name + " must be between " + std::to_string(lo) + " and " +
+                  std::to_string(hi) + ", not " + s);
+    }
+    return static_cast<int>(x);
+  }
+
+  bool boolean(const Value& v) const {
+    const YAML::Node& n = v.node;
+    if (n.IsScalar() && n.Tag() == "?" && (n.Scalar() == "true" || n.Scalar() == "false")) {
+      return n.Scalar() == "true";
+    }
+    fail(v, "expected true or false for " + v.name + ", got " + found(n));
+  }
+
+  // One of a fixed set of names.
+  template <typename E>
+  E choice(const Value& v, const std::vector<std::pair<std::string, E>>& options,
+           const std::string& what) const {
+    const std::string s = string(v);
+    std::vector<std::string> names;
+    for (const auto& [n, e] : options) {
+      if (n == s) return e;
+      names.push_back(n);
+    }
+    fail(v, "unknown " + what + " '" + s + "' (expected " + one_of(names) + ")");
+  }
+
+  std::vector<Value> list(const Value& v) const {
+    if (!v.node.IsSequence()) fail(v, "expected a list for " + v.name + ", got " + found(v.node));
+    std::vector<Value> items;
+    for (size_t i = 0; i < v.node.size(); ++i) {
+      const YAML::Node item = v.node[i];
+      const YAML::Mark mark = item.IsNull() ? v.mark : item.Mark();
+      items.push_back({item, mark, "item " + std::to_string(i + 1) + " of " + v.name});
+    }
+    return items;
+  }
+
+ private:
+  std::string file_;
+};
+
+// A mapping whose keys are checked on construction: no duplicates, and (when `allowed` is
+// given) no key outside it; `listed` (default: `allowed`) is what the message offers instead.
+class Map {
+ public:
+  Map(const Loader& ld, const Value& v, const std::vector<std::string>* allowed,
+      const std::vector<std::string>* listed = nullptr)
+      : ld_(ld), at_(v) {
+    if (!v.node.IsMap()) ld.fail(v, "expected a map for " + v.name + ", got " + found(v.node));
+    for (auto it = v.node.begin(); it != v.node.end(); ++it) {
+      const Value key{it->first, it->first.Mark(), "a key of " + v.name};
+      const std::string k = ld.string(key);
+      if (allowed && std::find(allowed->begin(), allowed->end(), k) == allowed->end()) {
+        ld.fail(key, "unknown key '" + k + "' in " + v.name + " (expected " +
+                         one_of(listed ? *listed : *allowed) + ")");
+      }
+      if (find(k)) ld.fail(key, "duplicate key '" + k + "' in " + v.name);
+      const YAML::Node value = it->second;
+      fields_.push_back(
+          {k, {value, value.IsNull() ? key.mark : value.Mark(), "'" + k + "'"}, key.mark});
+    }
+  }
+
+  // How later messages name this map (a rule set is named once its name is read).
+  void rename(std::string name) { at_.name = std::move(name); }
+
+  Value required(const std::string& key) const {
+    if (const Field* f = find(key)) return f->value;
+    ld_.fail(at_, "missing key '" + key + "' in " + at_.name);
+  }
+  std::optional<Value> optional(const std::string& key) const {
+    if (const Field* f = find(key)) return f->value;
+    return std::nullopt;
+  }
+  // Keys in document order, with the place of each key.
+  std::vector<std::pair<std::string, YAML::Mark>> keys() const {
+    std::vector<std::pair<std::string, YAML::Mark>> out;
+    for (const Field& f : fields_) out.emplace_back(f.key, f.key_mark);
+    return out;
+  }
+  const Value& self() const { return at_; }
+
+ private:
+  struct Field {
+    std::string key;
+    Value value;
+    YAML::Mark key_mark;
+  };
+  const Field* find(const std::string& key) const {
+    for (const Field& f : fields_) {
+      if (f.key == key) return &f;
+    }
+    return nullptr;
+  }
+
+  const Loader& ld_;
+  Value at_;
+  std::vector<Field> fields_;
+};
+
+// ------------------------------------------------------------------------------ schema
+
+const std::vector<std::string> kRootKeys = {"variants", "rule-sets"};
+const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values"};
+const std::vector<std::string> kCommonKeys = {"name", "title", "family", "tiles", "players",
+                                              "variants"};
+const std::vector<std::string> kCompetitiveKeys = {"followers", "farmers"};
+const std::vector<std::string> kBcbKeys = {"bridges", "castles"};
+const std::vector<std::string> kMistsKeys = {"level", "guard-meeples", "meeples", "ghosts",
+                                             "piles", "hounds",        "goal",    "cemetery",
+                                             "scoring"};
+const std::vector<std::string> kTilesKeys = {"set", "land-tiles", "add", "exclude"};
+const std::vector<std::string> kPlayersKeys = {"min", "max"};
+const std::vector<std::string> kPerPlayerCountKeys = {"2-4", "5-6"};
+const std::vector<std::string> kGuardKeys = {"colours", "per-colour"};
+const std::vector<std::string> kMeepleRowKeys = {"players", "colours", "per-colour",
+                                                 "colours-per-player", "scorers-from-supply"};
+const std::vector<std::string> kGhostKeys = {"total", "in-play", "on-start"};
+const std::vector<std::string> kPileKeys = {"count", "size"};
+const std::vector<std::string> kScoringKeys = {"mode", "meeples"};
+
+constexpr int kMaxCount = 1000;  // a sanity bound for every count of the file
+
+const std::vector<std::pair<std::string, Family>> kFamilies = {
+    {"base", Family::Base}, {"pnp", Family::Pnp}, {"bcb", Family::Bcb}, {"mists", Family::Mists}};
+
+std::string family_name(Family f) {
+  for (const auto& [n, e] : kFamilies) {
+    if (e == f) return n;
+  }
+  return "?";
+}
+
+// Switches whose values name a player range ("2-5", "2"): selecting one sets min/max players.
+const std::vector<std::string> kPlayerRangeSwitches = {"pnp-player-count"};
+
+std::optional<std::pair<int, int>> player_range(const VariantSwitch& v) {
+  if (std::find(kPlayerRangeSwitches.begin(), kPlayerRangeSwitches.end(), v.id) ==
+      kPlayerRangeSwitches.end()) {
+    return std::nullopt;
+  }
+  const std::string& s = v.value();
+  const size_t dash = s.find('-');
+  const std::string lo = s.substr(0, dash);
+  const std::string hi = dash == std::string::npos ? lo : s.substr(dash + 1);
+  int a = 0, b = 0;
+  const auto ra = std::from_chars(lo.data(), lo.data() + lo.size(), a);
+  const auto rb = std::from_chars(hi.data(), hi.data() + hi.size(), b);
+  if (ra.ec != std::errc() || rb.ec != std::errc() || ra.ptr != lo.data() + lo.size() ||
+      rb.ptr != hi.data() + hi.size()) {
+    return std::nullopt;
+  }
+  return std::make_pair(a, b);
+}
+
+struct VariantDef {
+  VariantSwitch sw;
+  YAML::Mark mark;  // the id in the `variants:` table
+  bool used = false;
+};
+
+class LevelsReader {
+ public:
+  explicit LevelsReader(const std::string& file) : ld_(file) {}
+
+  std::vector<RuleSet> read(const std::string& text) {
+    std::vector<YAML::Node> docs;
+    try {
+      docs = YAML::LoadAll(text);
+    } catch (const YAML::Exception& e) {
+      ld_.fail(e.mark, "YAML syntax error: " + e.msg);
+    }
+    if (docs.empty()) ld_.fail(YAML::Mark(), "empty file: expected the keys variants and rule-sets");
+    if (docs.size() > 1) ld_.fail(docs[1].Mark(), "a second YAML document: the file holds one");
+    try {
+      return read_root(Value{docs[0], docs[0].Mark(), "the file"});
+    } catch (const YAML::Exception& e) {  // a safety net: every access above is checked
+      ld_.fail(e.mark, e.msg);
+    }
+  }
+
+ private:
+  std::vector<RuleSet> read_root(const Value& root) {
+    const Map m(ld_, root, &kRootKeys);
+    read_variants(m.required("variants"));
+    std::vector<RuleSet> sets;
+    std::map<std::string, YAML::Mark> names;
+    const Value list = m.required("rule-sets");
+    const std::vector<Value> items = ld_.list(list);
+    if (items.empty()) ld_.fail(list, "'rule-sets' is empty: no rule set to load");
+    for (const Value& item : items) sets.push_back(read_rule_set(item, names));
+    for (const std::string& id : variant_order_) {
+      const VariantDef& def = variants_.at(id);
+      if (!def.used) ld_.fail(def.mark, "variant '" + id + "' is attached to no rule set");
+    }
+    return sets;
+  }
+
+  void read_variants(const Value& v) {
+    const Map table(ld_, v, nullptr);
+    for (const auto& [id, mark] : table.keys()) {
+      if (!is_kebab(id)) ld_.fail(mark, "variant id '" + id + "' is not a kebab-case name");
+      const Map m(ld_, table.required(id), &kVariantKeys);
+      VariantDef def;
+      def.mark = mark;
+      def.sw.id = id;
+      def.sw.question = ld_.string(m.required("question"));
+      def.sw.source = ld_.string(m.required("source"));
+      const Value dflt = m.required("default");
+      const std::string default_value = ld_.string(dflt);
+      const Map values(ld_, m.required("values"), nullptr);
+      for (const auto& [value, value_mark] : values.keys()) {
+        if (!is_kebab(value)) {
+          ld_.fail(value_mark, "value '" + value + "' of variant '" + id +
+                                   "' is not a kebab-case name");
+        }
+        def.sw.values.push_back(value);
+        def.sw.meanings.push_back(ld_.string(values.required(value)));
+      }
+      if (def.sw.values.empty()) ld_.fail(values.self(), "variant '" + id + "' has no values");
+      const auto at = std::find(def.sw.values.begin(), def.sw.values.end(), default_value);
+      if (at == def.sw.values.end()) {
+        ld_.fail(dflt, "default '" + default_value + "' of variant '" + id +
+                           "' is not among its values (" + joined(def.sw.values) + ")");
+      }
+      // The default goes first (VariantSwitch: "the default first"); the others keep their order.
+      const auto i = at - def.sw.values.begin();
+      std::rotate(def.sw.values.begin(), def.sw.values.begin() + i, def.sw.values.begin() + i + 1);
+      std::rotate(def.sw.meanings.begin(), def.sw.meanings.begin() + i,
+                  def.sw.meanings.begin() + i + 1);
+      variants_.emplace(id, std::move(def));
+      variant_order_.push_back(id);
+    }
+  }
+
+  static std::vector<std::string> keys_of(Family f) {
+    std::vector<std::string> keys = kCommonKeys;
+    const auto& extra = f == Family::Mists ? kMistsKeys : kCompetitiveKeys;
+    keys.insert(keys.end(), extra.begin(), extra.end());
+    if (f == Family::Bcb) keys.insert(keys.end(), kBcbKeys.begin(), kBcbKeys.end());
+    return keys;
+  }
+
+  RuleSet read_rule_set(const Value& v, std::map<std::string, YAML::Mark>& names) {
+    std::vector<std::string> all = kCommonKeys;
+    for (const auto* extra : {&kCompetitiveKeys, &kBcbKeys, &kMistsKeys}) {
+      all.insert(all.end(), extra->begin(), extra->end());
+    }
+    // An unknown key is named before anything else is read; the message offers the keys of the
+    // rule set's family when that can be told already.
+    std::vector<std::string> listed = all;
+    if (v.node.IsMap() && v.node["family"].IsScalar()) {
+      for (const auto& [n, f] : kFamilies) {
+        if (n == v.node["family"].Scalar()) listed = keys_of(f);
+      }
+    }
+    Map m(ld_, Value{v.node, v.mark, "a rule set"}, &all, &listed);
+    RuleSet r;
+    const Value name = m.required("name");
+    r.name = ld_.name(name);
+    m.rename("rule set '" + r.name + "'");
+    if (const auto it = names.find(r.name); it != names.end()) {
+      ld_.fail(name, "duplicate rule set name '" + r.name + "' (first at line " +
+                         std::to_string(it->second.line + 1) + ")");
+    }
+    names.emplace(r.name, name.mark);
+    r.title = ld_.string(m.required("title"));
+    r.family = ld_.choice(m.required("family"), kFamilies, "family");
+
+    // Keys of another family are refused before anything is read.
+    const std::vector<std::string> mine = keys_of(r.family);
+    for (const auto& [key, mark] : m.keys()) {
+      if (std::find(mine.begin(), mine.end(), key) == mine.end()) {
+        ld_.fail(mark, "key '" + key + "' does not apply to a " + family_name(r.family) +
+                           " rule set");
+      }
+    }
+
+    read_tiles(m.required("tiles"), r);
+    const Value players = m.required("players");
+    {
+      const Map p(ld_, players, &kPlayersKeys);
+      r.min_players = ld_.integer(p.required("min"), 1, kMaxCount);
+      r.max_players = ld_.integer(p.required("max"), r.min_players, kMaxCount);
+    }
+    if (r.family == Family::Mists) {
+      read_mists(m, r);
+    } else {
+      read_competitive(m, r);
+    }
+    read_switches(m.required("variants"), r);
+
+    // A switch naming a player range must agree with `players`.
+    for (const VariantSwitch& sw : r.variants) {
+      const auto range = player_range(sw);
+      if (range && (range->first != r.min_players || range->second != r.max_players)) {
+        ld_.fail(players, "players " + std::to_string(r.min_players) + "-" +
+                              std::to_string(r.max_players) + " disagree with " + sw.id + "=" +
+                              sw.value());
+      }
+    }
+    return r;
+  }
+
+  void read_tiles(const Value& v, RuleSet& r) {
+    const Map m(ld_, v, &kTilesKeys);
+    r.tile_set = ld_.name(m.required("set"));
+    r.land_tiles = ld_.integer(m.required("land-tiles"), 1, kMaxCount);
+    if (const auto add = m.optional("add")) {
+      for (const Value& item : ld_.list(*add)) r.base_tile_sets.push_back(ld_.name(item));
+    }
+    if (const auto exclude = m.optional("exclude")) {
+      if (r.family != Family::Mists) {
+        ld_.fail(*exclude, "'exclude' applies to Mists tile sets only (castles, cemeteries)");
+      }
+      for (const Value& item : ld_.list(*exclude)) {
+        bool* flag = ld_.choice<bool*>(
+            item, {{"castles", &r.exclude_castles}, {"cemeteries", &r.exclude_cemeteries}},
+            "tile kind to exclude");
+        if (*flag) ld_.fail(item, "'" + item.node.Scalar() + "' is excluded twice");
+        *flag = true;
+      }
+    }
+  }
+
+  // A {2-4: n, 5-6: n} per-player table of bcb.
+  std::pair<int, int> per_player_count(const Value& v) {
+    const Map m(ld_, v, &kPerPlayerCountKeys);
+    return {ld_.integer(m.required("2-4"), 0, kMaxCount),
+            ld_.integer(m.required("5-6"), 0, kMaxCount)};
+  }
+
+  void read_competitive(const Map& m, RuleSet& r) {
+    r.followers_per_player = ld_.integer(m.required("followers"), 1, kMaxCount);
+    r.farmers = ld_.boolean(m.required("farmers"));
+    r.scoring = ScoringTracks::None;
+    if (r.family == Family::Bcb) {
+      std::tie(r.bridges_per_player_2_4, r.bridges_per_player_5_6) =
+          per_player_count(m.required("bridges"));
+      std::tie(r.castles_per_player_2_4, r.castles_per_player_5_6) =
+          per_player_count(m.required("castles"));
+    }
+  }
+
+  void read_mists(const Map& m, RuleSet& r) {
+    r.level = ld_.integer(m.required("level"), 1, 6);
+    {
+      const Map g(ld_, m.required("guard-meeples"), &kGuardKeys);
+      r.meeple_colours = ld_.integer(g.required("colours"), 1, kMaxCount);
+      r.meeples_per_colour_in_box = ld_.integer(g.required("per-colour"), 1, kMaxCount);
+    }
+    {
+      const Map g(ld_, m.required("ghosts"), &kGhostKeys);
+      r.ghosts_total = ld_.integer(g.required("total"), 0, kMaxCount);
+      r.ghosts_in_play = ld_.integer(g.required("in-play"), 0, r.ghosts_total);
+      r.ghosts_on_start = ld_.integer(g.required("on-start"), 0, r.ghosts_in_play);
+    }
+    r.goal = ld_.integer(m.required("goal"), 1, kMaxCount);
+    const Value cemetery = m.required("cemetery");
+    r.cemetery = ld_.choice<CemeteryMode>(cemetery,
+                            {{"none", CemeteryMode::None},
+                             {"orthogonal", CemeteryMode::Orthogonal},
+                             {"haunted", CemeteryMode::Haunted}},
+                            "cemetery mode");
+    // Level 1 returns the cemeteries to the box; the levels with a cemetery mode keep them.
+    if ((r.cemetery == CemeteryMode::None) != r.exclude_cemeteries) {
+      ld_.fail(cemetery, r.exclude_cemeteries
+                             ? "cemetery mode '" + cemetery.node.Scalar() +
+                                   "' but the tiles exclude the cemeteries"
+                             : "cemetery mode 'none' but the tiles keep the cemeteries (add "
+                               "'exclude: [cemeteries]' to 'tiles')");
+    }
+    {
+      const Map s(ld_, m.required("scoring"), &kScoringKeys);
+      r.scoring = ld_.choice<ScoringTracks>(s.required("mode"),
+                             {{"shared", ScoringTracks::Shared},
+                              {"per-colour", ScoringTracks::PerColour}},
+                             "scoring mode");
+      const Value n = s.required("meeples");
+      r.scoring_meeples = ld_.integer(n, 1, kMaxCount);
+      if (r.scoring == ScoringTracks::Shared && r.scoring_meeples != 1) {
+        ld_.fail(n, "a shared scoring track has 1 scoring meeple, not " +
+                        std::to_string(r.scoring_meeples));
+      }
+    }
+    read_hounds_and_piles(m, r);
+    read_meeples(m.required("meeples"), r);
+  }
+
+  void read_hounds_and_piles(const Map& m, RuleSet& r) {
+    const Value hounds = m.required("hounds");
+    std::vector<int> marks;
+    if (!(hounds.node.IsScalar() && hounds.node.Scalar() == "none")) {
+      if (!hounds.node.IsSequence()) {
+        ld_.fail(hounds, "expected 'none' or a list of absolute thresholds for 'hounds', got " +
+                             found(hounds.node));
+      }
+      for (const Value& item : ld_.list(hounds)) {
+        const int x = ld_.integer(item, 1, kMaxCount);
+        if (!marks.empty() && x <= marks.back()) {
+          ld_.fail(item, "hound thresholds must rise: " + std::to_string(x) + " after " +
+                             std::to_string(marks.back()));
+        }
+        if (x >= r.goal) {
+          ld_.fail(item, "hound threshold " + std::to_string(x) + " is not below the goal " +
+                             std::to_string(r.goal));
+        }
+        marks.push_back(x);
+      }
+      if (marks.empty()) ld_.fail(hounds, "an empty hound list: write 'hounds: none'");
+    }
+    r.hounds = !marks.empty();
+
+    const Value piles = m.required("piles");
+    if (piles.node.IsScalar() && piles.node.Scalar() == "none") {
+      r.piles = r.pile_size = 0;
+    } else {
+      if (!piles.node.IsMap()) {
+        ld_.fail(piles, "expected 'none' or {count, size} for 'piles', got " + found(piles.node));
+      }
+      const Map p(ld_, piles, &kPileKeys);
+      r.piles = ld_.integer(p.required("count"), 1, kMaxCount);
+      r.pile_size = ld_.integer(p.required("size"), 1, kMaxCount);
+      if (r.piles * r.pile_size != r.land_tiles) {
+        ld_.fail(piles, std::to_string(r.piles) + " piles of " + std::to_string(r.pile_size) +
+                            " make " + std::to_string(r.piles * r.pile_size) +
+                            " tiles, not the " + std::to_string(r.land_tiles) + " land tiles");
+      }
+    }
+    // One threshold per pile: hound I, hound II, goal (Level 3 text).
+    if (r.piles > 0 && r.piles != static_cast<int>(marks.size()) + 1) {
+      ld_.fail(piles, std::to_string(r.piles) + " piles need " + std::to_string(r.piles - 1) +
+                          " hound thresholds (one threshold per pile, the goal last), not " +
+                          std::to_string(marks.size()));
+    }
+    if (r.piles == 0 && !marks.empty()) {
+      ld_.fail(hounds, "hounds need piles: each hound is the threshold of one pile");
+    }
+    r.thresholds = marks;
+    if (!marks.empty()) r.thresholds.push_back(r.goal);
+  }
+
+  void read_meeples(const Value& v, RuleSet& r) {
+    const std::vector<Value> rows = ld_.list(v);
+    const int box = r.meeples_per_colour_in_box;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Map m(ld_, rows[i], &kMeepleRowKeys);
+      MeepleSetup s;
+      const Value players = m.required("players");
+      s.players = ld_.integer(players, 1, kMaxCount);
+      const int expected = r.min_players + static_cast<int>(i);
+      if (s.players != expected) {
+        ld_.fail(players, "expected the row for " + std::to_string(expected) +
+                              " players here (one row per player count " +
+                              std::to_string(r.min_players) + "-" +
+                              std::to_string(r.max_players) + ", in order)");
+      }
+      const Value colours = m.required("colours");
+      s.colours = ld_.integer(colours, 1, kMaxCount);
+      s.meeples_per_colour = ld_.integer(m.required("per-colour"), 1, box);
+      s.colours_per_player = ld_.integer(m.required("colours-per-player"), 1, kMaxCount);
+      const Value from_supply = m.required("scorers-from-supply");
+      s.scorers_from_supply = ld_.integer(from_supply, 0, r.scoring_meeples);
+      if (s.colours != s.players * s.colours_per_player) {
+        ld_.fail(colours, std::to_string(s.players) + " players with " +
+                              std::to_string(s.colours_per_player) + " colours each play " +
+                              std::to_string(s.players * s.colours_per_player) +
+                              " colours, not " + std::to_string(s.colours));
+      }
+      // Levels 1-5: the shared scoring meeple is of a colour not in play.
+      const int spare = r.scoring == ScoringTracks::Shared ? r.scoring_meeples : 0;
+      if (s.colours + spare > r.meeple_colours) {
+        ld_.fail(colours, std::to_string(s.colours) + " colours in play" +
+                              (spare ? " and 1 for the scoring meeple" : "") + " need " +
+                              std::to_string(s.colours + spare) + " colours; the box has " +
+                              std::to_string(r.meeple_colours));
+      }
+      if (r.scoring == ScoringTracks::PerColour) {
+        // Level 6: scoring meeples of colours in play, from the supplies or else from the box.
+        if (r.scoring_meeples > s.colours) {
+          ld_.fail(colours, std::to_string(r.scoring_meeples) + " scoring meeples need " +
+                                std::to_string(r.scoring_meeples) + " colours in play, not " +
+                                std::to_string(s.colours));
+        }
+        if (s.scorers_from_supply != 0 && s.scorers_from_supply != r.scoring_meeples) {
+          ld_.fail(from_supply, "the scoring meeples come all from the supplies or all from "
+                                "the box: 0 or " + std::to_string(r.scoring_meeples));
+        }
+        if (s.scorers_from_supply == 0 && s.meeples_per_colour >= box) {
+          ld_.fail(from_supply, "the box keeps no meeple of a colour in play for the scoring "
+                                "meeples (" + std::to_string(box) + " per colour, all in play)");
+        }
+      } else if (s.scorers_from_supply != 0) {
+        ld_.fail(from_supply, "a shared scoring meeple never comes from the supplies");
+      }
+      r.meeples.push_back(s);
+    }
+    const int next = r.min_players + static_cast<int>(rows.size());
+    if (next <= r.max_players) {
+      ld_.fail(v, "no meeples row for " + std::to_string(next) + " players (players " +
+                      std::to_string(r.min_players) + "-" + std::to_string(r.max_players) + ")");
+    }
+    if (next > r.max_players + 1) {
+      ld_.fail(rows[static_cast<size_t>(r.max_players - r.min_players + 1)],
+               "a meeples row beyond max players " + std::to_string(r.max_players));
+    }
+  }
+
+  // `variants:` of a rule set: ids, `id=value`, or lists of those (aliases), flattened once.
+  void read_switches(const Value& v, RuleSet& r) {
+    for (const Value& item : ld_.list(v)) {
+      if (item.node.IsSequence()) {
+        for (const Value& inner : ld_.list(Value{item.node, item.mark, v.name})) {
+          add_switch(inner, r);
+        }
+      } else {
+        add_switch(item, r);
+      }
+    }
+  }
+
+  void add_switch(const Value& v, RuleSet& r) {
+    const std::string text = ld_.string(v);
+    const size_t eq = text.find('=');
+    const std::string id = text.substr(0, eq);
+    const auto it = variants_.find(id);
+    if (it == variants_.end()) {
+      ld_.fail(v, "unknown variant switch '" + id + "' (not in the variants table)");
+    }
+    for (const VariantSwitch& s : r.variants) {
+      if (s.id == id) ld_.fail(v, "variant switch '" + id + "' listed twice for '" + r.name + "'");
+    }
+    it->second.used = true;
+    VariantSwitch sw = it->second.sw;
+    if (eq != std::string::npos) {
+      const std::string value = text.substr(eq + 1);
+      const auto at = std::find(sw.values.begin(), sw.values.end(), value);
+      if (at == sw.values.end()) {
+        ld_.fail(v, "variant switch '" + id + "' has no value '" + value + "' (allowed: " +
+                        joined(sw.values) + ")");
+      }
+      sw.chosen = static_cast<int>(at - sw.values.begin());
+    }
+    r.variants.push_back(std::move(sw));
+  }
+
+  Loader ld_;
+  std::map<std::string, VariantDef> variants_;
+  std::vector<std::string> variant_order_;  // document order, for stable messages
+};
+
+std::string lower(std::string s) {
+  for (char& c : s) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return s;
+}
+
+}  // namespace
+
+std::vector<RuleSet> load_rule_sets_from_string(const std::string& yaml_text,
+                                                const std::string& file_name) {
+  return LevelsReader(file_name).read(yaml_text);
+}
+
+std::vector<RuleSet> load_rule_sets(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(SourcePos{path, 1, 1}, "cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return load_rule_sets_from_string(text.str(), path);
+}
+
+const RuleSet& find_rule_set(const std::vector<RuleSet>& sets, const std::string& name) {
+  // "mists3", "Mists 3", "mists_3" all mean "mists-3".
+  std::string key = lower(name);
+  if (key.rfind("mists", 0) == 0 && key.size() > 5) {
+    std::string rest = key.substr(5);
+    if (rest[0] == ' ' || rest[0] == '_' || rest[0] == '-') rest.erase(0, 1);
+    if (!rest.empty() && std::all_of(rest.begin(), rest.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        })) {
+      key = "mists-" + rest;
+    }
+  }
+  std::vector<std::string> known;
+  for (const RuleSet& r : sets) {
+    if (r.name == key) return r;
+    known.push_back(r.name);
+  }
+  throw std::invalid_argument("unknown rule set '" + name + "' (known: " + joined(known) + ")");
+}
+
+void select_variant(RuleSet& rules, const std::string& key, const std::string& value) {
+  std::vector<std::string> ids;
+  for (VariantSwitch& sw : rules.variants) {
+    ids.push_back(sw.id);
+    if (sw.id != key) continue;
+    const auto at = std::find(sw.values.begin(), sw.values.end(), value);
+    if (at == sw.values.end()) {
+      throw std::invalid_argument("variant '" + key + "' has no value '" + value +
+                                  "' (allowed: " + joined(sw.values) + "; default " +
+                                  sw.values.front() + ")");
+    }
+    sw.chosen = static_cast<int>(at - sw.values.begin());
+    if (const auto range = player_range(sw)) {
+      rules.min_players = range->first;
+      rules.max_players = range->second;
+    }
+    return;
+  }
+  throw std::invalid_argument("rule set '" + rules.name + "' has no variant '" + key +
+                              "' (its variants: " + joined(ids) + ")");
+}
+
+void select_variant(RuleSet& rules, const std::string& key_equals_value) {
+  const size_t eq = key_equals_value.find('=');
+  if (eq == std::string::npos) {
+    throw std::invalid_argument("expected a variant selection as key=value, got '" +
+                                key_equals_value + "'");
+  }
+  select_variant(rules, key_equals_value.substr(0, eq), key_equals_value.substr(eq + 1));
+}
+
+}  // namespace carcheck

@@ -1,0 +1,118 @@
+#include "engine/game.h"
+
+#include <stdexcept>
+
+namespace carcheck {
+
+int colour_by_name(const std::string& name) {
+  for (int c = 0; c < kMaxColours; ++c)
+    if (name == kColourNames[c]) return c;
+  return -1;
+}
+
+namespace {
+
+const TileSet& find_set(const std::vector<TileSet>& sets, const std::string& name) {
+  for (const TileSet& s : sets)
+    if (s.name == name) return s;
+  throw std::invalid_argument("tile set '" + name + "' is not in the tiles file");
+}
+
+// Resolves the switches; a switch a rule set does not carry keeps its default.
+Switches resolve_switches(const RuleSet& r) {
+  auto is = [&](const char* id, const char* value) {
+    for (const VariantSwitch& v : r.variants)
+      if (v.id == id) return v.value() == value;
+    return false;
+  };
+  auto index = [&](const char* id) {
+    for (const VariantSwitch& v : r.variants)
+      if (v.id == id) return v.chosen;
+    return 0;
+  };
+  Switches s;
+  s.coop_majority = is("coop-scoring", "majority");
+  s.pile_continue = is("pile-threshold-loss", "continue");
+  s.hound_when_surrounded = is("hound-trigger", "when-surrounded");
+  s.bury_any_player = is("bury-supply", "any-player");
+  s.face_down_orthogonal_first = is("face-down-adjacency", "orthogonal-first");
+  s.haunted_ghosts_orthogonal = is("haunted-cemetery-ghosts", "orthogonal-4");
+  s.pile_end_on_last_draw = is("pile-end-timing", "on-last-draw");
+  s.misty_road_clear_only = is("misty-road-meeple", "clear-only");
+  s.meeple_unfinished_only = is("meeple-on-finished", "unfinished-only");
+  s.haunted_close_removes = is("haunted-close-removal", "remove-ghosts");
+  s.face_down_rules_text = is("face-down-haunting", "rules-text");
+  s.ghost_scope_per_tile = is("ghost-scope", "per-tile");
+  s.ghost_scope_per_area = is("ghost-scope", "per-area");
+  s.unoccupied_ghost_choice = is("unoccupied-scoring", "ghost-choice");
+  s.unplaceable = index("unplaceable-tile");
+  s.haunted_closed_ghosts = index("haunted-closed-ghosts");
+  s.farm_scoring = index("farm-scoring");
+  s.small_city_old = is("small-city", "old");
+  s.unfinished_nothing = is("unfinished-final", "nothing");
+  s.base_unplaceable_back = is("base-unplaceable-tile", "back-in-pile");
+  return s;
+}
+
+}  // namespace
+
+Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
+    : rules_(std::move(rules)), sw_(resolve_switches(rules_)), players_(players) {
+  if (players < rules_.min_players || players > rules_.max_players) {
+    std::string why = rules_.name + " is for " + std::to_string(rules_.min_players) + "-" +
+                      std::to_string(rules_.max_players) + " players, not " + std::to_string(players);
+    if (rules_.family == Family::Mists && players > rules_.max_players)
+      why += " (the shared scoring meeple needs a colour that no player uses)";
+    throw std::invalid_argument(why);
+  }
+  // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
+  // start tile is the base set's.
+  std::vector<std::string> names = rules_.base_tile_sets;
+  names.push_back(rules_.tile_set);
+  for (const std::string& n : names) {
+    const TileSet& set = find_set(tile_sets, n);
+    for (const TileType& t0 : set.tiles) {
+      const TileType* t = &t0;
+      for (const TileAlternative& alt : set.alternatives)
+        if (alt.tile == t0.name) {
+          bool known = false;
+          for (const VariantSwitch& v : rules_.variants) known = known || v.id == alt.variant;
+          if (known && rules_.variant(alt.variant) == alt.value) t = &alt.replacement;
+        }
+      if (rules_.exclude_castles && t->has(SegmentKind::Castle)) continue;
+      if (rules_.exclude_cemeteries && t->has(SegmentKind::Cemetery)) continue;
+      TileType copy = *t;
+      if (copy.start && start_ >= 0) copy.start = false;  // an added set's start is a land tile
+      if (copy.start) start_ = static_cast<TileId>(tiles_.size());
+      max_cells_ += copy.count * copy.n_cells;
+      tiles_.push_back(std::move(copy));
+    }
+  }
+  if (start_ < 0) throw std::invalid_argument("rule set " + rules_.name + " has no start tile");
+
+  if (rules_.family == Family::Mists) {
+    const MeepleSetup* m = nullptr;
+    for (const MeepleSetup& ms : rules_.meeples)
+      if (ms.players == players) m = &ms;
+    if (!m) throw std::invalid_argument(rules_.name + " gives no meeples for " + std::to_string(players) + " players");
+    colours_ = m->colours;
+    meeples_per_colour_ = m->meeples_per_colour;
+    for (int c = 0; c < colours_; ++c) owner_.push_back(c / std::max(1, m->colours_per_player) % players);
+    if (rules_.scoring == ScoringTracks::PerColour) {
+      for (int c = 0; c < rules_.scoring_meeples && c < colours_; ++c) scoring_colours_.push_back(c);
+      scoring_from_supply_ = players >= 3;  // solo and 2 players take them from the box
+    }
+  } else {
+    colours_ = players;
+    meeples_per_colour_ = rules_.followers_per_player;
+    for (int c = 0; c < players; ++c) owner_.push_back(c);
+  }
+}
+
+TileId Game::find_tile(const std::string& name) const {
+  for (size_t i = 0; i < tiles_.size(); ++i)
+    if (tiles_[i].name == name) return static_cast<TileId>(i);
+  return -1;
+}
+
+}  // namespace carcheck

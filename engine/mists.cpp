@@ -1,0 +1,783 @@
+// Mists over Carcassonne (seeds 004 and 000; reference/mists-rules.md): the cooperative
+// turn after a tile is placed — mist banks (1b), cemeteries (1c), ghosts (2a), meeples (2b),
+// cooperative scoring with ghost removal (3a), hounds and piles (3b), haunted cemeteries
+// and face-down tiles (3c). A decision with a single option resolves itself.
+#include <algorithm>
+
+#include "engine/rules_impl.h"
+
+namespace carcheck {
+
+namespace {
+
+using Flow = Rules::Flow;
+
+Action make(ActionKind k, int x = 0, int y = 0, int count = 0, int meeple = -1, int colour = -1) {
+  Action a;
+  a.kind = k;
+  a.x = static_cast<int16_t>(x);
+  a.y = static_cast<int16_t>(y);
+  a.count = static_cast<int8_t>(count);
+  a.meeple = static_cast<int16_t>(meeple);
+  a.colour = static_cast<int8_t>(colour);
+  return a;
+}
+
+bool is_cemetery(const State& s, int c) {
+  if (s.cell(c).face_down) return false;
+  const CellFace& f = s.face(c);
+  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
+}
+
+}  // namespace
+
+// ---- Setup -----------------------------------------------------------------------------------
+
+void Rules::mists_setup(State& s) {
+  const RuleSet& r = s.game_->rules();
+  const Game& g = *s.game_;
+  // Tracks: one shared (Levels 1-5) or one per scoring meeple (Level 6, FAQ.MoC.0007).
+  s.scores_.assign(r.scoring == ScoringTracks::PerColour ? g.scoring_colours().size() : 1, Score{});
+  // Level 6 with 3-5 players: the scoring meeples come out of the players' supplies.
+  if (g.scoring_meeples_from_supply())
+    for (int c : g.scoring_colours())
+      for (Meeple& m : s.meeples_)
+        if (m.colour == c && m.in_play) {
+          m.in_play = false;
+          break;
+        }
+  // Ghosts: the box keeps its share; 3 go on the start tile's symbols (setup).
+  s.ghost_box_ = r.ghosts_total - r.ghosts_in_play;
+  s.ghost_supply_ = r.ghosts_in_play;
+  for (int c = 0; c < s.cells(); ++c) {
+    const CellFace& f = s.face(c);
+    for (int m = 0; m < f.n_mist; ++m) {
+      s.cells_[static_cast<size_t>(c)].ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
+      s.ghost_supply_ -= f.mist[m].ghosts;
+    }
+  }
+  if (r.hounds) s.hounds_.assign(kMaxHounds, Hound{});
+}
+
+int Rules::track_score(const State& s) {
+  int low = s.scores_.empty() ? 0 : s.scores_[0].total;
+  for (const Score& sc : s.scores_) low = std::min(low, sc.total);  // Level 6: every meeple
+  return low;
+}
+
+// Up to `n` ghosts off one cell (one start quarter: FAQ.MoC.0001) back to the supply.
+int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first) {
+  auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
+  int taken = 0;
+  auto take = [&](size_t k) {
+    int t = std::min<int>(g[k], n - taken);
+    g[k] = static_cast<uint8_t>(g[k] - t);
+    taken += t;
+  };
+  if (cemetery_first) take(kCemeterySlot);
+  for (size_t k = 0; k < g.size(); ++k) take(k);
+  s.ghost_supply_ += taken;
+  if (taken > 0) emit(s, EventKind::GhostsRemoved, FeatureClass::None, -1, s.cells_[static_cast<size_t>(cell)].x,
+                      s.cells_[static_cast<size_t>(cell)].y, taken);
+  return taken;
+}
+
+// ---- After the tile is placed: 1b mist, 1c cemeteries, 2a ghosts ----------------------------
+
+void Rules::mists_after_place(State& s, bool extended_bank) {
+  s.extended_bank_ = extended_bank;
+  s.bank_finished_this_turn_ = false;
+  collect_finished(s, s.new_cell_, true);
+  s.score_sub_ = 0;
+  s.step_ = kStepMist;
+  advance(s);
+}
+
+Rules::Flow Rules::mists_step(State& s) {
+  switch (s.step_) {
+    case kStepMist: {
+      // 1b: a finished bank loses all its ghosts (Dized.MoC.0042); ghost-scope picks which.
+      const CellFace& f = s.face(s.new_cell_);
+      for (int m = 0; m < f.n_mist; ++m) {
+        int root = find(s, mist_node(s.new_cell_, m));
+        if (!s.region_finished(root)) continue;
+        bool seen = false;
+        for (int k = 0; k < m; ++k) seen = seen || find(s, mist_node(s.new_cell_, k)) == root;
+        if (seen) continue;
+        s.bank_finished_this_turn_ = true;
+        int removed = 0, node = root;
+        do {
+          int cell = node / kNodesPerCell, area = node % kNodesPerCell - kMaxSegments;
+          auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
+          if (s.game_->switches().ghost_scope_per_tile) {
+            int before = s.cells_[static_cast<size_t>(cell)].ghost_total();
+            removed += remove_ghosts(s, cell, before);
+          } else {
+            int n = g[static_cast<size_t>(area)];
+            g[static_cast<size_t>(area)] = 0;
+            s.ghost_supply_ += n;
+            removed += n;
+            if (n) emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1, s.cells_[static_cast<size_t>(cell)].x,
+                        s.cells_[static_cast<size_t>(cell)].y, n);
+          }
+          node = s.nodes_[static_cast<size_t>(node)].next;
+        } while (node != root);
+        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1, s.cells_[static_cast<size_t>(s.new_cell_)].x,
+             s.cells_[static_cast<size_t>(s.new_cell_)].y, removed, region_tiles(s, root));
+      }
+      s.step_ = kStepCemetery;
+      return Flow::Continue;
+    }
+    case kStepCemetery: {
+      // 1c: cemeteries this tile closed (4 orthogonal neighbours in Levels 2-4, all 8 in 5-6).
+      s.bury_queue_.clear();
+      if (s.game_->rules().cemetery != CemeteryMode::None) {
+        const PlacedCell& pc = s.cells_[static_cast<size_t>(s.new_cell_)];
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            int c = s.cell_at(pc.x + dx, pc.y + dy);
+            if (c < 0 || !is_cemetery(s, c) || !cemetery_closed(s, c)) continue;
+            if (s.game_->rules().cemetery == CemeteryMode::Orthogonal && dx && dy) continue;
+            s.bury_queue_.push_back(static_cast<int16_t>(c));
+          }
+      }
+      s.step_ = kStepGhosts;
+      if (!s.bury_queue_.empty()) return start_bury(s);
+      return Flow::Continue;
+    }
+    case kStepGhosts:
+      s.step_ = kStepMeeple;
+      return place_ghosts(s);
+    case kStepMeeple:
+      s.phase_ = Phase::Meeple;
+      return Flow::Decide;
+    case kStepScore:
+      return score_step(s);
+    case kStepFaceDown: {
+      s.step_ = kStepEnd;
+      if (s.game_->rules().cemetery != CemeteryMode::Haunted || open_cemeteries(s, nullptr) == 0)
+        return Flow::Continue;
+      // 3c: while a cemetery is open, a face-down tile from the active pile (Dized.MoC.0016, 0017).
+      s.step_ = kStepFaceDownBury;
+      return take_tile(s, true);
+    }
+    case kStepFaceDownBury:
+      s.step_ = kStepEnd;
+      if (!s.bury_queue_.empty()) return start_bury(s);
+      return Flow::Continue;
+    case kStepEnd:
+      end_turn(s);
+      return Flow::Done;
+  }
+  return Flow::Done;
+}
+
+// A bury decision for the first cemetery in the queue, or the bury itself when there is no
+// choice to make.
+Rules::Flow Rules::start_bury(State& s) {
+  while (!s.bury_queue_.empty()) {
+    int cem = s.bury_queue_.front();
+    const PlacedCell& pc = s.cells_[static_cast<size_t>(cem)];
+    emit(s, EventKind::CemeteryClosed, FeatureClass::Cemetery, -1, pc.x, pc.y);
+    std::vector<int> cands;
+    int n = bury_candidates(s, cands);
+    if (n > 1) {
+      s.phase_ = Phase::Bury;
+      return Flow::Decide;
+    }
+    if (n == 1) bury(s, cands[0]);
+    else close_cemetery_ghosts(s, cem);  // bury-empty: nothing to bury, ghosts still go
+    if (n == 0) s.bury_queue_.erase(s.bury_queue_.begin());
+  }
+  return Flow::Continue;
+}
+
+// Unburied meeples on the board; if none, one from a supply (Dized.MoC.0026, bury-supply).
+int Rules::bury_candidates(const State& s, std::vector<int>& out) {
+  out.clear();
+  for (size_t i = 0; i < s.meeples_.size(); ++i)
+    if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) out.push_back(static_cast<int>(i));
+  if (!out.empty()) return static_cast<int>(out.size());
+  auto from_supply = [&](bool active_only) {
+    for (int c = 0; c < s.game_->colours(); ++c) {
+      if (active_only && s.game_->owner(c) != s.player_) continue;
+      for (size_t i = 0; i < s.meeples_.size(); ++i) {
+        const Meeple& m = s.meeples_[i];
+        if (m.colour == c && m.cell < 0 && !m.buried && m.in_play) {
+          out.push_back(static_cast<int>(i));  // one per colour: meeples of a colour are alike
+          break;
+        }
+      }
+    }
+  };
+  if (!s.game_->switches().bury_any_player) from_supply(true);
+  if (out.empty()) from_supply(false);
+  return static_cast<int>(out.size());
+}
+
+void Rules::bury(State& s, int meeple) {
+  int cem = s.bury_queue_.front();
+  s.bury_queue_.erase(s.bury_queue_.begin());
+  Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
+  if (m.cell >= 0) {
+    SegmentKind k = s.face(m.cell).segments[m.seg].kind;
+    if (k == SegmentKind::Road || k == SegmentKind::City)
+      --s.nodes_[static_cast<size_t>(find(s, node_of(m.cell, m.seg)))].meeples;
+  }
+  // A hound lying by the buried meeple leaves the game unscored (footnotes 17, 18).
+  for (Hound& h : s.hounds_)
+    if (h.status == Hound::Placed && h.meeple == meeple) {
+      h.status = Hound::Removed;
+      emit(s, EventKind::HoundRemoved, FeatureClass::None, m.colour);
+    }
+  m.cell = static_cast<int16_t>(cem);
+  m.seg = -1;
+  m.buried = true;
+  const PlacedCell& pc = s.cells_[static_cast<size_t>(cem)];
+  emit(s, EventKind::MeepleBuried, FeatureClass::Cemetery, m.colour, pc.x, pc.y, meeple);
+  close_cemetery_ghosts(s, cem);
+}
+
+// Levels 2-4: every ghost on the cemetery tile goes (Dized.MoC.0027; ghost-scope=per-area:
+// only the cemetery's own). Levels 5-6 remove none unless haunted-close-removal says so.
+void Rules::close_cemetery_ghosts(State& s, int cem) {
+  const Switches& sw = s.game_->switches();
+  if (s.game_->rules().cemetery == CemeteryMode::Haunted && !sw.haunted_close_removes) return;
+  PlacedCell& c = s.cells_[static_cast<size_t>(cem)];
+  if (sw.ghost_scope_per_area) {
+    int n = c.ghosts[kCemeterySlot];
+    c.ghosts[kCemeterySlot] = 0;
+    s.ghost_supply_ += n;
+    if (n) emit(s, EventKind::GhostsRemoved, FeatureClass::Cemetery, -1, c.x, c.y, n);
+  } else {
+    remove_ghosts(s, cem, c.ghost_total(), true);
+  }
+}
+
+// Open cemeteries (optionally listed as ExtraGhost actions); returns how many.
+int Rules::open_cemeteries(const State& s, ActionList* out) {
+  int n = 0;
+  for (int c = 0; c < s.cells(); ++c) {
+    if (!is_cemetery(s, c) || cemetery_closed(s, c)) continue;
+    ++n;
+    if (out) out->push(make(ActionKind::ExtraGhost, s.cell(c).x, s.cell(c).y));
+  }
+  return n;
+}
+
+// 2a: the new tile's ghosts, one fewer when it extended a bank (Dized.MoC.0041), none when it
+// finished one (11/2022); Levels 2-4 one more on an open cemetery (Dized.MoC.0025); Levels
+// 5-6 a new cemetery haunts its misty neighbours (Dized.MoC.0020). A short supply loses at
+// once (Dized.MoC.0059).
+Rules::Flow Rules::place_ghosts(State& s) {
+  const Switches& sw = s.game_->switches();
+  const RuleSet& r = s.game_->rules();
+  PlacedCell& pc = s.cells_[static_cast<size_t>(s.new_cell_)];
+  const CellFace& f = s.face(s.new_cell_);
+  int placed = 0;
+  if (!s.bank_finished_this_turn_) {
+    int n = std::max(0, f.ghost_symbols - (s.extended_bank_ ? 1 : 0));
+    if (n > s.ghost_supply_) {
+      finish_game(s, EndReason::GhostSupplyShort, false);
+      return Flow::Done;
+    }
+    int skip = s.extended_bank_ ? 1 : 0;
+    for (int m = 0; m < f.n_mist; ++m) {
+      int k = f.mist[m].ghosts;
+      int drop = std::min(k, skip);
+      skip -= drop;
+      pc.ghosts[static_cast<size_t>(m)] = static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k - drop);
+    }
+    s.ghost_supply_ -= n;
+    placed = n;
+    if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
+  }
+  if (r.cemetery == CemeteryMode::Haunted && is_cemetery(s, s.new_cell_)) {
+    std::vector<int> targets;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        if ((!dx && !dy) || (sw.haunted_ghosts_orthogonal && dx && dy)) continue;
+        int c = s.cell_at(pc.x + dx, pc.y + dy);
+        if (c < 0 || s.cells_[static_cast<size_t>(c)].face_down || !s.face(c).mist_ports) continue;
+        if (sw.haunted_closed_ghosts == 2 && is_cemetery(s, c) && cemetery_closed(s, c)) continue;
+        targets.push_back(c);
+      }
+    if (static_cast<int>(targets.size()) > s.ghost_supply_) {
+      finish_game(s, EndReason::GhostSupplyShort, false);
+      return Flow::Done;
+    }
+    for (int c : targets) {
+      ++s.cells_[static_cast<size_t>(c)].ghosts[0];
+      --s.ghost_supply_;
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, s.cells_[static_cast<size_t>(c)].x,
+           s.cells_[static_cast<size_t>(c)].y, 1);
+    }
+  }
+  bool extra = r.cemetery == CemeteryMode::Orthogonal ||
+               (r.cemetery == CemeteryMode::Haunted && sw.haunted_closed_ghosts == 1);
+  if (placed > 0 && extra) {
+    ActionList opts;
+    int n = open_cemeteries(s, &opts);
+    if (n > 0 && s.ghost_supply_ < 1) {
+      finish_game(s, EndReason::GhostSupplyShort, false);
+      return Flow::Done;
+    }
+    if (n > 1) {
+      s.phase_ = Phase::ExtraGhost;
+      return Flow::Decide;
+    }
+    if (n == 1) {
+      int c = s.cell_at(opts.items[0].x, opts.items[0].y);
+      ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
+      --s.ghost_supply_;
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, s.cells_[static_cast<size_t>(c)].x,
+           s.cells_[static_cast<size_t>(c)].y, 1);
+    }
+  }
+  return Flow::Continue;
+}
+
+// ---- 2b: meeples -----------------------------------------------------------------------------
+
+// On a road (misty or clear: FAQ.MoC.0002, misty-road-meeple), a city or a castle; never on a
+// field, on mist (Dized.MoC.0040) or on a cemetery; only where nobody stands (Dized.MoC.0051).
+bool Rules::mists_meeple_allowed(const State& s, int seg) {
+  const CellFace& f = s.face(s.new_cell_);
+  const Segment& g = f.segments[seg];
+  const Switches& sw = s.game_->switches();
+  switch (g.kind) {
+    case SegmentKind::Road:
+    case SegmentKind::City: {
+      if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports)) return false;
+      int root = find_const(s, node_of(s.new_cell_, seg));
+      if (s.nodes_[static_cast<size_t>(root)].meeples) return false;
+      return !(sw.meeple_unfinished_only && s.region_finished(root));
+    }
+    case SegmentKind::Castle: {
+      for (const Meeple& m : s.meeples_)
+        if (m.cell == s.new_cell_ && m.seg == seg && !m.buried) return false;
+      return !(sw.meeple_unfinished_only && s.cells_[static_cast<size_t>(s.new_cell_)].n8 == 8);
+    }
+    default:
+      return false;
+  }
+}
+
+std::string Rules::meeple_refusal(const State& s, int seg) {
+  const CellFace& f = s.face(s.new_cell_);
+  const Segment& g = f.segments[seg];
+  std::string what = segment_kind_name(g.kind);
+  if (g.kind == SegmentKind::Field)
+    return s.game_->is_mists() ? "a meeple never goes on a field, misty or not (FAQ.MoC.0002)"
+                               : "this rule set has no farmers";
+  if (g.kind == SegmentKind::Cemetery) return "a meeple never goes on a cemetery";
+  if (s.game_->is_mists()) {
+    const Switches& sw = s.game_->switches();
+    if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
+      return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
+    if (sw.meeple_unfinished_only) return "the " + what + " is occupied or already finished (meeple-on-finished=unfinished-only)";
+  }
+  return "the " + what + " is already occupied (someone stands on the connected " + what + ")";
+}
+
+// ---- 3a: scoring -----------------------------------------------------------------------------
+
+void Rules::score_options(const State& s, ActionList& out) {
+  out.push(make(ActionKind::TakePoints));
+  for (int c = 0; c < s.cells(); ++c) {
+    int g = s.cell(c).ghost_total();
+    for (int k = 1; k <= std::min(3, g); ++k) out.push(make(ActionKind::RemoveGhosts, s.cell(c).x, s.cell(c).y, k));
+  }
+}
+
+Rules::Flow Rules::score_step(State& s) {
+  while (true) {
+    if (s.score_sub_ == 1) {  // tracks, thresholds and the win after a scoring
+      if (!s.track_queue_.empty()) {
+        s.phase_ = Phase::Track;
+        return Flow::Decide;
+      }
+      Flow f = thresholds(s);
+      if (f != Flow::Continue) return f;
+      s.score_sub_ = 0;
+      ++s.pending_index_;
+    }
+    if (s.pending_index_ >= static_cast<int>(s.pending_.size())) {
+      s.step_ = kStepFaceDown;
+      return Flow::Continue;
+    }
+    const PendingScore& p = s.pending_[static_cast<size_t>(s.pending_index_)];
+    std::array<int, kMaxColours> per{};
+    meeples_on(s, p, per);
+    int colours = 0;
+    for (int n : per) colours += n > 0;
+    emit(s, EventKind::FeatureFinished, p.feature);
+    if (colours == 0 && !s.game_->switches().unoccupied_ghost_choice) {
+      ++s.pending_index_;  // no meeple, no scoring (unoccupied-scoring)
+      continue;
+    }
+    if (s.ghosts_on_board() == 0) {  // nothing to remove: the points it is
+      resolve_scoring(s, true, -1, 0);
+      continue;
+    }
+    s.phase_ = Phase::ScoreChoice;
+    return Flow::Decide;
+  }
+}
+
+void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
+  const Game& g = *s.game_;
+  int track = 0;
+  if (g.rules().scoring == ScoringTracks::PerColour) {
+    const auto& sc = g.scoring_colours();
+    auto it = std::find(sc.begin(), sc.end(), colour);
+    if (it == sc.end()) {  // an unowned colour: the team picks the track (level6-unowned-colour)
+      s.track_queue_.push_back(static_cast<int16_t>(points));
+      s.track_queue_.push_back(static_cast<int16_t>(f));
+      return;
+    }
+    track = static_cast<int>(it - sc.begin());
+  }
+  Score& score = s.scores_[static_cast<size_t>(track)];
+  score.total += points;
+  score.by_feature[static_cast<size_t>(f)] += points;
+  emit(s, EventKind::Scored, f, track, 0, 0, points, colour);
+}
+
+// Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
+// numerous colours only), or instead up to 3 ghosts off one tile, voiding the whole scoring
+// (FAQ.MoC.0004). Meeples return either way; a hound by one of them scores right after.
+void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
+  const PendingScore p = s.pending_[static_cast<size_t>(s.pending_index_)];
+  std::array<int, kMaxColours> per{};
+  meeples_on(s, p, per);
+  int most = *std::max_element(per.begin(), per.end());
+  if (points) {
+    int value = feature_value(s, p, false);
+    for (int c = 0; c < kMaxColours; ++c) {
+      if (per[static_cast<size_t>(c)] == 0) continue;
+      if (s.game_->switches().coop_majority && per[static_cast<size_t>(c)] != most) continue;
+      if (s.game_->rules().scoring == ScoringTracks::PerColour) add_points(s, c, value, p.feature);
+      else {
+        Score& sc = s.scores_[0];
+        sc.total += value;
+        sc.by_feature[static_cast<size_t>(p.feature)] += value;
+        emit(s, EventKind::Scored, p.feature, 0, 0, 0, value, c);
+      }
+    }
+  } else if (cell >= 0) {
+    remove_ghosts(s, cell, count);
+  }
+  // Which meeples go home, for the hounds beside them.
+  std::vector<int> scored;
+  for (size_t i = 0; i < s.meeples_.size(); ++i) {
+    const Meeple& m = s.meeples_[i];
+    if (m.cell < 0 || m.buried) continue;
+    bool centre = p.feature == FeatureClass::Castle;
+    bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
+                     : find(s, node_of(m.cell, m.seg)) == p.node;
+    if (on) scored.push_back(static_cast<int>(i));
+  }
+  return_meeples(s, p);
+  // The hound scores 1 per ghost on the board, right after its meeple (Dized.MoC.0022).
+  for (Hound& h : s.hounds_)
+    if (h.status == Hound::Placed && std::find(scored.begin(), scored.end(), h.meeple) != scored.end()) {
+      int ghosts = s.ghosts_on_board();
+      h.status = Hound::Scored;
+      int colour = s.meeples_[static_cast<size_t>(h.meeple)].colour;
+      emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
+      if (s.game_->rules().scoring == ScoringTracks::PerColour) add_points(s, colour, ghosts, FeatureClass::None);
+      else {
+        s.scores_[0].total += ghosts;
+        s.scores_[0].by_feature[7] += ghosts;
+      }
+    }
+  s.score_sub_ = 1;
+}
+
+// ---- 3b: thresholds, hounds, piles, the goal ---------------------------------------------------
+
+Rules::Flow Rules::thresholds(State& s) {
+  const RuleSet& r = s.game_->rules();
+  int score = track_score(s);
+  if (score >= r.goal) {  // the goal wins at once (Dized.MoC.0032, 0060)
+    finish_game(s, EndReason::GoalReached, true);
+    return Flow::Done;
+  }
+  if (!r.hounds) return Flow::Continue;
+  if (s.hound_active_ >= 0) return hound_clear_next(s);
+  while (s.thresholds_passed_ < 2 && score >= r.thresholds[static_cast<size_t>(s.thresholds_passed_)]) {
+    int h = s.thresholds_passed_;
+    std::vector<int> cands;
+    for (size_t i = 0; i < s.meeples_.size(); ++i)
+      if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) cands.push_back(static_cast<int>(i));
+    if (cands.empty()) {  // no unburied meeple: the hound is lost (11/2022, footnote 22)
+      s.hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+      emit(s, EventKind::HoundLost, FeatureClass::None, -1, 0, 0, h);
+      switch_pile(s);
+      ++s.thresholds_passed_;
+      continue;
+    }
+    s.hound_active_ = h;
+    if (cands.size() > 1) {
+      s.phase_ = Phase::HoundPlace;
+      return Flow::Decide;
+    }
+    hound_place(s, cands[0]);
+    return hound_clear_next(s);
+  }
+  return Flow::Continue;
+}
+
+void Rules::hound_place(State& s, int meeple) {
+  Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
+  h.status = Hound::Placed;
+  h.meeple = static_cast<int16_t>(meeple);
+  const Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
+  emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y, s.hound_active_);
+  s.hound_clears_left_ = s.game_->switches().hound_when_surrounded ? 0 : 2;
+  s.hound_first_clear_ = -1;
+}
+
+void Rules::hound_clear_options(const State& s, ActionList& out) {
+  const Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
+  const PlacedCell& at = s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell);
+  out.push(make(ActionKind::HoundClear, at.x, at.y, 0));  // clear no more
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      int c = s.cell_at(at.x + dx, at.y + dy);
+      if (c < 0 || c == s.hound_first_clear_) continue;
+      int g = s.cell(c).ghost_total();
+      for (int k = 1; k <= std::min(3, g); ++k) out.push(make(ActionKind::HoundClear, at.x + dx, at.y + dy, k));
+    }
+}
+
+// Up to 3 ghosts from each of 2 different tiles in the 3x3 area (Dized.MoC.0023, 0024), then
+// the rest of the active pile goes on top of the next.
+Rules::Flow Rules::hound_clear_next(State& s) {
+  if (s.hound_clears_left_ > 0) {
+    ActionList opts;
+    hound_clear_options(s, opts);
+    if (opts.size > 1) {
+      s.phase_ = Phase::HoundClear;
+      return Flow::Decide;
+    }
+  }
+  s.hound_active_ = -1;
+  s.hound_clears_left_ = 0;
+  switch_pile(s);
+  ++s.thresholds_passed_;
+  return thresholds(s);
+}
+
+void Rules::switch_pile(State& s) {
+  if (s.active_pile_ + 1 >= static_cast<int>(s.piles_.size())) return;
+  auto& from = s.piles_[static_cast<size_t>(s.active_pile_)];
+  auto& to = s.piles_[static_cast<size_t>(s.active_pile_ + 1)];
+  int moved = static_cast<int>(from.size());
+  to.insert(to.end(), from.begin(), from.end());  // the back is the top
+  from.clear();
+  ++s.active_pile_;
+  emit(s, EventKind::PileSwitched, FeatureClass::None, -1, 0, 0, s.active_pile_, moved);
+}
+
+// ---- Drawing: regular and face-down ------------------------------------------------------------
+
+// A tile must come from the active pile. An empty pile: the next pile when its threshold
+// was reached (it was switched already) or pile-threshold-loss=continue; otherwise lost.
+Rules::Flow Rules::take_tile(State& s, bool face_down) {
+  while (s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
+    bool more = s.active_pile_ + 1 < static_cast<int>(s.piles_.size());
+    if (!more) {
+      finish_game(s, EndReason::TilesExhausted, false);
+      return Flow::Done;
+    }
+    if (!s.game_->switches().pile_continue) {
+      finish_game(s, EndReason::PileBelowThreshold, false);
+      return Flow::Done;
+    }
+    ++s.active_pile_;
+    emit(s, EventKind::PileSwitched, FeatureClass::None, -1, 0, 0, s.active_pile_, 0);
+  }
+  s.phase_ = face_down ? Phase::FaceDownDraw : Phase::Draw;
+  return Flow::Decide;
+}
+
+void Rules::mists_unplaceable(State& s, TileId t) {
+  switch (s.game_->switches().unplaceable) {
+    case 1: {  // back to the bottom of the pile
+      auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
+      bool any = false;
+      for (TileId u : pile) any = any || placeable_anywhere(s, u);
+      if (any) pile.insert(pile.begin(), t);
+      else s.set_aside_.push_back(t);
+      break;
+    }
+    case 3:  // lost at once (seed 000's reading of Dized.MoC.0059)
+      finish_game(s, EndReason::TilesExhausted, false);
+      return;
+    default:  // set aside (redraw) or counted as lost: out of the game either way
+      s.set_aside_.push_back(t);
+  }
+  s.drawn_ = -1;
+  take_tile(s, false);
+}
+
+void Rules::face_down_options(const State& s, ActionList& out) {
+  const bool orth_first = s.game_->switches().face_down_orthogonal_first;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int c = 0; c < s.cells(); ++c) {
+      if (!is_cemetery(s, c) || cemetery_closed(s, c)) continue;
+      const PlacedCell& pc = s.cell(c);
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (!dx && !dy) continue;
+          bool diagonal = dx && dy;
+          if (orth_first && diagonal != (pass == 1)) continue;
+          if (!orth_first && pass == 1) continue;
+          int x = pc.x + dx, y = pc.y + dy;
+          if (s.cell_at(x, y) >= 0) continue;
+          bool dup = false;
+          for (const Action& a : out) dup = dup || (a.x == x && a.y == y);
+          if (!dup) out.push(make(ActionKind::FaceDown, x, y));
+        }
+    }
+    if (orth_first && out.size > 0) return;  // diagonals only when no orthogonal space is free
+  }
+}
+
+// ---- Decisions: legal actions and apply --------------------------------------------------------
+
+void Rules::mists_legal(const State& s, ActionList& out) {
+  switch (s.phase_) {
+    case Phase::ScoreChoice:
+      score_options(s, out);
+      return;
+    case Phase::ExtraGhost:
+      open_cemeteries(s, &out);
+      return;
+    case Phase::Bury: {
+      std::vector<int> cands;
+      bury_candidates(s, cands);
+      for (int m : cands) out.push(make(ActionKind::Bury, 0, 0, 0, m));
+      return;
+    }
+    case Phase::HoundPlace:
+      for (size_t i = 0; i < s.meeples_.size(); ++i)
+        if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried)
+          out.push(make(ActionKind::HoundPlace, 0, 0, 0, static_cast<int>(i)));
+      return;
+    case Phase::HoundClear:
+      hound_clear_options(s, out);
+      return;
+    case Phase::FaceDown:
+      face_down_options(s, out);
+      return;
+    case Phase::Track:
+      for (int c : s.game_->scoring_colours()) out.push(make(ActionKind::Track, 0, 0, 0, -1, c));
+      return;
+    default:
+      return;
+  }
+}
+
+std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
+  ActionList legal;
+  mists_legal(s, legal);
+  bool ok = false;
+  for (const Action& l : legal) {
+    bool same = l.kind == a.kind;
+    switch (a.kind) {
+      case ActionKind::TakePoints: break;
+      case ActionKind::RemoveGhosts:
+      case ActionKind::HoundClear: same = same && l.x == a.x && l.y == a.y && l.count == a.count; break;
+      case ActionKind::ExtraGhost:
+      case ActionKind::FaceDown: same = same && l.x == a.x && l.y == a.y; break;
+      case ActionKind::Bury:
+      case ActionKind::HoundPlace: same = same && l.meeple == a.meeple; break;
+      case ActionKind::Track: same = same && l.colour == a.colour; break;
+      default: same = false;
+    }
+    ok = ok || same;
+  }
+  if (!ok) {
+    if (legal.size == 0) return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
+    switch (a.kind) {
+      case ActionKind::RemoveGhosts: return "that tile does not hold that many ghosts (at most 3 come off one tile)";
+      case ActionKind::HoundClear: return "the hound clears up to 3 ghosts from each of 2 different tiles in the 3x3 area around it";
+      case ActionKind::FaceDown: return "a face-down tile goes on an empty space next to an open cemetery";
+      case ActionKind::ExtraGhost: return "the extra ghost goes on an open cemetery";
+      case ActionKind::Bury: return "that meeple cannot be buried (an unburied meeple on the board first)";
+      default: return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
+    }
+  }
+  switch (a.kind) {
+    case ActionKind::TakePoints:
+      resolve_scoring(s, true, -1, 0);
+      break;
+    case ActionKind::RemoveGhosts:
+      resolve_scoring(s, false, s.cell_at(a.x, a.y), a.count);
+      break;
+    case ActionKind::ExtraGhost: {
+      int c = s.cell_at(a.x, a.y);
+      ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
+      --s.ghost_supply_;
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, a.x, a.y, 1);
+      break;
+    }
+    case ActionKind::Bury:
+      bury(s, a.meeple);
+      if (!s.bury_queue_.empty()) {
+        if (start_bury(s) == Flow::Decide) return std::nullopt;
+      }
+      break;
+    case ActionKind::HoundPlace:
+      hound_place(s, a.meeple);
+      if (hound_clear_next(s) == Flow::Decide || s.phase_ == Phase::Over) return std::nullopt;
+      break;
+    case ActionKind::HoundClear: {
+      if (a.count == 0) {
+        s.hound_clears_left_ = 0;
+      } else {
+        int c = s.cell_at(a.x, a.y);
+        remove_ghosts(s, c, a.count);
+        s.hound_first_clear_ = static_cast<int16_t>(c);
+        --s.hound_clears_left_;
+      }
+      if (hound_clear_next(s) == Flow::Decide || s.phase_ == Phase::Over) return std::nullopt;
+      break;
+    }
+    case ActionKind::FaceDown: {
+      int c = place_face_down(s, s.drawn_, a.x, a.y);
+      emit(s, EventKind::FaceDownPlaced, FeatureClass::None, -1, a.x, a.y, s.drawn_);
+      s.drawn_ = -1;
+      // Face-down tiles close cemeteries too, which then bury (Level 5 reminder).
+      s.bury_queue_.clear();
+      const PlacedCell& pc = s.cell(c);
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          int n = s.cell_at(pc.x + dx, pc.y + dy);
+          if (n >= 0 && is_cemetery(s, n) && cemetery_closed(s, n)) s.bury_queue_.push_back(static_cast<int16_t>(n));
+        }
+      break;
+    }
+    case ActionKind::Track: {
+      int points = s.track_queue_[0];
+      FeatureClass f = static_cast<FeatureClass>(s.track_queue_[1]);
+      s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 2);
+      const auto& sc = s.game_->scoring_colours();
+      int track = static_cast<int>(std::find(sc.begin(), sc.end(), a.colour) - sc.begin());
+      Score& score = s.scores_[static_cast<size_t>(track)];
+      score.total += points;
+      score.by_feature[static_cast<size_t>(f)] += points;
+      emit(s, EventKind::Scored, f, track, 0, 0, points, a.colour);
+      break;
+    }
+    default:
+      return "not a Mists action";
+  }
+  if (s.phase_ != Phase::Over) advance(s);
+  return std::nullopt;
+}
+
+}  // namespace carcheck

@@ -1,0 +1,88 @@
+// The rule steps of the turn machine, shared by the engine's .cpp files. Internal header:
+// only engine/*.cpp include it. `Rules` is a friend of State, so a rule lives in one place
+// and reads the state directly.
+#pragma once
+
+#include "engine/state.h"
+
+namespace carcheck {
+
+struct Rules {
+  // ---- board.cpp: geometry, placement, regions --------------------------------------------
+  static int find(State& s, int node);
+  static int find_const(const State& s, int node);
+  static void unite(State& s, int a, int b);
+  static int node_of(int cell, int seg) { return cell * kNodesPerCell + seg; }
+  static int mist_node(int cell, int area) { return cell * kNodesPerCell + kMaxSegments + area; }
+  static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y, int rot);
+  static bool fits(const State& s, const TileType& t, int x, int y, int rot);
+  static bool placeable_anywhere(const State& s, TileId tile);
+  static void legal_placements(const State& s, TileId tile, ActionList& out);
+  // Puts every cell of `tile` on the board; returns the first cell's index. Sets
+  // `extended_bank` when the tile's mist joined mist already on the board.
+  static int place_tile(State& s, TileId tile, int x, int y, int rot, bool* extended_bank);
+  static int place_face_down(State& s, TileId tile, int x, int y);
+  static int orthogonal_neighbours(const State& s, int cell);
+  static bool cemetery_closed(const State& s, int cell);
+  static bool is_open_cemetery(const State& s, int cell);
+
+  // ---- scoring.cpp: feature values, majority, final scoring -------------------------------
+  static int region_tiles(const State& s, int root);
+  static int region_shields(const State& s, int root);
+  static int feature_value(const State& s, const PendingScore& p, bool final_scoring);
+  // Meeples on a feature, counted per colour.
+  static void meeples_on(const State& s, const PendingScore& p, std::array<int, kMaxColours>& per_colour);
+  static void return_meeples(State& s, const PendingScore& p);
+  static void collect_finished(State& s, int first_cell, bool castles);
+  static void score_competitive(State& s, const PendingScore& p, bool final_scoring);
+  static void final_scoring(State& s);
+  static void farm_scoring(State& s);
+
+  // ---- turn.cpp: the turn machine ----------------------------------------------------------
+  static void advance(State& s);
+  static void end_turn(State& s);
+  static void enter_draw(State& s);
+  static void finish_game(State& s, EndReason r, bool won);
+  static void on_draw(State& s, TileId t);
+  static bool meeple_allowed(const State& s, int seg);
+  static std::optional<std::string> meeple_problem(const State& s, const Action& a);
+  static std::string meeple_refusal(const State& s, int seg);
+  static void put_meeple(State& s, int colour, int cell, int seg);
+  static void after_meeple(State& s);
+  static void emit(State& s, EventKind k, FeatureClass f = FeatureClass::None, int who = -1,
+                   int x = 0, int y = 0, int value = 0, int extra = 0);
+
+  // ---- mists.cpp: the cooperative game ------------------------------------------------------
+  // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).
+  enum Step : int { kStepMist = 1, kStepCemetery, kStepGhosts, kStepMeeple, kStepScore,
+                    kStepFaceDown, kStepFaceDownBury, kStepEnd };
+  enum class Flow { Continue, Decide, Done };
+  static void mists_after_place(State& s, bool extended_bank);
+  static Flow mists_step(State& s);
+  static void mists_unplaceable(State& s, TileId t);
+  static bool mists_meeple_allowed(const State& s, int seg);
+  static void mists_legal(const State& s, ActionList& out);
+  static std::optional<std::string> mists_apply(State& s, const Action& a);
+  static void mists_setup(State& s);
+  static int track_score(const State& s);
+  static int remove_ghosts(State& s, int cell, int n, bool cemetery_first = false);
+  static Flow take_tile(State& s, bool face_down);
+  static Flow start_bury(State& s);
+  static void bury(State& s, int meeple);
+  static int bury_candidates(const State& s, std::vector<int>& out);
+  static void close_cemetery_ghosts(State& s, int cell);
+  static Flow score_step(State& s);
+  static void resolve_scoring(State& s, bool points, int cell, int count);
+  static void add_points(State& s, int colour, int points, FeatureClass f);
+  static Flow thresholds(State& s);
+  static void hound_place(State& s, int meeple);
+  static Flow hound_clear_next(State& s);
+  static void switch_pile(State& s);
+  static void hound_clear_options(const State& s, ActionList& out);
+  static void face_down_options(const State& s, ActionList& out);
+  static void score_options(const State& s, ActionList& out);
+  static int open_cemeteries(const State& s, ActionList* out);
+  static Flow place_ghosts(State& s);
+};
+
+}  // namespace carcheck

@@ -1,0 +1,292 @@
+// Feature values, majority scoring (competitive games), final and farm scoring.
+// Cooperative scoring (Mists) builds on the same values in mists.cpp.
+#include <algorithm>
+
+#include "engine/rules_impl.h"
+
+namespace carcheck {
+
+namespace {
+
+// Stamps mark cells already counted while walking a region, without allocating.
+struct Stamp {
+  std::vector<uint32_t> mark;
+  uint32_t now = 0;
+  void begin(size_t cells) {
+    if (mark.size() < cells) mark.resize(cells, 0);
+    ++now;
+  }
+  bool first(int cell) {
+    if (mark[static_cast<size_t>(cell)] == now) return false;
+    mark[static_cast<size_t>(cell)] = now;
+    return true;
+  }
+};
+thread_local Stamp stamp;
+
+bool is_centre(FeatureClass f) { return f == FeatureClass::Monastery || f == FeatureClass::Castle; }
+
+}  // namespace
+
+// Distinct cells of a region: two segments of one city on one tile count once, and each
+// quarter of the Mists start tile counts as a tile of its own.
+int Rules::region_tiles(const State& s, int root) {
+  stamp.begin(s.cells_.size());
+  int n = 0, node = root;
+  do {
+    n += stamp.first(node / kNodesPerCell);
+    node = s.nodes_[static_cast<size_t>(node)].next;
+  } while (node != root);
+  return n;
+}
+
+int State::region_tiles(int root) const { return Rules::region_tiles(*this, root); }
+
+bool State::region_finished(int root) const {
+  const RegionNode& n = nodes_[static_cast<size_t>(root)];
+  return n.open == 0 && !n.blocked;
+}
+
+int Rules::region_shields(const State& s, int root) {
+  int n = 0, node = root;
+  do {
+    int cell = node / kNodesPerCell, k = node % kNodesPerCell;
+    if (k < kMaxSegments) n += s.face(cell).segments[k].shields;
+    node = s.nodes_[static_cast<size_t>(node)].next;
+  } while (node != root);
+  return n;
+}
+
+int Rules::feature_value(const State& s, const PendingScore& p, bool final_scoring) {
+  const bool mists = s.game_->is_mists();
+  switch (p.feature) {
+    case FeatureClass::Road:
+      return region_tiles(s, p.node);  // 1 per tile (Dized.MoC.0049; seed 001)
+    case FeatureClass::City: {
+      int tiles = region_tiles(s, p.node), shields = region_shields(s, p.node);
+      if (final_scoring) return tiles + shields;  // unfinished city: 1 + 1 (seed 001)
+      if (!mists && tiles == 2 && s.game_->switches().small_city_old) return tiles + shields;
+      return 2 * tiles + 2 * shields;  // Dized.MoC.0045, 0046, 0048; seed 001
+    }
+    case FeatureClass::Monastery:
+      return 1 + s.cells_[static_cast<size_t>(p.node)].n8;  // 9 when surrounded
+    case FeatureClass::Castle: {
+      // 2 per surrounding tile showing mist, plus 2 for itself (Dized.MoC.0030, 0031).
+      const PlacedCell& c = s.cells_[static_cast<size_t>(p.node)];
+      int misty = 1;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (!dx && !dy) continue;
+          int nb = s.cell_at(c.x + dx, c.y + dy);
+          if (nb >= 0 && !s.cells_[static_cast<size_t>(nb)].face_down && s.face(nb).mist_ports) ++misty;
+        }
+      return 2 * misty;
+    }
+    default:
+      return 0;
+  }
+}
+
+void Rules::meeples_on(const State& s, const PendingScore& p, std::array<int, kMaxColours>& per_colour) {
+  per_colour.fill(0);
+  for (const Meeple& m : s.meeples_) {
+    if (m.cell < 0 || m.buried) continue;
+    if (is_centre(p.feature)) {
+      if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++per_colour[static_cast<size_t>(m.colour)];
+    } else if (find_const(s, node_of(m.cell, m.seg)) == p.node) {
+      ++per_colour[static_cast<size_t>(m.colour)];
+    }
+  }
+}
+
+void Rules::return_meeples(State& s, const PendingScore& p) {
+  for (size_t i = 0; i < s.meeples_.size(); ++i) {
+    Meeple& m = s.meeples_[i];
+    if (m.cell < 0 || m.buried) continue;
+    bool on = is_centre(p.feature) ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
+                                   : find(s, node_of(m.cell, m.seg)) == p.node;
+    if (!on) continue;
+    emit(s, EventKind::MeepleReturned, p.feature, m.colour, s.cells_[static_cast<size_t>(m.cell)].x,
+         s.cells_[static_cast<size_t>(m.cell)].y);
+    int root = is_centre(p.feature) ? -1 : find(s, node_of(m.cell, m.seg));
+    if (root >= 0) --s.nodes_[static_cast<size_t>(root)].meeples;
+    m.cell = -1;
+    m.seg = -1;
+  }
+}
+
+// Every road and city the tile at `first_cell` finished, then every monastery (and, in
+// Mists, castle) around it that is now surrounded. Order: the new tile's features by
+// segment, then centres by position, so that a replay scores in the same order.
+void Rules::collect_finished(State& s, int first_cell, bool castles) {
+  s.pending_.clear();
+  s.pending_index_ = 0;
+  const PlacedCell& pc = s.cells_[static_cast<size_t>(first_cell)];
+  const CellFace& f = s.face(first_cell);
+  for (int i = 0; i < f.n_segments; ++i) {
+    SegmentKind k = f.segments[i].kind;
+    if (k != SegmentKind::Road && k != SegmentKind::City) continue;
+    int root = find(s, node_of(first_cell, i));
+    if (!s.region_finished(root)) continue;
+    bool seen = false;
+    for (const PendingScore& q : s.pending_) seen = seen || q.node == root;
+    if (!seen) s.pending_.push_back({k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
+                                     static_cast<int16_t>(root)});
+  }
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      int c = s.cell_at(pc.x + dx, pc.y + dy);
+      if (c < 0 || s.cells_[static_cast<size_t>(c)].face_down) continue;
+      const CellFace& cf = s.face(c);
+      if (cf.centre < 0 || s.cells_[static_cast<size_t>(c)].n8 != 8) continue;
+      SegmentKind k = cf.segments[cf.centre].kind;
+      if (k == SegmentKind::Monastery) {
+        s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
+      } else if (k == SegmentKind::Castle && castles) {
+        // A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text
+        // reading haunts it only from an orthogonal neighbour.
+        const PlacedCell& cc = s.cells_[static_cast<size_t>(c)];
+        bool haunted = cc.fd8 > 0;
+        if (s.game_->switches().face_down_rules_text) {
+          haunted = false;
+          for (int side = 0; side < kSides; ++side) {
+            int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
+            haunted = haunted || (nb >= 0 && s.cells_[static_cast<size_t>(nb)].face_down);
+          }
+        }
+        if (!haunted) s.pending_.push_back({FeatureClass::Castle, static_cast<int16_t>(c)});
+      }
+    }
+}
+
+// Majority: the player(s) with most followers score the full value; ties all score
+// (seed 001, the note after the score track). Followers then go home.
+void Rules::score_competitive(State& s, const PendingScore& p, bool final_scoring) {
+  std::array<int, kMaxColours> per{};
+  meeples_on(s, p, per);
+  int most = *std::max_element(per.begin(), per.end());
+  if (most == 0) return;
+  int value = feature_value(s, p, final_scoring);
+  int x = 0, y = 0;
+  int cell = is_centre(p.feature) ? p.node : p.node / kNodesPerCell;
+  x = s.cells_[static_cast<size_t>(cell)].x;
+  y = s.cells_[static_cast<size_t>(cell)].y;
+  for (int c = 0; c < s.game_->colours(); ++c) {
+    if (per[static_cast<size_t>(c)] != most) continue;
+    int player = s.game_->owner(c);
+    Score& sc = s.scores_[static_cast<size_t>(player)];
+    sc.total += value;
+    sc.by_feature[static_cast<size_t>(p.feature)] += value;
+    emit(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, p.feature, player, x, y, value);
+  }
+  return_meeples(s, p);
+}
+
+void Rules::final_scoring(State& s) {
+  if (s.game_->is_mists()) return;  // no final scoring in Mists (Dized.MoC.0033)
+  if (!s.game_->switches().unfinished_nothing) {
+    // Unfinished roads, cities and monasteries that still hold followers, in board order.
+    for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
+      const CellFace& f = s.face(c);
+      for (int i = 0; i < f.n_segments; ++i) {
+        SegmentKind k = f.segments[i].kind;
+        PendingScore p;
+        if (k == SegmentKind::Road || k == SegmentKind::City) {
+          int root = find(s, node_of(c, i));
+          if (root != node_of(c, i) || s.nodes_[static_cast<size_t>(root)].meeples == 0) continue;
+          p = {k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City, static_cast<int16_t>(root)};
+        } else if (k == SegmentKind::Monastery) {
+          p = {FeatureClass::Monastery, static_cast<int16_t>(c)};
+        } else {
+          continue;
+        }
+        score_competitive(s, p, true);
+      }
+    }
+  }
+  if (s.game_->rules().farmers) farm_scoring(s);
+}
+
+// Farms (seed 001 footnotes 15, 16; farm-scoring): third edition per farm, 3 per finished
+// city it borders; first edition per city, 4 to the player(s) with most farmers on all the
+// farms that border it; second edition per farm, but a player collects a city once.
+void Rules::farm_scoring(State& s) {
+  const int n = static_cast<int>(s.cells_.size());
+  const int colours = s.game_->colours();
+  std::vector<int> farms;  // field roots holding farmers
+  for (const Meeple& m : s.meeples_)
+    if (m.cell >= 0 && s.face(m.cell).segments[m.seg].kind == SegmentKind::Field) {
+      int r = find(s, node_of(m.cell, m.seg));
+      if (std::find(farms.begin(), farms.end(), r) == farms.end()) farms.push_back(r);
+    }
+  std::sort(farms.begin(), farms.end());
+  // The finished cities each farm borders.
+  auto cities_of = [&](int farm) {
+    std::vector<int> cities;
+    int node = farm;
+    do {
+      int cell = node / kNodesPerCell, k = node % kNodesPerCell;
+      const CellFace& f = s.face(cell);
+      for (int i = 0; i < f.n_segments; ++i)
+        if (f.segments[k].borders & (1u << i)) {
+          int city = find(s, node_of(cell, i));
+          if (s.region_finished(city) && std::find(cities.begin(), cities.end(), city) == cities.end())
+            cities.push_back(city);
+        }
+      node = s.nodes_[static_cast<size_t>(node)].next;
+    } while (node != farm);
+    std::sort(cities.begin(), cities.end());
+    return cities;
+  };
+  auto farmers_on = [&](int farm, std::vector<int>& per) {
+    for (const Meeple& m : s.meeples_)
+      if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm) ++per[static_cast<size_t>(m.colour)];
+  };
+  auto award = [&](int player, int value, int at_node) {
+    Score& sc = s.scores_[static_cast<size_t>(player)];
+    sc.total += value;
+    sc.by_feature[static_cast<size_t>(FeatureClass::Field)] += value;
+    const PlacedCell& c = s.cells_[static_cast<size_t>(at_node / kNodesPerCell)];
+    emit(s, EventKind::FinalScored, FeatureClass::Field, player, c.x, c.y, value);
+  };
+  const int mode = s.game_->switches().farm_scoring;
+  if (mode == 1) {  // first edition: per city
+    std::vector<int> all_cities;
+    for (int farm : farms)
+      for (int c : cities_of(farm))
+        if (std::find(all_cities.begin(), all_cities.end(), c) == all_cities.end()) all_cities.push_back(c);
+    std::sort(all_cities.begin(), all_cities.end());
+    for (int city : all_cities) {
+      std::vector<int> per(static_cast<size_t>(colours), 0);
+      for (int farm : farms) {
+        auto cs = cities_of(farm);
+        if (std::find(cs.begin(), cs.end(), city) != cs.end()) farmers_on(farm, per);
+      }
+      int most = *std::max_element(per.begin(), per.end());
+      for (int c = 0; c < colours && most > 0; ++c)
+        if (per[static_cast<size_t>(c)] == most) award(s.game_->owner(c), 4, city);
+    }
+  } else {
+    std::vector<std::vector<int>> collected(static_cast<size_t>(colours));
+    for (int farm : farms) {
+      std::vector<int> per(static_cast<size_t>(colours), 0);
+      farmers_on(farm, per);
+      int most = *std::max_element(per.begin(), per.end());
+      auto cities = cities_of(farm);
+      for (int c = 0; c < colours; ++c) {
+        if (per[static_cast<size_t>(c)] != most) continue;
+        int count = 0;
+        for (int city : cities) {
+          auto& got = collected[static_cast<size_t>(c)];
+          if (mode == 2 && std::find(got.begin(), got.end(), city) != got.end()) continue;
+          got.push_back(city);
+          ++count;
+        }
+        if (count > 0) award(s.game_->owner(c), 3 * count, farm);
+      }
+    }
+  }
+  (void)n;
+}
+
+}  // namespace carcheck

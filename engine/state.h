@@ -1,0 +1,215 @@
+// The mutable half of a game (OpenSpiel's `State`): board, regions, meeples, scores, piles
+// and the turn machine. Every choice is an Action; legal_actions() lists those open now,
+// apply() performs one or refuses it with a reason and records Events.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/action.h"
+#include "engine/game.h"
+#include "engine/rng.h"
+
+namespace carcheck {
+
+inline constexpr int kMaxActions = 4096;
+inline constexpr int kNodesPerCell = kMaxSegments + kMaxMist;  // segments, then mist areas
+inline constexpr int kGhostSlots = kMaxMist + 1;               // mist areas, then the cemetery
+inline constexpr int kCemeterySlot = kMaxMist;
+inline constexpr int kMaxMeeples = 48;
+inline constexpr int kMaxHounds = 2;
+
+// A fixed buffer the caller owns (Stockfish's move list): no allocation while generating.
+struct ActionList {
+  std::array<Action, kMaxActions> items;
+  int size = 0;
+  void push(const Action& a) {
+    if (size < kMaxActions) items[static_cast<size_t>(size++)] = a;
+  }
+  const Action* begin() const { return items.data(); }
+  const Action* end() const { return items.data() + size; }
+};
+
+enum class Phase : uint8_t {
+  Draw,         // chance: a tile comes from the supply or the active pile
+  Place,        // place the drawn tile
+  Meeple,       // place a meeple on it, or pass
+  ScoreChoice,  // Mists: points, or remove up to 3 ghosts from one tile
+  ExtraGhost,   // Mists 2-4: which open cemetery takes the extra ghost
+  Bury,         // Mists: which meeple a closing cemetery buries
+  HoundPlace,   // Mists 3+: beside which meeple the hound goes
+  HoundClear,   // Mists 3+: which tiles the hound clears
+  FaceDownDraw, // Mists 5-6, chance: the face-down tile comes from the active pile
+  FaceDown,     // Mists 5-6: where the face-down tile goes
+  Track,        // Mists 6: which scoring meeple takes an unowned colour's points
+  Over,
+};
+const char* phase_name(Phase p);
+
+struct PlacedCell {
+  TileId tile = -1;
+  int8_t rot = 0;
+  int8_t index = 0;       // cell within its tile
+  bool face_down = false;
+  int16_t x = 0, y = 0;
+  int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
+  uint8_t n8 = 0;         // occupied spaces among the 8 around
+  uint8_t fd8 = 0;        // face-down tiles among the 8 around
+  std::array<uint8_t, kGhostSlots> ghosts{};
+  int ghost_total() const {
+    int n = 0;
+    for (uint8_t g : ghosts) n += g;
+    return n;
+  }
+};
+
+struct RegionNode {
+  int16_t parent = -1;  // -1: node unused
+  int16_t next = -1;    // circular member list
+  int16_t open = 0;     // open links (roots only)
+  int8_t meeples = 0;   // meeples on the region (roots only)
+  uint8_t blocked = 0;  // roots only: haunted by a face-down tile, or mist touching clear land
+};
+
+struct Meeple {
+  int8_t colour = 0;
+  int16_t cell = -1;  // -1: in supply
+  int8_t seg = -1;
+  bool buried = false;
+  bool in_play = true;  // false: a Level 6 scoring meeple taken out of the supply
+};
+
+struct Hound {
+  enum Status : uint8_t { Waiting, Placed, Lost, Scored, Removed } status = Waiting;
+  int16_t meeple = -1;
+};
+
+// One finished feature waiting to be scored this turn.
+struct PendingScore {
+  FeatureClass feature = FeatureClass::None;
+  int16_t node = -1;  // region root, or the cell of a monastery or castle
+};
+
+struct Score {
+  int total = 0;
+  std::array<int, 8> by_feature{};  // indexed by FeatureClass; [7] = hounds
+};
+
+class State {
+ public:
+  State(const Game& game, uint64_t seed);
+
+  const Game& game() const { return *game_; }
+  Phase phase() const { return phase_; }
+  bool is_chance() const { return phase_ == Phase::Draw || phase_ == Phase::FaceDownDraw; }
+  bool is_terminal() const { return phase_ == Phase::Over; }
+  int current_player() const { return player_; }
+  int turn() const { return turn_; }
+  TileId drawn() const { return drawn_; }
+
+  // Every action open now (draws included at chance nodes, one per distinct tile).
+  void legal_actions(ActionList& out) const;
+  // Performs `a`, or returns the reason it is illegal (the state is then unchanged).
+  std::optional<std::string> apply(const Action& a);
+  // Chance: draw a random tile with the state's own generator.
+  void apply_random_draw();
+  const std::vector<Event>& events() const { return events_; }
+  const std::vector<Action>& history() const { return history_; }
+
+  // Outcome.
+  EndReason end_reason() const { return end_reason_; }
+  bool won() const { return won_; }
+  const Score& score(int who) const { return scores_[static_cast<size_t>(who)]; }
+  int score_count() const { return static_cast<int>(scores_.size()); }
+  int shared_score() const;  // Mists 1-5: the track; Level 6: the lowest track
+
+  // Board queries.
+  int cells() const { return static_cast<int>(cells_.size()); }
+  const PlacedCell& cell(int i) const { return cells_[static_cast<size_t>(i)]; }
+  int cell_at(int x, int y) const;  // -1 when empty
+  const CellFace& face(int i) const;
+  int region_root(int node) const;
+  int region_tiles(int root) const;  // distinct cells, the start tile's quarters each counted
+  bool region_finished(int root) const;
+  const std::vector<Meeple>& meeples() const { return meeples_; }
+  int meeples_in_supply(int colour) const;
+  const std::vector<Hound>& hounds() const { return hounds_; }
+  int ghosts_supply() const { return ghost_supply_; }
+  int ghosts_on_board() const;
+  int ghosts_in_box() const { return ghost_box_; }
+  int pile_size(int pile) const { return static_cast<int>(piles_[static_cast<size_t>(pile)].size()); }
+  int piles() const { return static_cast<int>(piles_.size()); }
+  int active_pile() const { return active_pile_; }
+  int set_aside() const { return static_cast<int>(set_aside_.size()); }
+  int tiles_remaining() const;
+
+  // Setup, for specs: put a tile on the board outside the turn order (no scoring, no
+  // ghosts), put ghosts or a meeple somewhere, force the order of the supply.
+  std::optional<std::string> setup_place(TileId tile, int x, int y, int rot);
+  std::optional<std::string> setup_meeple(int colour, int cell, int seg);
+  std::optional<std::string> setup_ghosts(int cell, int slot, int count);
+  void setup_score(int who, int points);
+
+  // A canonical dump of every field: equal snapshots mean equal states.
+  std::string snapshot() const;
+
+ private:
+  friend struct Rules;  // the rule steps (engine/turn.cpp, scoring.cpp, mists.cpp)
+
+  const Game* game_;
+  Rng rng_;
+  Phase phase_ = Phase::Draw;
+  int player_ = 0;
+  int turn_ = 0;
+  TileId drawn_ = -1;
+  int new_cell_ = -1;  // first cell of the tile placed this turn
+  int step_ = 0;       // where the turn machine resumes (engine/turn.cpp)
+
+  // Board.
+  int grid_dim_ = 0, grid_origin_ = 0;
+  std::vector<int16_t> grid_;
+  std::vector<PlacedCell> cells_;
+  std::vector<int16_t> frontier_;  // empty positions (packed) next to a placed cell
+  std::vector<uint8_t> in_frontier_;
+  std::vector<RegionNode> nodes_;
+  int placements_ = 0;
+
+  // Supply.
+  std::vector<std::vector<TileId>> piles_;  // one (Levels 1-2, base) or three
+  int active_pile_ = 0;
+  std::vector<TileId> set_aside_;
+  std::vector<int> facedown_cells_;
+
+  // Players.
+  std::vector<Meeple> meeples_;
+  std::vector<Score> scores_;  // per player (competitive) or per track (Mists)
+  bool meeple_placed_ = false;
+
+  // Mists.
+  int ghost_supply_ = 0, ghost_box_ = 0;
+  std::vector<Hound> hounds_;
+  int thresholds_passed_ = 0;
+  std::vector<PendingScore> pending_;
+  int pending_index_ = 0;
+  std::vector<int16_t> bury_queue_;  // cemeteries waiting to bury
+  int hound_clears_left_ = 0;
+  int16_t hound_first_clear_ = -1;
+  int pending_track_points_ = 0;
+  int pending_track_colour_ = -1;
+  bool bank_finished_this_turn_ = false;
+  bool extended_bank_ = false;
+  int score_sub_ = 0;                  // 0: next scoring; 1: its tracks and thresholds
+  std::vector<int16_t> track_queue_;   // Level 6: unowned colours' points awaiting a track
+  int hound_active_ = -1;              // the hound being placed or clearing
+  bool ghosts_placed_this_turn_ = false;
+
+  EndReason end_reason_ = EndReason::None;
+  bool won_ = false;
+  std::vector<Event> events_;
+  std::vector<Action> history_;
+};
+
+}  // namespace carcheck
