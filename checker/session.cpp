@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "dsl/level_loader.h"
+#include "dsl/tile_compiler.h"
 #include "dsl/tile_loader.h"
 
 namespace carcheck {
@@ -19,7 +20,29 @@ const Library& Library::shipped(const std::string& tiles_path, const std::string
   return cache.emplace(key, std::move(lib)).first->second;
 }
 
-std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o) {
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o) { return make_game(lib, o, {}); }
+
+TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles, const std::string& file) {
+  TileSet set;
+  set.name = set_name;
+  set.title = "inline tiles";
+  for (const InlineTile& t : tiles) {
+    TileType tile;
+    tile.set = set_name;
+    tile.name = t.name;
+    tile.count = t.count;
+    tile.start = t.start;
+    tile.shape = t.shape;
+    tile.file = file;
+    tile.line = t.line;
+    tile.column = t.column;
+    compile_shape(t.shape, ShapeOrigin{file, t.line, t.column}, tile);
+    set.tiles.push_back(std::move(tile));
+  }
+  return set;
+}
+
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o, const std::vector<TileSet>& overrides) {
   std::string name = o.rules;
   if (name == "mists") {
     if (o.level < 1 || o.level > 6) throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
@@ -29,7 +52,15 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o) {
   }
   RuleSet rules = find_rule_set(lib.rule_sets, name);
   for (const std::string& v : o.variants) select_variant(rules, v);
-  return std::make_unique<Game>(std::move(rules), lib.tile_sets, o.players);
+  if (overrides.empty()) return std::make_unique<Game>(std::move(rules), lib.tile_sets, o.players);
+  std::vector<TileSet> sets = lib.tile_sets;
+  for (const TileSet& ov : overrides) {
+    bool replaced = false;
+    for (TileSet& s : sets)
+      if (s.name == ov.name) s = ov, replaced = true;
+    if (!replaced) sets.push_back(ov);
+  }
+  return std::make_unique<Game>(std::move(rules), sets, o.players);
 }
 
 std::unique_ptr<Game> make_game(const GameOptions& o) {

@@ -29,6 +29,20 @@ struct Library {
 // Throws std::invalid_argument (bad option) or InputError (bad data).
 std::unique_ptr<Game> make_game(const GameOptions& o);
 std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o);
+// The same with some tile sets replaced (or added) by name: specs and tests define their
+// own tiles inline instead of relying on the shipped (possibly reconstructed) geometry.
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o, const std::vector<TileSet>& overrides);
+
+// A tile set from (name, count, shape) triples in the tile language; `file`, `line` say
+// where the shapes came from for error messages. Throws InputError.
+struct InlineTile {
+  std::string name;
+  int count = 1;
+  std::string shape;
+  bool start = false;
+  int line = 1, column = 1;
+};
+TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles, const std::string& file);
 
 // Plays random legal choices to the end; `chooser` picks among legal actions.
 void play_random(State& s, Rng& chooser);

@@ -325,8 +325,8 @@ class Compiler {
     std::vector<CellFace> base;
     for (size_t i = 0; i < cells.size(); ++i) {
       if (std::abs(cells[i].x) > kMaxOffset || std::abs(cells[i].y) > kMaxOffset)
-        fail(cells[i].at, "cell offsets lie between -" + std::to_string(kMaxOffset) + " and " +
-                              std::to_string(kMaxOffset));
+        fail(cells[i].at, "a cell offset must lie between -" + std::to_string(kMaxOffset) +
+                              " and " + std::to_string(kMaxOffset));
       for (size_t j = 0; j < i; ++j)
         if (cells[i].x == cells[j].x && cells[i].y == cells[j].y)
           fail(cells[i].at, "cell " + std::to_string(cells[i].x) + "," +
@@ -499,7 +499,10 @@ class Compiler {
           if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end() &&
               std::abs(cells[j].x - cells[seen[k]].x) + std::abs(cells[j].y - cells[seen[k]].y) == 1)
             seen.push_back(static_cast<int>(j));
-      if (seen.size() != cells.size()) fail(cells[0].at, "the cells of a tile must touch side to side");
+      for (size_t j = 0; j < cells.size(); ++j)
+        if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end())
+          fail(cells[j].at, "cell " + cell_name(cells[j]) + " is cut off from cell " + cell_name(cells[0]) +
+                                ": the cells of a tile must touch side to side");
     }
   }
 

@@ -63,7 +63,8 @@ TileSet load_set(const yamlx::Reader& rd, const YAML::Node& s) {
     TileType tile = load_tile(rd, t, set.name);
     if (!names.insert(tile.name).second) rd.fail(t["name"], "tile name '" + tile.name + "' is used twice in " + what);
     if (tile.start && !start.empty())
-      rd.fail(t["start"], what + " marks a second start tile: '" + start + "' is the start tile already");
+      rd.fail(t["start"], "tile '" + tile.name + "' is marked as the start tile, but '" + start +
+                              "' is the start tile of " + what + " already (one per set)");
     if (tile.start) start = tile.name;
     if (tile.n_cells > 1 && !tile.start)
       rd.fail(t["shape"], "only a start tile may span several cells (it is placed at setup)");
@@ -81,7 +82,14 @@ TileSet load_set(const yamlx::Reader& rd, const YAML::Node& s) {
           alt.replacement = tile;
           alt.replacement.shape = rd.str(val.second, "an alternative shape");
           ShapeOrigin o = origin_of(val.second, rd.file());
-          compile_shape(alt.replacement.shape, o, alt.replacement);
+          alt.replacement.line = o.line;
+          alt.replacement.column = o.column;
+          try {
+            compile_shape(alt.replacement.shape, o, alt.replacement);
+          } catch (const InputError& e) {
+            throw InputError(e.pos(), "alternative shape of tile '" + tile.name + "' under " + id +
+                                          "=" + alt.value + ": " + e.reason());
+          }
           set.alternatives.push_back(std::move(alt));
         }
       }

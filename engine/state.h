@@ -103,6 +103,7 @@ class State {
   State(const Game& game, uint64_t seed);
 
   const Game& game() const { return *game_; }
+  uint64_t seed() const { return seed_; }
   Phase phase() const { return phase_; }
   bool is_chance() const { return phase_ == Phase::Draw || phase_ == Phase::FaceDownDraw; }
   bool is_terminal() const { return phase_ == Phase::Over; }
@@ -160,6 +161,7 @@ class State {
   friend struct Rules;  // the rule steps (engine/turn.cpp, scoring.cpp, mists.cpp)
 
   const Game* game_;
+  uint64_t seed_;
   Rng rng_;
   Phase phase_ = Phase::Draw;
   int player_ = 0;

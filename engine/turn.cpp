@@ -6,7 +6,7 @@
 
 namespace carcheck {
 
-State::State(const Game& game, uint64_t seed) : game_(&game), rng_(seed) {
+State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(seed) {
   const int max_cells = game.max_cells() + 8;
   grid_dim_ = 2 * max_cells + 7;
   grid_origin_ = grid_dim_ / 2;
