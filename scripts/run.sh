@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# One entry point that works on a fresh Debian machine: installs what is missing (apt-get,
+# as root or through sudo), configures, builds and runs.
+#
+#   bash scripts/run.sh check [carcheck check options]   main job: every spec, shipped data
+#   bash scripts/run.sh test                              build with -Werror, run all tests
+#   bash scripts/run.sh sanitize                          the test suite under ASan + UBSan
+#   bash scripts/run.sh build                             just install and build (Release)
+#
+# Build folders: build/ (Release), build-asan/ (sanitizers). BUILD_DIR overrides the first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(build-essential cmake ninja-build clang clang-format tao-pegtl-dev libyaml-cpp-dev
+          librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev)
+
+install_deps() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+configure_build() {  # dir build-type extra-cmake-args...
+  local dir=$1 type=$2
+  shift 2
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
+  cmake --build "$dir" -j"$(nproc)"
+}
+
+cmd=${1:-test}
+shift || true
+BUILD_DIR=${BUILD_DIR:-build}
+case "$cmd" in
+  build)
+    install_deps
+    configure_build "$BUILD_DIR" Release
+    ;;
+  check)
+    install_deps
+    configure_build "$BUILD_DIR" Release
+    "$BUILD_DIR/carcheck" check "$@"
+    ;;
+  test)
+    install_deps
+    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)"
+    ;;
+  sanitize)
+    install_deps
+    configure_build build-asan Debug -DCARCHECK_WERROR=ON -DCARCHECK_SANITIZE=ON -DCARCHECK_BENCH=OFF
+    ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+    ;;
+  *)
+    echo "usage: bash scripts/run.sh check|test|sanitize|build" >&2
+    exit 2
+    ;;
+esac
