@@ -36,7 +36,8 @@ std::string usage() {
          ")\n"
          "  --show SET:TILE  draw one tile, e.g. base-c1:city-cap (a Mists tile may be named\n"
          "                   by its image number, e.g. mists:58)\n"
-         "  --rot R          with --show: the rotation, 0 to 3 quarter turns clockwise (default 0)\n"
+         "  --rot R          with --show: the rotation, 0 to 3 quarter turns clockwise (default "
+         "0)\n"
          "  -h, --help       print this help\n"
          "\n"
          "Exit status: 0 success, 2 bad input or usage.\n";
@@ -101,11 +102,26 @@ Options parse_options(const Args& args) {
   return o;
 }
 
+// The parts, appended one after another (GCC 12 at -O3 warns, wrongly, about some
+// "literal" + std::string temporaries).
+template <typename... Parts>
+std::string cat(const Parts&... parts) {
+  std::string s;
+  ((s += parts), ...);
+  return s;
+}
+
+// Appends `item` to the list `list`, with `sep` between items.
+void append(std::string& list, const char* sep, const std::string& item) {
+  if (!list.empty()) list += sep;
+  list += item;
+}
+
 // ---- Counting -------------------------------------------------------------------------------
 
 struct Features {
-  int road = 0, city = 0, field = 0, monastery = 0, castle = 0, cemetery = 0, bazaar = 0,
-      inn = 0, ruins = 0, shields = 0;
+  int road = 0, city = 0, field = 0, monastery = 0, castle = 0, cemetery = 0, bazaar = 0, inn = 0,
+      ruins = 0, shields = 0;
 };
 
 struct FeatureField {
@@ -141,10 +157,18 @@ Features features_of(const TileType& t) {
           ++n.city;
           n.shields += s.shields;
           break;
-        case SegmentKind::Field: ++n.field; break;
-        case SegmentKind::Monastery: ++n.monastery; break;
-        case SegmentKind::Castle: ++n.castle; break;
-        case SegmentKind::Cemetery: ++n.cemetery; break;
+        case SegmentKind::Field:
+          ++n.field;
+          break;
+        case SegmentKind::Monastery:
+          ++n.monastery;
+          break;
+        case SegmentKind::Castle:
+          ++n.castle;
+          break;
+        case SegmentKind::Cemetery:
+          ++n.cemetery;
+          break;
       }
     }
     if (c.marks & kMarkBazaar) ++n.bazaar;
@@ -156,9 +180,9 @@ Features features_of(const TileType& t) {
 struct SetStats {
   int tiles = 0;  // physical, the start tile once
   int tile_types = 0;
-  Features features;      // over physical copies
-  int other_tiles = 0;    // physical tiles besides the start tile
-  int ghost_symbols = 0;  // on those
+  Features features;           // over physical copies
+  int other_tiles = 0;         // physical tiles besides the start tile
+  int ghost_symbols = 0;       // on those
   std::array<int, 4> split{};  // how many of those show 0, 1, 2, 3 symbols
   int split_over_3 = 0;        // ... and more than 3
   const TileType* start = nullptr;
@@ -235,7 +259,8 @@ std::string wrap_chunks(const std::string& first, const std::vector<std::string>
   bool line_empty = first.empty() || first.back() == ' ';
   for (const std::string& c : chunks) {
     if (!line_empty && line + 1 + c.size() > kWidth) {
-      out += "\n" + indent;
+      out += '\n';
+      out += indent;
       line = indent.size();
       line_empty = true;
     }
@@ -261,7 +286,8 @@ std::string wrap(const std::string& first, const std::string& text, const std::s
 std::string split_text(const SetStats& st) {
   std::string s = std::to_string(st.split[0]) + "/" + std::to_string(st.split[1]) + "/" +
                   std::to_string(st.split[2]) + "/" + std::to_string(st.split[3]);
-  if (st.split_over_3 > 0) s += " (and " + std::to_string(st.split_over_3) + " with more than 3)";
+  if (st.split_over_3 > 0)
+    s += cat(" (and ", std::to_string(st.split_over_3), " with more than 3)");
   return s;
 }
 
@@ -270,7 +296,7 @@ std::string ghost_text(const SetStats& st) {
   std::string s = std::to_string(st.ghost_symbols) + " on the " + std::to_string(st.other_tiles) +
                   (st.start ? " tiles besides the start tile" : " tiles") +
                   "; tiles showing 0/1/2/3 symbols: " + split_text(st);
-  if (st.start) s += "; " + std::to_string(st.start_ghost_symbols) + " on the start tile";
+  if (st.start) s += cat("; ", std::to_string(st.start_ghost_symbols), " on the start tile");
   return s;
 }
 
@@ -289,10 +315,10 @@ std::string start_text(const SetStats& st) {
   if (t.n_cells > 1) {
     int w = 1, h = 1;
     for (const CellFace& c : t.rot[0]) w = std::max(w, c.dx + 1), h = std::max(h, c.dy + 1);
-    s += " (" + std::to_string(w) + "x" + std::to_string(h) + ", " + std::to_string(t.n_cells) +
-         " cells: counts as " + std::to_string(t.n_cells) + " tiles)";
+    s += cat(" (", std::to_string(w), "x", std::to_string(h), ", ", std::to_string(t.n_cells),
+             " cells: counts as ", std::to_string(t.n_cells), " tiles)");
   } else if (t.count > 1) {
-    s += " (one of its " + std::to_string(t.count) + " copies)";
+    s += cat(" (one of its ", std::to_string(t.count), " copies)");
   }
   return s;
 }
@@ -312,19 +338,21 @@ void print_set(std::ostream& out, const TileSet& set) {
   out << wrap_chunks("  features over physical copies:", features_chunks(st.features), "    ");
   out << wrap("  ghost symbols:", ghost_text(st), "    ");
   std::vector<AlternativeGroup> groups = alternative_groups(set);
-  if (groups.empty()) out << "  alternatives: none\n";
-  else out << "  alternatives:\n";
+  if (groups.empty())
+    out << "  alternatives: none\n";
+  else
+    out << "  alternatives:\n";
   for (const AlternativeGroup& g : groups) {
     std::string tiles;
-    for (const TileAlternative* a : g.alts) tiles += (tiles.empty() ? "" : ", ") + a->tile;
+    for (const TileAlternative* a : g.alts) append(tiles, ", ", a->tile);
     std::string text = "replaces tile " + tiles;
     if (g.stats.ghost_symbols != st.ghost_symbols || g.stats.split != st.split ||
         g.stats.start_ghost_symbols != st.start_ghost_symbols)
-      text += "; ghost symbols: " + ghost_text(g.stats);
+      text += cat("; ghost symbols: ", ghost_text(g.stats));
     for (const FeatureField& ff : kFeatureFields)
       if (g.stats.features.*ff.member != st.features.*ff.member)
-        text += "; " + std::string(ff.label) + " " + std::to_string(g.stats.features.*ff.member);
-    if (g.stats.tiles != st.tiles) text += "; tiles " + std::to_string(g.stats.tiles);
+        text += cat("; ", ff.label, " ", std::to_string(g.stats.features.*ff.member));
+    if (g.stats.tiles != st.tiles) text += cat("; tiles ", std::to_string(g.stats.tiles));
     out << wrap("    " + g.variant + "=" + g.value + ":", text, "      ");
   }
 }
@@ -380,49 +408,59 @@ std::string port_name(int p) {
 std::string ports_text(PortMask m) {
   std::string s;
   for (int p = 0; p < kPorts; ++p)
-    if (m & (1u << p)) s += (s.empty() ? "" : " ") + port_name(p);
+    if (m & (1u << p)) append(s, " ", port_name(p));
   return s;
 }
 
 const char* terrain_name(Terrain t) {
   switch (t) {
-    case Terrain::Field: return "field";
-    case Terrain::Road: return "road";
-    case Terrain::City: return "city";
+    case Terrain::Field:
+      return "field";
+    case Terrain::Road:
+      return "road";
+    case Terrain::City:
+      return "city";
   }
   return "?";
 }
 
 void print_cell_listing(std::ostream& out, const CellFace& f, bool multi) {
-  std::string head = multi ? "cell " + std::to_string(f.dx) + "," + std::to_string(f.dy) + ":"
-                           : "sides:";
+  std::string head =
+      multi ? "cell " + std::to_string(f.dx) + "," + std::to_string(f.dy) + ":" : "sides:";
   for (int s = 0; s < kSides; ++s)
     head += std::string(s ? "," : "") + " " + kSideNames[s] + " " + terrain_name(f.sides[s]);
   out << head << "\n";
   for (int i = 0; i < f.n_segments; ++i) {
     const Segment& s = f.segments[i];
-    std::string line = "  " + std::to_string(i) + " " + segment_kind_name(s.kind);
+    std::string line = "  ";
+    line += std::to_string(i);
+    line += ' ';
+    line += segment_kind_name(s.kind);
     if (s.ports) {
       line.resize(std::max<size_t>(line.size(), 13), ' ');
-      line += " " + ports_text(s.ports);
+      line += cat(" ", ports_text(s.ports));
     }
     if (s.kind == SegmentKind::Road && std::popcount(static_cast<unsigned>(s.ports)) == 1)
       line += "  (ends on this cell)";
-    if (s.shields) line += "  coats of arms " + std::to_string(s.shields);
+    if (s.shields) line += cat("  coats of arms ", std::to_string(s.shields));
     if (s.flags & kSegTriangle) line += "  (triangle, not a cap)";
     if (s.flags & kSegInn) line += "  inn";
     if (s.borders) {
       std::string b;
       for (int j = 0; j < f.n_segments; ++j)
-        if (s.borders & (1u << j)) b += (b.empty() ? "" : ", ") + std::to_string(j);
-      line += "  borders city " + b;
+        if (s.borders & (1u << j)) append(b, ", ", std::to_string(j));
+      line += cat("  borders city ", b);
     }
     if (static_cast<int>(i) == f.centre) line += "  (centre feature)";
     out << line << "\n";
   }
-  for (int i = 0; i < f.n_mist; ++i)
-    out << "  mist " << i << "       " << ports_text(f.mist[i].ports) << "  ghost symbols "
+  for (int i = 0; i < f.n_mist; ++i) {
+    std::string line = "  mist ";
+    line += std::to_string(i);
+    line.resize(std::max<size_t>(line.size(), 13), ' ');
+    out << line << " " << ports_text(f.mist[i].ports) << "  ghost symbols "
         << static_cast<int>(f.mist[i].ghosts) << "\n";
+  }
   std::string marks;
   if (f.marks & kMarkBazaar) marks += " bazaar";
   if (f.marks & kMarkRuins) marks += " ruins";
@@ -431,9 +469,8 @@ void print_cell_listing(std::ostream& out, const CellFace& f, bool multi) {
 
 const TileType& find_tile(const TileSet& set, const std::string& name) {
   if (const TileType* t = set.find(name)) return *t;
-  bool digits = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return c >= '0' && c <= '9';
-  });
+  bool digits = !name.empty() &&
+                std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (digits && name.size() <= 3) {
     std::vector<const TileType*> hits;
     for (const TileType& t : set.tiles)
@@ -441,19 +478,19 @@ const TileType& find_tile(const TileSet& set, const std::string& name) {
     if (hits.size() == 1) return *hits[0];
     if (hits.size() > 1) {
       std::string names;
-      for (const TileType* t : hits) names += (names.empty() ? "" : ", ") + t->name;
+      for (const TileType* t : hits) append(names, ", ", t->name);
       throw UsageError("tile number " + name + " of set '" + set.name + "' is several tiles (" +
                        names + "): name one");
     }
   }
   std::string names;
-  for (const TileType& t : set.tiles) names += (names.empty() ? "" : " ") + t.name;
+  for (const TileType& t : set.tiles) append(names, " ", t.name);
   throw UsageError("tile set '" + set.name + "' has no tile '" + name + "'; its tiles: " + names);
 }
 
 std::string set_names(const std::vector<TileSet>& sets) {
   std::string s;
-  for (const TileSet& t : sets) s += (s.empty() ? "" : ", ") + t.name;
+  for (const TileSet& t : sets) append(s, ", ", t.name);
   return s.empty() ? "none" : s;
 }
 
@@ -475,7 +512,8 @@ void show_tile(std::ostream& out, const std::vector<TileSet>& sets, const std::s
   out << set.name << ":" << t.name;
   if (t.number) out << " (image " << t.number << ")";
   out << ", rotation " << rotation << " (quarter turns clockwise)\n";
-  out << "  copies: " << t.count << (t.start ? (t.count > 1 ? ", one of them the start tile" : ", the start tile") : "");
+  out << "  copies: " << t.count
+      << (t.start ? (t.count > 1 ? ", one of them the start tile" : ", the start tile") : "");
   if (t.n_cells > 1) out << "; " << t.n_cells << " cells, placed together";
   out << "\n";
   out << wrap("  shape:", t.shape, "    ");

@@ -21,12 +21,16 @@ std::vector<RC> port_cells(int p) {
   switch (side) {
     case North:
       if (k == 1) return {{0, 4}};
-      return k == 0 ? std::vector<RC>{{0, 1}, {0, 2}, {0, 3}} : std::vector<RC>{{0, 5}, {0, 6}, {0, 7}};
-    case East: return {{1 + k, kArtWidth - 1}};
+      return k == 0 ? std::vector<RC>{{0, 1}, {0, 2}, {0, 3}}
+                    : std::vector<RC>{{0, 5}, {0, 6}, {0, 7}};
+    case East:
+      return {{1 + k, kArtWidth - 1}};
     case South:
       if (k == 1) return {{kArtHeight - 1, 4}};
-      return k == 0 ? std::vector<RC>{{4, 5}, {4, 6}, {4, 7}} : std::vector<RC>{{4, 1}, {4, 2}, {4, 3}};
-    default: return {{3 - k, 0}};  // West: Wl south (row 3), Wc, Wr north (row 1)
+      return k == 0 ? std::vector<RC>{{4, 5}, {4, 6}, {4, 7}}
+                    : std::vector<RC>{{4, 1}, {4, 2}, {4, 3}};
+    default:
+      return {{3 - k, 0}};  // West: Wl south (row 3), Wc, Wr north (row 1)
   }
 }
 
@@ -34,13 +38,15 @@ char port_char(const CellFace& f, int p) {
   int side = side_of(p), k = p % kPortsPerSide;
   if (f.port_mist[p] >= 0) return '~';
   switch (f.sides[side]) {
-    case Terrain::City: return '#';
+    case Terrain::City:
+      return '#';
     case Terrain::Road:
       if (k != 1) return '.';
       return side == North || side == South ? '|' : '=';
     case Terrain::Field: {
       // A field side's centre is not a mist port; show it misty when both halves are.
-      bool misty = k == 1 && f.port_mist[port_of(side, 0)] >= 0 && f.port_mist[port_of(side, 2)] >= 0;
+      bool misty =
+          k == 1 && f.port_mist[port_of(side, 0)] >= 0 && f.port_mist[port_of(side, 2)] >= 0;
       return misty ? '~' : '.';
     }
   }
@@ -50,8 +56,8 @@ char port_char(const CellFace& f, int p) {
 // The corners, clockwise from the north-west, with the two ports that meet there.
 constexpr std::array<RC, kSides> kCorners = {
     RC{0, 0}, RC{0, kArtWidth - 1}, RC{kArtHeight - 1, kArtWidth - 1}, RC{kArtHeight - 1, 0}};
-constexpr std::array<std::pair<int, int>, kSides> kCornerPorts = {
-    std::pair{0, 11}, std::pair{2, 3}, std::pair{5, 6}, std::pair{8, 9}};
+constexpr std::array<std::pair<int, int>, kSides> kCornerPorts = {std::pair{0, 11}, std::pair{2, 3},
+                                                                  std::pair{5, 6}, std::pair{8, 9}};
 
 char corner_char(const CellFace& f, int corner) {
   auto [a, b] = kCornerPorts[corner];
@@ -95,10 +101,14 @@ void put_near_centre(Grid& g, char c) {
 
 char centre_letter(SegmentKind k) {
   switch (k) {
-    case SegmentKind::Monastery: return 'M';
-    case SegmentKind::Castle: return 'C';
-    case SegmentKind::Cemetery: return 'X';
-    default: return '?';
+    case SegmentKind::Monastery:
+      return 'M';
+    case SegmentKind::Castle:
+      return 'C';
+    case SegmentKind::Cemetery:
+      return 'X';
+    default:
+      return '?';
   }
 }
 
@@ -123,8 +133,12 @@ std::vector<std::string> draw_cell(const CellFace& f) {
       if (!(s.ports & (1u << centre_port(side)))) continue;
       ++sides;
       switch (side) {
-        case North: g[1][kCentreCol] = '|'; break;
-        case South: g[3][kCentreCol] = '|'; break;
+        case North:
+          g[1][kCentreCol] = '|';
+          break;
+        case South:
+          g[3][kCentreCol] = '|';
+          break;
         case East:
           for (int c = kCentreCol + 1; c < kArtWidth - 1; ++c) g[kCentreRow][c] = '=';
           break;
@@ -132,8 +146,10 @@ std::vector<std::string> draw_cell(const CellFace& f) {
           for (int c = 1; c < kCentreCol; ++c) g[kCentreRow][c] = '=';
       }
     }
-    if (sides >= 2) through = i;
-    else road_ends = true;
+    if (sides >= 2)
+      through = i;
+    else
+      road_ends = true;
   }
   if (through >= 0) {
     PortMask m = f.segments[through].ports;
@@ -166,7 +182,8 @@ std::vector<std::string> draw_cell(const CellFace& f) {
     if (!placed) put_near_centre(g, 'i');
   }
 
-  // Coats of arms: in the corner slot nearest the city segment's first side.
+  // Coats of arms: in the corner slot between two sides of the city segment if there is one,
+  // else next to its first side.
   for (int i = 0; i < f.n_segments; ++i) {
     const Segment& s = f.segments[i];
     if (s.kind != SegmentKind::City || s.shields == 0) continue;
@@ -175,6 +192,11 @@ std::vector<std::string> draw_cell(const CellFace& f) {
     first %= kSides;
     std::array<int, kSides> order{};
     for (int k = 0; k < kSides; ++k) order[k] = (first + k) % kSides;
+    auto sides_in_segment = [&](int slot) {  // slot k lies between sides k-1 and k (NW: W, N)
+      return ((s.ports & side_mask(slot)) != 0) + ((s.ports & side_mask((slot + 3) % kSides)) != 0);
+    };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int x, int y) { return sides_in_segment(x) > sides_in_segment(y); });
     int slot = free_slot(g, order);
     if (slot >= 0) put_label(g, slot, 'S', s.shields);
   }
@@ -197,13 +219,15 @@ std::vector<std::string> draw_cell(const CellFace& f) {
 }
 
 std::vector<std::string> draw_tile(const TileType& tile, int rotation) {
-  const std::vector<CellFace>& cells = tile.rot[((rotation % kRotations) + kRotations) % kRotations];
+  const std::vector<CellFace>& cells =
+      tile.rot[((rotation % kRotations) + kRotations) % kRotations];
   int w = 1, h = 1;
   for (const CellFace& c : cells) {
     w = std::max(w, c.dx + 1);
     h = std::max(h, c.dy + 1);
   }
-  Grid out(static_cast<size_t>(h * kArtHeight), std::string(static_cast<size_t>(w * kArtWidth), ' '));
+  Grid out(static_cast<size_t>(h * kArtHeight),
+           std::string(static_cast<size_t>(w * kArtWidth), ' '));
   for (const CellFace& c : cells) {
     Grid art = draw_cell(c);
     for (int r = 0; r < kArtHeight; ++r)

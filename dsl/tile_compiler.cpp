@@ -40,7 +40,9 @@ struct ParsedCell {
   std::vector<ParsedItem> items;
 };
 
-std::string cell_name(const ParsedCell& c) { return std::to_string(c.x) + "," + std::to_string(c.y); }
+std::string cell_name(const ParsedCell& c) {
+  return std::to_string(c.x) + "," + std::to_string(c.y);
+}
 
 struct ParseState {
   std::vector<ParsedCell> cells;
@@ -115,12 +117,16 @@ struct action<kw_cell> {
 template <>
 struct action<cell_x> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.cells.back().x = offset_value(in.string()); }
+  static void apply(const Input& in, ParseState& st) {
+    st.cells.back().x = offset_value(in.string());
+  }
 };
 template <>
 struct action<cell_y> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) { st.cells.back().y = offset_value(in.string()); }
+  static void apply(const Input& in, ParseState& st) {
+    st.cells.back().y = offset_value(in.string());
+  }
 };
 template <>
 struct action<city_side> {
@@ -242,7 +248,8 @@ std::string next_word(const Input& in) {
   std::string w;
   for (size_t i = 0; i < in.size(32); ++i) {
     char c = in.peek_char(i);
-    bool delim = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '{' || c == '}';
+    bool delim =
+        c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '{' || c == '}';
     if (delim) {
       if (i == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r') w += c;
       break;
@@ -268,17 +275,20 @@ std::string hint_after_item(const std::string& w, const ParseState& st) {
     if (std::string_view("lcr").find(w[1]) == std::string_view::npos)
       return "'" + w + "' is not a port: the ports are Nl Nc Nr, El Ec Er, Sl Sc Sr, Wl Wc Wr";
     if (last == ParsedItem::Field && w[1] == 'c')
-      return "'" + w + "' is a side centre, not a field half: a field lists halves (l, r) only; "
+      return "'" + w +
+             "' is a side centre, not a field half: a field lists halves (l, r) only; "
              "the centre of a side without a road joins that side's field by itself";
   }
   if (last == ParsedItem::City && w.size() == 1 && is_side_letter(w[0]))
     return "join a city segment's sides with '+', as in N+E; separate segments are separate "
            "items, as in 'city N; city S'";
   if (last == ParsedItem::City && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
-    return "'" + w + "' is not a city attribute (shield, shields N, triangle); expected ';' "
+    return "'" + w +
+           "' is not a city attribute (shield, shields N, triangle); expected ';' "
            "between items, or the end of the shape";
   if (last == ParsedItem::Road && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
-    return "'" + w + "' is not a road attribute (inn); expected ';' between items, or the end "
+    return "'" + w +
+           "' is not a road attribute (inn); expected ';' between items, or the end "
            "of the shape";
   return "";
 }
@@ -304,6 +314,11 @@ template <typename Rule>
 struct control : pg::normal<Rule> {
   template <typename Input, typename... States>
   [[noreturn]] static void raise(const Input& in, States&&... st) {
+    if constexpr (std::is_same_v<Rule, mist_ghosts>) {  // 'ghosts' is there, its number is not
+      std::string_view before(in.begin(), static_cast<size_t>(in.current() - in.begin()));
+      if (before.ends_with("ghosts"))
+        throw pg::parse_error(expected<ghost_count>() + found(next_word(in)), in);
+    }
     throw pg::parse_error(message<Rule>(next_word(in), st...), in);
   }
 };
@@ -312,14 +327,21 @@ struct control : pg::normal<Rule> {
 
 class Compiler {
  public:
-  Compiler(const ShapeOrigin& origin, TileType& tile) : origin_(origin), tile_(tile) {}
+  Compiler(const ShapeOrigin& origin, const std::string& shape, TileType& tile)
+      : origin_(origin), shape_(shape), tile_(tile) {}
 
-  // Where `at` (within the shape) lies in the file.
+  // Where `at` lies in the file. The parser sees the shape with its line breaks turned into
+  // spaces (one line), so `at.column - 1` is an offset into the shape as written.
   SourcePos pos(Where at) const {
-    return {origin_.file, origin_.line + at.line - 1,
-            at.line == 1 ? origin_.column + at.column - 1 : at.column};
+    int line = 1, column = at.column;
+    for (int k = 0; k < at.column - 1 && k < static_cast<int>(shape_.size()); ++k)
+      if (shape_[k] == '\n') ++line, column = at.column - k - 1;
+    return {origin_.file, origin_.line + line - 1,
+            line == 1 ? origin_.column + column - 1 : column};
   }
-  [[noreturn]] void fail(Where at, const std::string& reason) const { throw InputError(pos(at), reason); }
+  [[noreturn]] void fail(Where at, const std::string& reason) const {
+    throw InputError(pos(at), reason);
+  }
 
   void compile(const std::vector<ParsedCell>& cells) {
     std::vector<CellFace> base;
@@ -381,12 +403,14 @@ class Compiler {
           f.marks |= kMarkInn;
         }
         if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
-          fail(it.sides_at[1], "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
+          fail(it.sides_at[1],
+               "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
         for (size_t i = 0; i < it.sides.size(); ++i) {
           int s = it.sides[i];
           if (s < 0) continue;
           if (f.sides[s] == Terrain::City)
-            fail(it.sides_at[i], "side " + side_name(s) + " is a city side; a road cannot leave through it");
+            fail(it.sides_at[i],
+                 "side " + side_name(s) + " is a city side; a road cannot leave through it");
           claim(it, it.sides_at[i], centre_port(s), seg);
           f.sides[s] = Terrain::Road;
         }
@@ -420,11 +444,12 @@ class Compiler {
       for (size_t i = 0; i < it.borders.size(); ++i) {
         int b = it.borders[i];
         if (f.sides[b] != Terrain::City)
-          fail(it.borders_at[i], "@" + side_name(b) + ": side " + side_name(b) +
-                                     " holds no city segment to border");
+          fail(it.borders_at[i],
+               "@" + side_name(b) + ": side " + side_name(b) + " holds no city segment to border");
         int city = f.port_segment[centre_port(b)];
         if (f.segments[seg].borders & (1u << city))
-          fail(it.borders_at[i], "@" + side_name(b) + " names a city segment this field already borders");
+          fail(it.borders_at[i],
+               "@" + side_name(b) + " names a city segment this field already borders");
         f.segments[seg].borders |= static_cast<uint16_t>(1u << city);
       }
     }
@@ -457,15 +482,19 @@ class Compiler {
       if (it.kind != ParsedItem::Mist) continue;
       if (f.n_mist >= kMaxMist) fail(it.at, "too many mist areas on one cell");
       if (it.count < 1 || it.count > 3)
-        fail(it.count_at, "a mist area shows 1 to 3 ghost symbols, not " +
-                              (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
+        fail(it.count_at,
+             "a mist area shows 1 to 3 ghost symbols, not " +
+                 (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
       MistArea& m = f.mist[f.n_mist];
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i], s = side_of(p);
         if (f.sides[s] == Terrain::City)
-          fail(it.ports_at[i], "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
+          fail(it.ports_at[i],
+               "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
         if (p % kPortsPerSide == 1 && f.sides[s] != Terrain::Road)
-          fail(it.ports_at[i], "mist port " + port_name(p) + " is a side centre without a road; mist covers field halves (l, r) and road centres");
+          fail(it.ports_at[i], "mist port " + port_name(p) +
+                                   " is a side centre without a road; mist covers field halves (l, "
+                                   "r) and road centres");
         if (f.port_mist[p] >= 0)
           fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
                                    std::to_string(f.port_mist[p] + 1) + " of this cell");
@@ -486,12 +515,11 @@ class Compiler {
         for (int s = 0; s < kSides; ++s)
           if (cells[j].x == cells[i].x + kDx[s] && cells[j].y == cells[i].y + kDy[s] &&
               faces[i].sides[s] != faces[j].sides[opposite_side(s)])
-            fail(cells[i].at, "inner side " + side_name(s) + " of cell " + cell_name(cells[i]) +
-                                  " is " + terrain_word(faces[i].sides[s]) + " but side " +
-                                  side_name(opposite_side(s)) + " of its neighbour cell " +
-                                  cell_name(cells[j]) + " is " +
-                                  terrain_word(faces[j].sides[opposite_side(s)]) +
-                                  "; inner sides must match");
+            fail(cells[i].at,
+                 "inner side " + side_name(s) + " of cell " + cell_name(cells[i]) + " is " +
+                     terrain_word(faces[i].sides[s]) + " but side " + side_name(opposite_side(s)) +
+                     " of its neighbour cell " + cell_name(cells[j]) + " is " +
+                     terrain_word(faces[j].sides[opposite_side(s)]) + "; inner sides must match");
     if (cells.size() > 1) {  // the cells must form one connected piece
       std::vector<int> seen{0};
       for (size_t k = 0; k < seen.size(); ++k)
@@ -501,7 +529,8 @@ class Compiler {
             seen.push_back(static_cast<int>(j));
       for (size_t j = 0; j < cells.size(); ++j)
         if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end())
-          fail(cells[j].at, "cell " + cell_name(cells[j]) + " is cut off from cell " + cell_name(cells[0]) +
+          fail(cells[j].at, "cell " + cell_name(cells[j]) + " is cut off from cell " +
+                                cell_name(cells[0]) +
                                 ": the cells of a tile must touch side to side");
     }
   }
@@ -538,6 +567,7 @@ class Compiler {
   }
 
   const ShapeOrigin& origin_;
+  const std::string& shape_;
   TileType& tile_;
 };
 
@@ -545,9 +575,14 @@ class Compiler {
 
 void compile_shape(const std::string& shape, const ShapeOrigin& origin, TileType& tile) {
   ParseState st;
-  Compiler compiler(origin, tile);
+  Compiler compiler(origin, shape, tile);
+  // Line breaks are blanks like spaces (a shape may be a YAML block over several lines); the
+  // grammar's blanks are spaces and tabs, so the parser gets one line of the same length.
+  std::string flat = shape;
+  for (char& c : flat)
+    if (c == '\n' || c == '\r') c = ' ';
   try {
-    pg::memory_input in(shape, origin.file);
+    pg::memory_input in(flat, origin.file);
     if (!pg::parse<tilelang::shape, action, control>(in, st))
       compiler.fail({1, 1}, "expected a tile shape");
   } catch (const pg::parse_error& e) {

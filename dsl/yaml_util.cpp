@@ -12,8 +12,9 @@ YAML::Node load_text(const std::string& text, const std::string& file) {
   } catch (const YAML::ParserException& e) {
     std::string reason = "YAML syntax error: " + e.msg;
     if (e.msg.find("not found") != std::string::npos)  // yaml-cpp says where it noticed
-      reason += " (noticed here; the mistake may lie earlier: an unclosed quote or bracket, or a "
-                "wrong indentation)";
+      reason +=
+          " (noticed here; the mistake may lie earlier: an unclosed quote or bracket, or a "
+          "wrong indentation)";
     if (e.msg.find("illegal map value") != std::string::npos)
       reason += " (a ': ' inside a plain value starts a new key: put the value in quotes)";
     throw InputError({file, e.mark.line + 1, e.mark.column + 1}, reason);
