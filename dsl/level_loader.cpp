@@ -4,6 +4,7 @@
 // messages are 1-based).
 #include "dsl/level_loader.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -103,8 +104,8 @@ class Loader {
     long long x = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
     if (ec != std::errc() || end != s.data() + s.size() || x < lo || x > hi) {
-      fail(v, v.name + " must be between " + std::to_string(lo) + " and " +
-                  std::to_string(hi) + ", not " + s);
+      fail(v, v.name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                  ", not " + s);
     }
     return static_cast<int>(x);
   }
@@ -208,13 +209,13 @@ class Map {
 
 const std::vector<std::string> kRootKeys = {"variants", "rule-sets"};
 const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values"};
-const std::vector<std::string> kCommonKeys = {"name", "title", "family", "tiles", "players",
-                                              "variants"};
+const std::vector<std::string> kCommonKeys = {"name",  "title",   "family",
+                                              "tiles", "players", "variants"};
 const std::vector<std::string> kCompetitiveKeys = {"followers", "farmers"};
 const std::vector<std::string> kBcbKeys = {"bridges", "castles"};
-const std::vector<std::string> kMistsKeys = {"level", "guard-meeples", "meeples", "ghosts",
-                                             "piles", "hounds",        "goal",    "cemetery",
-                                             "scoring"};
+const std::vector<std::string> kMistsKeys = {"level",  "guard-meeples", "meeples",
+                                             "ghosts", "piles",         "hounds",
+                                             "goal",   "cemetery",      "scoring"};
 const std::vector<std::string> kTilesKeys = {"set", "land-tiles", "add", "exclude"};
 const std::vector<std::string> kPlayersKeys = {"min", "max"};
 const std::vector<std::string> kPerPlayerCountKeys = {"2-4", "5-6"};
@@ -259,6 +260,26 @@ std::optional<std::pair<int, int>> player_range(const VariantSwitch& v) {
   return std::make_pair(a, b);
 }
 
+// Records where documents start, nothing else. yaml-cpp 0.7's LoadAll never returns on a stray
+// ',' outside a flow collection: the parser starts empty documents at it forever without
+// consuming it (and Load drops it silently). So documents are counted first, two at most.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
 struct VariantDef {
   VariantSwitch sw;
   YAML::Mark mark;  // the id in the `variants:` table
@@ -270,17 +291,31 @@ class LevelsReader {
   explicit LevelsReader(const std::string& file) : ld_(file) {}
 
   std::vector<RuleSet> read(const std::string& text) {
-    std::vector<YAML::Node> docs;
+    YAML::Node doc;
     try {
-      docs = YAML::LoadAll(text);
+      std::istringstream in(text);
+      YAML::Parser parser(in);
+      DocumentStarts docs;
+      while (docs.starts.size() < 2 && parser.HandleNextDocument(docs)) {
+      }
+      if (docs.starts.empty()) {
+        ld_.fail(YAML::Mark(), "empty file: expected the keys variants and rule-sets");
+      }
+      if (docs.starts.size() > 1) {
+        const YAML::Mark at = docs.starts[1];
+        const size_t pos = at.pos >= 0 ? static_cast<size_t>(at.pos) : text.size();
+        if (pos < text.size() && text[pos] == ',') {
+          ld_.fail(at, "YAML syntax error: unexpected ','");
+        }
+        ld_.fail(at, "a second YAML document: the file holds one");
+      }
+      doc = YAML::Load(text);
     } catch (const YAML::Exception& e) {
       ld_.fail(e.mark, "YAML syntax error: " + e.msg);
     }
-    if (docs.empty()) ld_.fail(YAML::Mark(), "empty file: expected the keys variants and rule-sets");
-    if (docs.size() > 1) ld_.fail(docs[1].Mark(), "a second YAML document: the file holds one");
     try {
-      return read_root(Value{docs[0], docs[0].Mark(), "the file"});
-    } catch (const YAML::Exception& e) {  // a safety net: every access above is checked
+      return read_root(Value{doc, doc.Mark(), "the file"});
+    } catch (const YAML::Exception& e) {  // a safety net: every access is type-checked first
       ld_.fail(e.mark, e.msg);
     }
   }
@@ -317,8 +352,8 @@ class LevelsReader {
       const Map values(ld_, m.required("values"), nullptr);
       for (const auto& [value, value_mark] : values.keys()) {
         if (!is_kebab(value)) {
-          ld_.fail(value_mark, "value '" + value + "' of variant '" + id +
-                                   "' is not a kebab-case name");
+          ld_.fail(value_mark,
+                   "value '" + value + "' of variant '" + id + "' is not a kebab-case name");
         }
         def.sw.values.push_back(value);
         def.sw.meanings.push_back(ld_.string(values.required(value)));
@@ -377,8 +412,8 @@ class LevelsReader {
     const std::vector<std::string> mine = keys_of(r.family);
     for (const auto& [key, mark] : m.keys()) {
       if (std::find(mine.begin(), mine.end(), key) == mine.end()) {
-        ld_.fail(mark, "key '" + key + "' does not apply to a " + family_name(r.family) +
-                           " rule set");
+        ld_.fail(mark,
+                 "key '" + key + "' does not apply to a " + family_name(r.family) + " rule set");
       }
     }
 
@@ -464,10 +499,10 @@ class LevelsReader {
     r.goal = ld_.integer(m.required("goal"), 1, kMaxCount);
     const Value cemetery = m.required("cemetery");
     r.cemetery = ld_.choice<CemeteryMode>(cemetery,
-                            {{"none", CemeteryMode::None},
-                             {"orthogonal", CemeteryMode::Orthogonal},
-                             {"haunted", CemeteryMode::Haunted}},
-                            "cemetery mode");
+                                          {{"none", CemeteryMode::None},
+                                           {"orthogonal", CemeteryMode::Orthogonal},
+                                           {"haunted", CemeteryMode::Haunted}},
+                                          "cemetery mode");
     // Level 1 returns the cemeteries to the box; the levels with a cemetery mode keep them.
     if ((r.cemetery == CemeteryMode::None) != r.exclude_cemeteries) {
       ld_.fail(cemetery, r.exclude_cemeteries
@@ -478,10 +513,10 @@ class LevelsReader {
     }
     {
       const Map s(ld_, m.required("scoring"), &kScoringKeys);
-      r.scoring = ld_.choice<ScoringTracks>(s.required("mode"),
-                             {{"shared", ScoringTracks::Shared},
-                              {"per-colour", ScoringTracks::PerColour}},
-                             "scoring mode");
+      r.scoring = ld_.choice<ScoringTracks>(
+          s.required("mode"),
+          {{"shared", ScoringTracks::Shared}, {"per-colour", ScoringTracks::PerColour}},
+          "scoring mode");
       const Value n = s.required("meeples");
       r.scoring_meeples = ld_.integer(n, 1, kMaxCount);
       if (r.scoring == ScoringTracks::Shared && r.scoring_meeples != 1) {
@@ -529,8 +564,8 @@ class LevelsReader {
       r.pile_size = ld_.integer(p.required("size"), 1, kMaxCount);
       if (r.piles * r.pile_size != r.land_tiles) {
         ld_.fail(piles, std::to_string(r.piles) + " piles of " + std::to_string(r.pile_size) +
-                            " make " + std::to_string(r.piles * r.pile_size) +
-                            " tiles, not the " + std::to_string(r.land_tiles) + " land tiles");
+                            " make " + std::to_string(r.piles * r.pile_size) + " tiles, not the " +
+                            std::to_string(r.land_tiles) + " land tiles");
       }
     }
     // One threshold per pile: hound I, hound II, goal (Level 3 text).
@@ -558,8 +593,8 @@ class LevelsReader {
       if (s.players != expected) {
         ld_.fail(players, "expected the row for " + std::to_string(expected) +
                               " players here (one row per player count " +
-                              std::to_string(r.min_players) + "-" +
-                              std::to_string(r.max_players) + ", in order)");
+                              std::to_string(r.min_players) + "-" + std::to_string(r.max_players) +
+                              ", in order)");
       }
       const Value colours = m.required("colours");
       s.colours = ld_.integer(colours, 1, kMaxCount);
@@ -570,8 +605,8 @@ class LevelsReader {
       if (s.colours != s.players * s.colours_per_player) {
         ld_.fail(colours, std::to_string(s.players) + " players with " +
                               std::to_string(s.colours_per_player) + " colours each play " +
-                              std::to_string(s.players * s.colours_per_player) +
-                              " colours, not " + std::to_string(s.colours));
+                              std::to_string(s.players * s.colours_per_player) + " colours, not " +
+                              std::to_string(s.colours));
       }
       // Levels 1-5: the shared scoring meeple is of a colour not in play.
       const int spare = r.scoring == ScoringTracks::Shared ? r.scoring_meeples : 0;
@@ -589,12 +624,16 @@ class LevelsReader {
                                 std::to_string(s.colours));
         }
         if (s.scorers_from_supply != 0 && s.scorers_from_supply != r.scoring_meeples) {
-          ld_.fail(from_supply, "the scoring meeples come all from the supplies or all from "
-                                "the box: 0 or " + std::to_string(r.scoring_meeples));
+          ld_.fail(from_supply,
+                   "the scoring meeples come all from the supplies or all from "
+                   "the box: 0 or " +
+                       std::to_string(r.scoring_meeples));
         }
         if (s.scorers_from_supply == 0 && s.meeples_per_colour >= box) {
-          ld_.fail(from_supply, "the box keeps no meeple of a colour in play for the scoring "
-                                "meeples (" + std::to_string(box) + " per colour, all in play)");
+          ld_.fail(from_supply,
+                   "the box keeps no meeple of a colour in play for the scoring "
+                   "meeples (" +
+                       std::to_string(box) + " per colour, all in play)");
         }
       } else if (s.scorers_from_supply != 0) {
         ld_.fail(from_supply, "a shared scoring meeple never comes from the supplies");
@@ -642,8 +681,8 @@ class LevelsReader {
       const std::string value = text.substr(eq + 1);
       const auto at = std::find(sw.values.begin(), sw.values.end(), value);
       if (at == sw.values.end()) {
-        ld_.fail(v, "variant switch '" + id + "' has no value '" + value + "' (allowed: " +
-                        joined(sw.values) + ")");
+        ld_.fail(v, "variant switch '" + id + "' has no value '" + value +
+                        "' (allowed: " + joined(sw.values) + ")");
       }
       sw.chosen = static_cast<int>(at - sw.values.begin());
     }
@@ -683,9 +722,8 @@ const RuleSet& find_rule_set(const std::vector<RuleSet>& sets, const std::string
   if (key.rfind("mists", 0) == 0 && key.size() > 5) {
     std::string rest = key.substr(5);
     if (rest[0] == ' ' || rest[0] == '_' || rest[0] == '-') rest.erase(0, 1);
-    if (!rest.empty() && std::all_of(rest.begin(), rest.end(), [](char c) {
-          return c >= '0' && c <= '9';
-        })) {
+    if (!rest.empty() &&
+        std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       key = "mists-" + rest;
     }
   }
@@ -704,9 +742,8 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
     if (sw.id != key) continue;
     const auto at = std::find(sw.values.begin(), sw.values.end(), value);
     if (at == sw.values.end()) {
-      throw std::invalid_argument("variant '" + key + "' has no value '" + value +
-                                  "' (allowed: " + joined(sw.values) + "; default " +
-                                  sw.values.front() + ")");
+      throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (allowed: " +
+                                  joined(sw.values) + "; default " + sw.values.front() + ")");
     }
     sw.chosen = static_cast<int>(at - sw.values.begin());
     if (const auto range = player_range(sw)) {

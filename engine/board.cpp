@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "engine/rules_impl.h"
+#include "engine/testing_hooks.h"
 
 namespace carcheck {
 
@@ -263,6 +264,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.placement = static_cast<int16_t>(s.placements_++);
   int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.in_frontier_, s.grid_dim_, s.grid_origin_, pc);
   const bool mist_blocks = !s.game_->switches().face_down_rules_text;
+  const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(x + kDx[side], y + kDy[side]);
     if (nb < 0 || s.cells_[static_cast<size_t>(nb)].face_down) continue;
@@ -273,7 +275,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
       if (nf.segments[seg].links & (1u << q)) {
         int r = find(s, node_of(nb, seg));
         --s.nodes_[static_cast<size_t>(r)].open;
-        s.nodes_[static_cast<size_t>(r)].blocked = 1;
+        if (haunts) s.nodes_[static_cast<size_t>(r)].blocked = 1;
       }
       if (nf.port_mist[q] >= 0) {
         int r = find(s, mist_node(nb, nf.port_mist[q]));

@@ -62,7 +62,10 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
     std::string why = rules_.name + " is for " + std::to_string(rules_.min_players) + "-" +
                       std::to_string(rules_.max_players) + " players, not " + std::to_string(players);
     if (rules_.family == Family::Mists && players > rules_.max_players)
-      why += " (the shared scoring meeple needs a colour that no player uses)";
+      why += rules_.scoring == ScoringTracks::PerColour
+                 ? " (the box holds 6 colours and the game is for 1-5: Levels 1-5 need one colour no"
+                   " player uses for the shared scoring meeple; Level 6 keeps that count)"
+                 : " (the shared scoring meeple needs a colour that no player uses)";
     throw std::invalid_argument(why);
   }
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the

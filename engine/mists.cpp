@@ -153,6 +153,11 @@ Rules::Flow Rules::mists_step(State& s) {
       return Flow::Decide;
     case kStepScore:
       return score_step(s);
+    case kStepHounds: {  // 3b under hound-trigger=when-surrounded: hounds whose tile is surrounded
+      Flow f = surround_clear(s);
+      if (f == Flow::Continue) s.step_ = kStepFaceDown;
+      return f;
+    }
     case kStepFaceDown: {
       s.step_ = kStepEnd;
       if (s.game_->rules().cemetery != CemeteryMode::Haunted || open_cemeteries(s, nullptr) == 0)
@@ -162,9 +167,14 @@ Rules::Flow Rules::mists_step(State& s) {
       return take_tile(s, true);
     }
     case kStepFaceDownBury:
-      s.step_ = kStepEnd;
+      s.step_ = kStepFaceDownHounds;
       if (!s.bury_queue_.empty()) return start_bury(s);
       return Flow::Continue;
+    case kStepFaceDownHounds: {  // a face-down tile may surround a hound's tile too
+      Flow f = surround_clear(s);
+      if (f == Flow::Continue) s.step_ = kStepEnd;
+      return f;
+    }
     case kStepEnd:
       end_turn(s);
       return Flow::Done;
@@ -281,12 +291,25 @@ Rules::Flow Rules::place_ghosts(State& s) {
       finish_game(s, EndReason::GhostSupplyShort, false);
       return Flow::Done;
     }
-    int skip = s.extended_bank_ ? 1 : 0;
+    // The symbol left empty is one on the mist that extended a bank already on the board.
+    auto joins_older = [&](int m) {
+      int root = find(s, mist_node(s.new_cell_, m)), node = root;
+      do {
+        if (s.cells_[static_cast<size_t>(node / kNodesPerCell)].placement != pc.placement) return true;
+        node = s.nodes_[static_cast<size_t>(node)].next;
+      } while (node != root);
+      return false;
+    };
+    int drop_area = -1;
+    if (s.extended_bank_) {
+      for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
+        if (f.mist[m].ghosts > 0 && joins_older(m)) drop_area = m;
+      for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
+        if (f.mist[m].ghosts > 0) drop_area = m;
+    }
     for (int m = 0; m < f.n_mist; ++m) {
-      int k = f.mist[m].ghosts;
-      int drop = std::min(k, skip);
-      skip -= drop;
-      pc.ghosts[static_cast<size_t>(m)] = static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k - drop);
+      int k = f.mist[m].ghosts - (m == drop_area ? 1 : 0);
+      pc.ghosts[static_cast<size_t>(m)] = static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k);
     }
     s.ghost_supply_ -= n;
     placed = n;
@@ -403,7 +426,7 @@ Rules::Flow Rules::score_step(State& s) {
       ++s.pending_index_;
     }
     if (s.pending_index_ >= static_cast<int>(s.pending_.size())) {
-      s.step_ = kStepFaceDown;
+      s.step_ = kStepHounds;
       return Flow::Continue;
     }
     const PendingScore& p = s.pending_[static_cast<size_t>(s.pending_index_)];
@@ -514,7 +537,7 @@ Rules::Flow Rules::thresholds(State& s) {
     if (cands.empty()) {  // no unburied meeple: the hound is lost (11/2022, footnote 22)
       s.hounds_[static_cast<size_t>(h)].status = Hound::Lost;
       emit(s, EventKind::HoundLost, FeatureClass::None, -1, 0, 0, h);
-      switch_pile(s);
+      switch_pile(s, h);
       ++s.thresholds_passed_;
       continue;
     }
@@ -535,8 +558,31 @@ void Rules::hound_place(State& s, int meeple) {
   h.meeple = static_cast<int16_t>(meeple);
   const Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
   emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y, s.hound_active_);
-  s.hound_clears_left_ = s.game_->switches().hound_when_surrounded ? 0 : 2;
+  // hound-trigger=when-surrounded: the removal waits until the hound's tile has all 8
+  // neighbours (surround_clear), unless it has them already.
+  h.cleared = !s.game_->switches().hound_when_surrounded || s.cell(m.cell).n8 == 8;
+  s.hound_clears_left_ = h.cleared ? 2 : 0;
   s.hound_first_clear_ = -1;
+  s.hound_surround_clear_ = false;
+}
+
+// hound-trigger=when-surrounded: the first placed hound whose removal is still due and whose
+// tile is now surrounded clears its 2 tiles (a decision), without any pile switch.
+Rules::Flow Rules::surround_clear(State& s) {
+  if (!s.game_->switches().hound_when_surrounded || s.hound_active_ >= 0) return Flow::Continue;
+  for (size_t i = 0; i < s.hounds_.size(); ++i) {
+    Hound& h = s.hounds_[i];
+    if (h.status != Hound::Placed || h.cleared) continue;
+    if (s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell).n8 != 8) continue;
+    h.cleared = true;
+    s.hound_active_ = static_cast<int>(i);
+    s.hound_clears_left_ = 2;
+    s.hound_first_clear_ = -1;
+    s.hound_surround_clear_ = true;
+    Flow f = hound_clear_next(s);
+    if (f != Flow::Continue) return f;
+  }
+  return Flow::Continue;
 }
 
 void Rules::hound_clear_options(const State& s, ActionList& out) {
@@ -563,14 +609,23 @@ Rules::Flow Rules::hound_clear_next(State& s) {
       return Flow::Decide;
     }
   }
+  int h = s.hound_active_;
   s.hound_active_ = -1;
   s.hound_clears_left_ = 0;
-  switch_pile(s);
+  if (s.hound_surround_clear_) {  // a late clearing: the threshold was dealt with long ago
+    s.hound_surround_clear_ = false;
+    return Flow::Continue;
+  }
+  switch_pile(s, h);
   ++s.thresholds_passed_;
   return thresholds(s);
 }
 
-void Rules::switch_pile(State& s) {
+// Threshold `threshold` reached: the rest of its pile goes on top of the next, which becomes
+// active. Under pile-threshold-loss=continue a late threshold finds its pile used up and
+// already left behind: nothing moves (the pile in play stays active).
+void Rules::switch_pile(State& s, int threshold) {
+  if (s.active_pile_ != threshold) return;
   if (s.active_pile_ + 1 >= static_cast<int>(s.piles_.size())) return;
   auto& from = s.piles_[static_cast<size_t>(s.active_pile_)];
   auto& to = s.piles_[static_cast<size_t>(s.active_pile_ + 1)];
@@ -623,27 +678,52 @@ void Rules::mists_unplaceable(State& s, TileId t) {
   take_tile(s, false);
 }
 
+// Any empty space among an open cemetery's 8 (face-down-adjacency=any-of-8), or
+// (orthogonal-first) its orthogonal spaces, its diagonal ones only once it has no orthogonal
+// space free: "around an open cemetery", so each cemetery is judged by its own spaces.
 void Rules::face_down_options(const State& s, ActionList& out) {
   const bool orth_first = s.game_->switches().face_down_orthogonal_first;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (int c = 0; c < s.cells(); ++c) {
-      if (!is_cemetery(s, c) || cemetery_closed(s, c)) continue;
-      const PlacedCell& pc = s.cell(c);
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (!dx && !dy) continue;
-          bool diagonal = dx && dy;
-          if (orth_first && diagonal != (pass == 1)) continue;
-          if (!orth_first && pass == 1) continue;
-          int x = pc.x + dx, y = pc.y + dy;
-          if (s.cell_at(x, y) >= 0) continue;
-          bool dup = false;
-          for (const Action& a : out) dup = dup || (a.x == x && a.y == y);
-          if (!dup) out.push(make(ActionKind::FaceDown, x, y));
-        }
-    }
-    if (orth_first && out.size > 0) return;  // diagonals only when no orthogonal space is free
+  auto push = [&](int x, int y) {
+    if (s.cell_at(x, y) >= 0) return false;
+    for (const Action& a : out)
+      if (a.x == x && a.y == y) return true;
+    out.push(make(ActionKind::FaceDown, x, y));
+    return true;
+  };
+  for (int c = 0; c < s.cells(); ++c) {
+    if (!is_cemetery(s, c) || cemetery_closed(s, c)) continue;
+    const PlacedCell& pc = s.cell(c);
+    bool orthogonal_free = false;
+    for (int side = 0; side < kSides; ++side)
+      orthogonal_free = push(pc.x + kDx[side], pc.y + kDy[side]) || orthogonal_free;
+    if (orth_first && orthogonal_free) continue;
+    for (int dy = -1; dy <= 1; dy += 2)
+      for (int dx = -1; dx <= 1; dx += 2) push(pc.x + dx, pc.y + dy);
   }
+}
+
+// The face-down tile goes down; face-down tiles close cemeteries too, which then bury
+// (Level 5 "Herinnering"; kStepFaceDownBury).
+void Rules::put_face_down(State& s, int x, int y) {
+  int c = place_face_down(s, s.drawn_, x, y);
+  emit(s, EventKind::FaceDownPlaced, FeatureClass::None, -1, x, y, s.drawn_);
+  s.drawn_ = -1;
+  s.bury_queue_.clear();
+  const PlacedCell& pc = s.cell(c);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      int n = s.cell_at(pc.x + dx, pc.y + dy);
+      if (n >= 0 && is_cemetery(s, n) && cemetery_closed(s, n)) s.bury_queue_.push_back(static_cast<int16_t>(n));
+    }
+}
+
+// After the face-down draw: a single free space takes the tile at once.
+void Rules::mists_face_down_drawn(State& s) {
+  ActionList opts;
+  face_down_options(s, opts);
+  if (opts.size != 1) return;
+  put_face_down(s, opts.items[0].x, opts.items[0].y);
+  advance(s);
 }
 
 // ---- Decisions: legal actions and apply --------------------------------------------------------
@@ -689,8 +769,10 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
     bool same = l.kind == a.kind;
     switch (a.kind) {
       case ActionKind::TakePoints: break;
-      case ActionKind::RemoveGhosts:
-      case ActionKind::HoundClear: same = same && l.x == a.x && l.y == a.y && l.count == a.count; break;
+      case ActionKind::RemoveGhosts: same = same && l.x == a.x && l.y == a.y && l.count == a.count; break;
+      case ActionKind::HoundClear:  // "clear stop" (count 0) names no tile
+        same = same && l.count == a.count && (a.count == 0 || (l.x == a.x && l.y == a.y));
+        break;
       case ActionKind::ExtraGhost:
       case ActionKind::FaceDown: same = same && l.x == a.x && l.y == a.y; break;
       case ActionKind::Bury:
@@ -747,20 +829,9 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       if (hound_clear_next(s) == Flow::Decide || s.phase_ == Phase::Over) return std::nullopt;
       break;
     }
-    case ActionKind::FaceDown: {
-      int c = place_face_down(s, s.drawn_, a.x, a.y);
-      emit(s, EventKind::FaceDownPlaced, FeatureClass::None, -1, a.x, a.y, s.drawn_);
-      s.drawn_ = -1;
-      // Face-down tiles close cemeteries too, which then bury (Level 5 reminder).
-      s.bury_queue_.clear();
-      const PlacedCell& pc = s.cell(c);
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          int n = s.cell_at(pc.x + dx, pc.y + dy);
-          if (n >= 0 && is_cemetery(s, n) && cemetery_closed(s, n)) s.bury_queue_.push_back(static_cast<int16_t>(n));
-        }
+    case ActionKind::FaceDown:
+      put_face_down(s, a.x, a.y);
       break;
-    }
     case ActionKind::Track: {
       int points = s.track_queue_[0];
       FeatureClass f = static_cast<FeatureClass>(s.track_queue_[1]);

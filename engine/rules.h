@@ -27,11 +27,11 @@ enum class ScoringTracks : uint8_t {
 
 // One variant switch of the interpretation register, with the value in force.
 struct VariantSwitch {
-  std::string id;                   // e.g. "coop-scoring"
-  std::vector<std::string> values;  // allowed values, the default first
-  int chosen = 0;                   // index into values
-  std::string question;             // what is disputed (for --help and reports)
-  std::string source;               // where the dispute comes from
+  std::string id;                     // e.g. "coop-scoring"
+  std::vector<std::string> values;    // allowed values, the default first
+  int chosen = 0;                     // index into values
+  std::string question;               // what is disputed (for --help and reports)
+  std::string source;                 // where the dispute comes from
   std::vector<std::string> meanings;  // one per value, same order: what the value means
   const std::string& value() const { return values[static_cast<size_t>(chosen)]; }
 };
@@ -39,18 +39,18 @@ struct VariantSwitch {
 // Meeples for one player count (Mists): colours in play and meeples per colour.
 struct MeepleSetup {
   int players = 0;
-  int colours = 0;            // colours in play (one or two per player, four solo)
-  int meeples_per_colour = 0; // before Level 6 scoring meeples are taken
+  int colours = 0;             // colours in play (one or two per player, four solo)
+  int meeples_per_colour = 0;  // before Level 6 scoring meeples are taken
   int colours_per_player = 0;
   int scorers_from_supply = 0;  // Level 6, 3-5 players: scoring meeples taken from supplies
 };
 
 struct RuleSet {
-  std::string name;      // "base-c1", "pnp-demo", "bcb", "mists-1" .. "mists-6"
-  std::string title;     // human-readable
+  std::string name;   // "base-c1", "pnp-demo", "bcb", "mists-1" .. "mists-6"
+  std::string title;  // human-readable
   Family family = Family::Base;
-  int level = 0;         // Mists level 1..6, 0 otherwise
-  std::string tile_set;  // a set of tiles.yaml
+  int level = 0;                            // Mists level 1..6, 0 otherwise
+  std::string tile_set;                     // a set of tiles.yaml
   std::vector<std::string> base_tile_sets;  // sets added to tile_set (bcb adds base-c1)
   int land_tiles = 0;  // land tiles in play (72, 48, 84; Mists 50/60 plus the 2x2 start tile)
   bool exclude_castles = false;     // Level 1 returns castles to the box
@@ -67,16 +67,16 @@ struct RuleSet {
   // Mists.
   int meeple_colours = 0;             // guard meeple colours in the box (6)
   int meeples_per_colour_in_box = 0;  // guard meeples of each colour (5)
-  int ghosts_total = 0;     // the general supply before the box takes its share (15)
-  int ghosts_in_play = 0;   // 15/15/15/13/13/12
-  int ghosts_on_start = 0;  // 3
-  int piles = 0;            // 0: one supply; else piles of pile_size
+  int ghosts_total = 0;               // the general supply before the box takes its share (15)
+  int ghosts_in_play = 0;             // 15/15/15/13/13/12
+  int ghosts_on_start = 0;            // 3
+  int piles = 0;                      // 0: one supply; else piles of pile_size
   int pile_size = 0;
   std::vector<int> thresholds;  // absolute points: hound I, hound II, goal (Levels 3+)
   int goal = 0;                 // absolute points
   CemeteryMode cemetery = CemeteryMode::None;
   ScoringTracks scoring = ScoringTracks::None;
-  int scoring_meeples = 0;      // 1 (Levels 1-5) or 3 (Level 6)
+  int scoring_meeples = 0;  // 1 (Levels 1-5) or 3 (Level 6)
   bool hounds = false;
   std::vector<MeepleSetup> meeples;  // per player count, Mists only
 

@@ -54,8 +54,9 @@ struct Rules {
 
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).
+  // kStepHounds and kStepFaceDownHounds: hound-trigger=when-surrounded clearings.
   enum Step : int { kStepMist = 1, kStepCemetery, kStepGhosts, kStepMeeple, kStepScore,
-                    kStepFaceDown, kStepFaceDownBury, kStepEnd };
+                    kStepHounds, kStepFaceDown, kStepFaceDownBury, kStepFaceDownHounds, kStepEnd };
   enum class Flow { Continue, Decide, Done };
   static void mists_after_place(State& s, bool extended_bank);
   static Flow mists_step(State& s);
@@ -77,9 +78,12 @@ struct Rules {
   static Flow thresholds(State& s);
   static void hound_place(State& s, int meeple);
   static Flow hound_clear_next(State& s);
-  static void switch_pile(State& s);
+  static void switch_pile(State& s, int threshold);
+  static Flow surround_clear(State& s);
   static void hound_clear_options(const State& s, ActionList& out);
   static void face_down_options(const State& s, ActionList& out);
+  static void put_face_down(State& s, int x, int y);
+  static void mists_face_down_drawn(State& s);  // one place only: the decision resolves itself
   static void score_options(const State& s, ActionList& out);
   static int open_cemeteries(const State& s, ActionList* out);
   static Flow place_ghosts(State& s);

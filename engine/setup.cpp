@@ -1,5 +1,6 @@
 // Setup operations for specs (tiles, meeples, ghosts and scores put on the board outside
 // the turn order) and the canonical snapshot used to compare states.
+#include <algorithm>
 #include <sstream>
 
 #include "engine/rules_impl.h"
@@ -18,13 +19,7 @@ std::optional<std::string> State::setup_place(TileId tile, int x, int y, int rot
         taken = true;
       }
   if (!taken) return "no copy of tile '" + game_->tile(tile).name + "' is left in the supply";
-  Rules::place_tile(*this, tile, x, y, rot, nullptr);
-  Action a;
-  a.kind = ActionKind::Place;
-  a.tile = tile;
-  a.x = static_cast<int16_t>(x);
-  a.y = static_cast<int16_t>(y);
-  a.rot = static_cast<int8_t>(rot);
+  Rules::place_tile(*this, tile, x, y, rot, nullptr);  // not in history(): setup is no action
   return std::nullopt;
 }
 
@@ -51,6 +46,144 @@ std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
 }
 
 void State::setup_score(int who, int points) { scores_[static_cast<size_t>(who)].total = points; }
+
+std::optional<std::string> State::setup_active_player(int player) {
+  if (player < 0 || player >= game_->players()) return "no such player";
+  player_ = player;
+  return std::nullopt;
+}
+
+std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>& tiles) {
+  if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
+  std::vector<std::vector<TileId>> piles = piles_;
+  std::vector<TileId> former = std::move(piles[static_cast<size_t>(pile)]);
+  piles[static_cast<size_t>(pile)].clear();
+  for (TileId t : tiles) {
+    if (t < 0 || t >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
+    auto take = [t](std::vector<TileId>& from) {
+      auto it = std::find(from.begin(), from.end(), t);
+      if (it == from.end()) return false;
+      from.erase(it);
+      return true;
+    };
+    bool taken = take(former);
+    for (size_t p = 0; p < piles.size() && !taken; ++p)
+      if (static_cast<int>(p) != pile) taken = take(piles[p]);
+    if (!taken) return "no copy of tile '" + game_->tile(t).name + "' is left in the supply";
+  }
+  piles[static_cast<size_t>(pile)] = tiles;  // `former`'s rest goes back to the box
+  piles_ = std::move(piles);
+  return std::nullopt;
+}
+
+std::optional<std::string> State::setup_active_pile(int pile) {
+  if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
+  if (pile < active_pile_) return "a pile before the active one cannot become active again";
+  auto& to = piles_[static_cast<size_t>(pile)];
+  for (int p = pile - 1; p >= active_pile_; --p) {  // the rest goes on top (the back is the top)
+    auto& from = piles_[static_cast<size_t>(p)];
+    to.insert(to.end(), from.begin(), from.end());
+    from.clear();
+  }
+  active_pile_ = pile;
+  for (int h = thresholds_passed_; h < pile && h < static_cast<int>(hounds_.size()); ++h)
+    if (hounds_[static_cast<size_t>(h)].status == Hound::Waiting) hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+  thresholds_passed_ = std::max(thresholds_passed_, pile);
+  return std::nullopt;
+}
+
+std::optional<std::string> State::setup_hound(int hound, int meeple) {
+  if (hound < 0 || hound >= static_cast<int>(hounds_.size())) return "no such hound in this rule set";
+  if (meeple < 0 || meeple >= static_cast<int>(meeples_.size())) return "no such meeple";
+  const Meeple& m = meeples_[static_cast<size_t>(meeple)];
+  if (m.cell < 0 || m.buried) return "a hound lies by an unburied meeple on the board";
+  Hound& h = hounds_[static_cast<size_t>(hound)];
+  h.status = Hound::Placed;
+  h.meeple = static_cast<int16_t>(meeple);
+  h.cleared = !game_->switches().hound_when_surrounded || cells_[static_cast<size_t>(m.cell)].n8 == 8;
+  thresholds_passed_ = std::max(thresholds_passed_, hound + 1);
+  return std::nullopt;
+}
+
+std::optional<std::string> State::setup_ghost_supply(int count) {
+  if (!game_->is_mists()) return "this rule set has no ghosts";
+  if (count < 0) return "a supply holds 0 ghosts or more";
+  if (count > ghost_supply_ + ghost_box_)
+    return "only " + std::to_string(ghost_supply_ + ghost_box_) + " ghosts are off the board (supply and box)";
+  ghost_box_ -= count - ghost_supply_;
+  ghost_supply_ = count;
+  return std::nullopt;
+}
+
+std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
+  if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
+  int have = meeples_in_supply(colour);
+  if (count > have)
+    return std::string(kColourNames[colour]) + " has only " + std::to_string(have) +
+           " meeple(s) in its supply (the others are on the board, buried or out of play)";
+  for (Meeple& m : meeples_)
+    if (have > count && m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+      m.in_play = false;
+      --have;
+    }
+  return std::nullopt;
+}
+
+std::optional<std::string> State::setup_buried(int colour, int cell) {
+  if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
+  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down) return "no face-up tile there";
+  const CellFace& f = face(cell);
+  if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery) return "no cemetery on that tile";
+  for (Meeple& m : meeples_)
+    if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+      m.cell = static_cast<int16_t>(cell);
+      m.seg = -1;
+      m.buried = true;
+      return std::nullopt;
+    }
+  return std::string("no ") + kColourNames[colour] + " meeple left in supply";
+}
+
+std::optional<std::string> State::setup_face_down(TileId tile, int x, int y) {
+  if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
+  if (x < -grid_origin_ + 2 || y < -grid_origin_ + 2 || x > grid_origin_ - 3 || y > grid_origin_ - 3)
+    return "outside the board";
+  if (cell_at(x, y) >= 0) return "space " + std::to_string(x) + "," + std::to_string(y) + " is already taken";
+  bool beside = false;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) beside = beside || ((dx || dy) && cell_at(x + dx, y + dy) >= 0);
+  if (!beside) return "a face-down tile lies next to a placed tile";
+  for (auto& pile : piles_) {
+    auto it = std::find(pile.begin(), pile.end(), tile);
+    if (it == pile.end()) continue;
+    pile.erase(it);
+    Rules::place_face_down(*this, tile, x, y);
+    return std::nullopt;
+  }
+  return "no copy of tile '" + game_->tile(tile).name + "' is left in the supply";
+}
+
+std::optional<std::string> State::setup_piles(const std::vector<std::pair<int, std::vector<TileId>>>& piles) {
+  std::vector<std::vector<TileId>> pool = piles_;
+  for (const auto& [pile, tiles] : piles) {
+    if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
+    for (TileId t : tiles) {
+      if (t < 0 || t >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
+      auto take = [t](std::vector<TileId>& from) {
+        auto it = std::find(from.begin(), from.end(), t);
+        if (it == from.end()) return false;
+        from.erase(it);
+        return true;
+      };
+      bool taken = take(pool[static_cast<size_t>(pile)]);
+      for (size_t p = 0; p < pool.size() && !taken; ++p) taken = take(pool[p]);
+      if (!taken) return "no copy of tile '" + game_->tile(t).name + "' is left in the supply";
+    }
+  }
+  for (const auto& [pile, tiles] : piles) pool[static_cast<size_t>(pile)] = tiles;
+  piles_ = std::move(pool);
+  return std::nullopt;
+}
 
 std::string State::snapshot() const {
   std::ostringstream o;
@@ -91,7 +224,8 @@ std::string State::snapshot() const {
     o << "\n";
   }
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds " << thresholds_passed_ << "\n";
-  for (const Hound& h : hounds_) o << "hound " << int(h.status) << " meeple " << h.meeple << "\n";
+  for (const Hound& h : hounds_)
+    o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "") << "\n";
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
   return o.str();
 }

@@ -85,6 +85,9 @@ struct Meeple {
 struct Hound {
   enum Status : uint8_t { Waiting, Placed, Lost, Scored, Removed } status = Waiting;
   int16_t meeple = -1;
+  // Its ghost removal (2 tiles, up to 3 each) has happened or is under way. Under
+  // hound-trigger=when-surrounded it waits until the hound's tile has all 8 neighbours.
+  bool cleared = false;
 };
 
 // One finished feature waiting to be scored this turn.
@@ -135,6 +138,9 @@ class State {
   int region_root(int node) const;
   int region_tiles(int root) const;  // distinct cells, the start tile's quarters each counted
   bool region_finished(int root) const;
+  // A union-find node (cell * kNodesPerCell + segment, or + kMaxSegments + mist area); a
+  // root carries its region's open links, meeples and blocked flag (checker/invariants.cpp).
+  const RegionNode& region_node(int node) const { return nodes_[static_cast<size_t>(node)]; }
   const std::vector<Meeple>& meeples() const { return meeples_; }
   int meeples_in_supply(int colour) const;
   const std::vector<Hound>& hounds() const { return hounds_; }
@@ -153,6 +159,35 @@ class State {
   std::optional<std::string> setup_meeple(int colour, int cell, int seg);
   std::optional<std::string> setup_ghosts(int cell, int slot, int count);
   void setup_score(int who, int points);
+  // Whose turn it is (the next Draw and Place are theirs).
+  std::optional<std::string> setup_active_player(int player);
+  // Pile `pile` holds exactly `tiles`, the last one on top. Each listed tile is taken out of
+  // the supply (any pile, this one first); what the pile held and is not listed goes back
+  // to the box. Refused, with the state unchanged, when a listed tile has no copy left.
+  std::optional<std::string> setup_pile(int pile, const std::vector<TileId>& tiles);
+  // Levels 3+: `pile` becomes the active pile as if the thresholds of the piles before it
+  // had been reached: their waiting hounds are out of the game (lost) and what is left of
+  // the earlier piles goes on top of it.
+  std::optional<std::string> setup_active_pile(int pile);
+  // Levels 3+: hound `hound` (0: I, 1: II) lies by meeple `meeple` (unburied, on the
+  // board); its threshold counts as reached (the piles are setup_active_pile's business).
+  // Its ghost removal counts as done, except under hound-trigger=when-surrounded while its
+  // tile is not yet surrounded: then it happens once the tile is.
+  std::optional<std::string> setup_hound(int hound, int meeple);
+  // The general ghost supply holds `count`; the box gives or takes the difference (Mists:
+  // ghosts are neither made nor lost, so the supply never exceeds supply + box).
+  std::optional<std::string> setup_ghost_supply(int count);
+  // `colour` keeps `count` meeples in its supply; the others go back to the box.
+  std::optional<std::string> setup_meeple_supply(int colour, int count);
+  // A meeple of `colour`, out of its supply, lies buried on the cemetery of `cell`.
+  std::optional<std::string> setup_buried(int colour, int cell);
+  // Levels 5-6: a copy of `tile`, out of the supply, lies face down at (x, y).
+  std::optional<std::string> setup_face_down(TileId tile, int x, int y);
+  // Several piles at once (the `pile` lines of a spec's setup): each listed pile holds
+  // exactly its tiles, the last one on top, every copy taken out of the supply as it was
+  // before (its own pile first), so that no listed pile takes another's tiles. What a
+  // listed pile held and is not listed goes back to the box; other piles keep the rest.
+  std::optional<std::string> setup_piles(const std::vector<std::pair<int, std::vector<TileId>>>& piles);
 
   // A canonical dump of every field: equal snapshots mean equal states.
   std::string snapshot() const;
@@ -206,6 +241,7 @@ class State {
   int score_sub_ = 0;                  // 0: next scoring; 1: its tracks and thresholds
   std::vector<int16_t> track_queue_;   // Level 6: unowned colours' points awaiting a track
   int hound_active_ = -1;              // the hound being placed or clearing
+  bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
   bool ghosts_placed_this_turn_ = false;
 
   EndReason end_reason_ = EndReason::None;

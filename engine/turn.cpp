@@ -47,6 +47,12 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
     Rules::mists_setup(*this);
   } else {
     scores_.assign(static_cast<size_t>(game.players()), Score{});
+    // first-player (seed 001 fn 3, seed 002 fn 1): the youngest player (default) and "the
+    // players agree" both seat the starting player as player 1 (a spec seats another with
+    // setup_active_player); the house rule draws the starting player at random.
+    for (const VariantSwitch& v : game.rules().variants)
+      if (v.id == "first-player" && v.value() == "random")
+        player_ = static_cast<int>(rng_.below(static_cast<uint32_t>(game.players())));
   }
   phase_ = Phase::Draw;
   Rules::enter_draw(*this);
@@ -145,11 +151,13 @@ void State::legal_actions(ActionList& out) const {
   switch (phase_) {
     case Phase::Draw:
     case Phase::FaceDownDraw: {
+      // One draw per distinct tile, in pile order; the list itself remembers what is seen
+      // (a pile holds a few dozen tiles), so nothing is allocated here.
       const auto& pile = piles_[static_cast<size_t>(active_pile_)];
-      std::vector<uint8_t> seen(game_->tiles().size(), 0);
       for (TileId t : pile) {
-        if (seen[static_cast<size_t>(t)]) continue;
-        seen[static_cast<size_t>(t)] = 1;
+        bool seen = false;
+        for (int i = 0; i < out.size && !seen; ++i) seen = out.items[static_cast<size_t>(i)].tile == t;
+        if (seen) continue;
         Action a;
         a.kind = ActionKind::Draw;
         a.tile = t;
@@ -257,15 +265,11 @@ void State::apply_random_draw() {
 // A drawn tile: shown, then placed; one that fits nowhere is handled by the rule set.
 void Rules::on_draw(State& s, TileId t) {
   emit(s, EventKind::TileDrawn, FeatureClass::None, s.player_, 0, 0, t);
-  if (s.phase_ == Phase::FaceDownDraw) {
-    s.drawn_ = t;
-    s.phase_ = Phase::FaceDown;
-    return;
-  }
   s.drawn_ = t;
   if (s.game_->is_mists() && s.game_->switches().pile_end_on_last_draw &&
       s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
-    // pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn.
+    // pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn, the
+    // face-down tile of Levels 5-6 included.
     bool last_pile = s.active_pile_ + 1 >= static_cast<int>(s.piles_.size());
     if (last_pile) {
       finish_game(s, EndReason::TilesExhausted, false);
@@ -275,6 +279,11 @@ void Rules::on_draw(State& s, TileId t) {
       finish_game(s, EndReason::PileBelowThreshold, false);
       return;
     }
+  }
+  if (s.phase_ == Phase::FaceDownDraw) {
+    s.phase_ = Phase::FaceDown;
+    mists_face_down_drawn(s);
+    return;
   }
   if (placeable_anywhere(s, t)) {
     s.phase_ = Phase::Place;
@@ -331,7 +340,19 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
   if (s.game_->owner(a.colour) != s.player_)
     return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
   if (s.meeples_in_supply(a.colour) == 0) return std::string("no ") + kColourNames[a.colour] + " meeple is left in supply";
-  if (!meeple_allowed(s, a.seg)) return meeple_refusal(s, a.seg);
+  if (!meeple_allowed(s, a.seg)) {
+    if (s.game_->is_mists()) return meeple_refusal(s, a.seg);
+    // Base game and demo (seed 001 "Plasează un supus", seed 002): no farmers where the rule
+    // set has none; otherwise someone stands on the connected feature, however far away.
+    const Segment& g = f.segments[a.seg];
+    if (g.kind == SegmentKind::Field && !s.game_->rules().farmers)
+      return "this rule set has no farmers (followers are thieves, knights and monks only)";
+    if (g.kind != SegmentKind::Road && g.kind != SegmentKind::City && g.kind != SegmentKind::Field)
+      return std::string("a follower never goes on a ") + segment_kind_name(g.kind);
+    std::string what = g.kind == SegmentKind::Field ? "farm" : segment_kind_name(g.kind);
+    return "the " + what + " is already occupied (a follower stands on the connected " + what +
+           ", however far away)";
+  }
   return std::nullopt;
 }
 

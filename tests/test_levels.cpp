@@ -208,21 +208,23 @@ const Defaults kMistsSwitches = {
     {"tile58-symbols", "2"},  // the tile-set reading of tiles.md
 };
 const Defaults kBaseSwitches = {
-    {"farm-scoring", "third-edition"},
-    {"small-city", "modern"},
-    {"unfinished-final", "score"},
-    {"first-player", "youngest"},
-    {"winner-tie", "shared"},
-    {"base-unplaceable-tile", "remove"},
+    {"farm-scoring", "third-edition"}, {"small-city", "modern"},
+    {"unfinished-final", "score"},     {"first-player", "youngest"},
+    {"winner-tie", "shared"},          {"base-unplaceable-tile", "remove"},
     {"board-bounds", "unlimited"},
 };
 const Defaults kPnpSwitches = {{"pnp-farmers", "no-farmers"}, {"pnp-player-count", "2-5"}};
 const Defaults kBcbSwitches = {
-    {"negative-score", "allowed"},       {"bazaar-variant", "auction"},
-    {"small-city-castle", "semicircular"}, {"castle-same-turn", "not-counted"},
-    {"bazaar-unplaced", "no-bazaar"},    {"bazaar-too-few", "ignored"},
-    {"bazaar-next-selector", "next-clockwise"}, {"bridge-timing", "with-tile"},
-    {"castle-farm-value", "every-castle"}, {"castle-farm-edition", "refuse"},
+    {"negative-score", "allowed"},
+    {"bazaar-variant", "auction"},
+    {"small-city-castle", "semicircular"},
+    {"castle-same-turn", "not-counted"},
+    {"bazaar-unplaced", "no-bazaar"},
+    {"bazaar-too-few", "ignored"},
+    {"bazaar-next-selector", "next-clockwise"},
+    {"bridge-timing", "with-tile"},
+    {"castle-farm-value", "every-castle"},
+    {"castle-farm-edition", "refuse"},
 };
 
 void expect_switches(const RuleSet& r, const std::vector<const Defaults*>& tables) {
@@ -351,9 +353,7 @@ TEST(Levels, RuleSetsMayFixAValueAndDefaultsGoFirst) {
   EXPECT_EQ(v.value(), "old");
 }
 
-TEST(Levels, MissingFile) {
-  EXPECT_THROW(load_rule_sets("/nonexistent/levels.yaml"), InputError);
-}
+TEST(Levels, MissingFile) { EXPECT_THROW(load_rule_sets("/nonexistent/levels.yaml"), InputError); }
 
 // Each tests/bad-input/levels/NAME.yaml is refused with the one line of NAME.expected.
 TEST(Levels, BadInputCorpus) {

@@ -1,0 +1,1029 @@
+// The invariant checker (checker/invariants.h). Every check recomputes what it needs from
+// the public State and the tile geometry, never from the engine's own counters, so that a
+// wrong counter cannot vouch for itself.
+#include "checker/invariants.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include "checker/session.h"
+#include "dsl/level_loader.h"
+#include "engine/notation.h"
+
+namespace carcheck {
+
+namespace {
+
+inline constexpr int64_t kMaxGameActions = 100000;  // a game that runs longer never ends
+inline constexpr int kCompletenessEvery = 8;        // Place decisions between full listings
+
+using Fail = std::optional<std::string>;
+
+std::string at(const State& s, int cell) {
+  return std::to_string(s.cell(cell).x) + "," + std::to_string(s.cell(cell).y);
+}
+
+bool is_centre_kind(SegmentKind k) {
+  return k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery;
+}
+
+bool is_cemetery_cell(const State& s, int c) {
+  if (s.cell(c).face_down) return false;
+  const CellFace& f = s.face(c);
+  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
+}
+
+// Occupied spaces (and face-down ones) among the 8 around a cell, from the grid.
+void count8(const State& s, int c, int& occupied, int& face_down, int& face_down_orthogonal) {
+  occupied = face_down = face_down_orthogonal = 0;
+  const PlacedCell& pc = s.cell(c);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (!dx && !dy) continue;
+      int nb = s.cell_at(pc.x + dx, pc.y + dy);
+      if (nb < 0) continue;
+      ++occupied;
+      if (s.cell(nb).face_down) {
+        ++face_down;
+        if (!dx || !dy) ++face_down_orthogonal;
+      }
+    }
+}
+
+// Would `tile` fit at (x, y) in `rot`, by the placement rule read off the geometry: every
+// cell on an empty space, every touching side of the same terrain as a face-up neighbour, at
+// least one side touching, and next to a face-down tile only if a face-up one is touched too.
+bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) {
+  bool touches = false, face_up = false, face_down = false;
+  for (const CellFace& f : t.rot[rot]) {
+    int cx = x + f.dx, cy = y + f.dy;
+    if (s.cell_at(cx, cy) >= 0) return false;
+    for (int side = 0; side < kSides; ++side) {
+      int nb = s.cell_at(cx + kDx[side], cy + kDy[side]);
+      if (nb < 0) continue;
+      touches = true;
+      if (s.cell(nb).face_down) {
+        face_down = true;
+        continue;
+      }
+      face_up = true;
+      if (s.face(nb).sides[opposite_side(side)] != f.sides[side]) return false;
+    }
+  }
+  return touches && (!face_down || face_up);
+}
+
+// Every placement of `tile` the geometry allows (the empty spaces next to the board).
+int placements_by_geometry(const State& s, TileId tile, bool stop_at_first) {
+  const TileType& t = s.game().tile(tile);
+  std::vector<std::pair<int, int>> seen;
+  int n = 0;
+  for (int c = 0; c < s.cells(); ++c)
+    for (int side = 0; side < kSides; ++side) {
+      int x = s.cell(c).x + kDx[side], y = s.cell(c).y + kDy[side];
+      if (s.cell_at(x, y) >= 0) continue;
+      if (std::find(seen.begin(), seen.end(), std::make_pair(x, y)) != seen.end()) continue;
+      seen.emplace_back(x, y);
+      // A multi-cell tile is anchored at its first cell; only single cells are ever drawn.
+      for (int rot = 0; rot < kRotations; ++rot)
+        if (fits_by_geometry(s, t, x, y, rot)) {
+          ++n;
+          if (stop_at_first) return n;
+        }
+    }
+  return n;
+}
+
+bool meeple_kind_allowed(const Game& g, const CellFace& f, int seg) {
+  const Segment& k = f.segments[seg];
+  if (g.is_mists()) {
+    // Roads, cities and castles only: never a field, mist or cemetery (FAQ.MoC.0002).
+    if (k.kind == SegmentKind::Road) return !(g.switches().misty_road_clear_only && (k.ports & f.mist_ports));
+    return k.kind == SegmentKind::City || k.kind == SegmentKind::Castle;
+  }
+  switch (k.kind) {
+    case SegmentKind::Road:
+    case SegmentKind::City:
+    case SegmentKind::Monastery: return true;
+    case SegmentKind::Field: return g.rules().farmers;
+    default: return false;
+  }
+}
+
+FeatureClass class_of(SegmentKind k) {
+  switch (k) {
+    case SegmentKind::Road: return FeatureClass::Road;
+    case SegmentKind::City: return FeatureClass::City;
+    case SegmentKind::Field: return FeatureClass::Field;
+    case SegmentKind::Monastery: return FeatureClass::Monastery;
+    case SegmentKind::Castle: return FeatureClass::Castle;
+    case SegmentKind::Cemetery: return FeatureClass::Cemetery;
+  }
+  return FeatureClass::None;
+}
+
+// The first line where two snapshots differ, for the report.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream ia(a), ib(b);
+  std::string la, lb;
+  for (int n = 1;; ++n) {
+    bool ga = static_cast<bool>(std::getline(ia, la)), gb = static_cast<bool>(std::getline(ib, lb));
+    if (!ga && !gb) return "";
+    if (!ga || !gb || la != lb)
+      return "line " + std::to_string(n) + ": '" + (ga ? la : "<end>") + "' vs '" + (gb ? lb : "<end>") + "'";
+  }
+}
+
+}  // namespace
+
+void GameStart::apply(State& s) const {
+  for (size_t t = 0; t < scores.size() && static_cast<int>(t) < s.score_count(); ++t)
+    if (scores[t] != 0) s.setup_score(static_cast<int>(t), scores[t]);
+}
+
+GameStart GameStart::mists_head_start(const Game& g, uint64_t seed, uint64_t pick) {
+  GameStart start;
+  start.seed = seed;
+  const RuleSet& r = g.rules();
+  if (!g.is_mists()) return start;
+  std::vector<int> marks = r.thresholds;  // hound I, hound II, goal (Levels 3+)
+  if (marks.empty()) marks.push_back(r.goal);
+  uint64_t which = pick % (marks.size() + 1);
+  if (which == 0) return start;
+  int points = std::max(0, marks[which - 1] - 1 - static_cast<int>(pick / 7 % 6));
+  int tracks = r.scoring == ScoringTracks::PerColour ? static_cast<int>(g.scoring_colours().size()) : 1;
+  // Level 6: a marker counts once every scoring meeple has reached it, so all but one track
+  // start on it and one just below.
+  start.scores.assign(static_cast<size_t>(tracks), marks[which - 1]);
+  start.scores[static_cast<size_t>(pick / 61 % static_cast<uint64_t>(tracks))] = points;
+  return start;
+}
+
+InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOptions o)
+    : opt_(o), from_(std::move(from)), game_(&start.game()) {
+  for (const TileType& t : game_->tiles()) tiles_in_play_ += t.count;
+  meeples_total_ = static_cast<int>(start.meeples().size());
+  prev_cells_ = start.cells();
+  prev_board_ghosts_ = start.ghosts_on_board();
+  for (int t = 0; t < start.score_count(); ++t) prev_scores_.push_back(start.score(t).total);
+  for (const Hound& h : start.hounds()) prev_hounds_.push_back(h.status);
+  prev_active_pile_ = start.active_pile();
+  turn_ = start.turn();
+  finished_events_.assign(8, 0);
+}
+
+// ---- Walking regions by the geometry -----------------------------------------------------------
+
+void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w) {
+  w = Walk{};
+  size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
+  if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
+  if (cell_mark_.size() < static_cast<size_t>(s.cells())) cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
+  ++stamp_;
+  ++cell_stamp_;
+  stack_.clear();
+  int start = cell * kNodesPerCell + seg;
+  stack_.push_back(start);
+  node_mark_[static_cast<size_t>(start)] = stamp_;
+  while (!stack_.empty()) {
+    int n = stack_.back();
+    stack_.pop_back();
+    int c = n / kNodesPerCell, k = n % kNodesPerCell;
+    w.nodes.push_back(n);
+    if (cell_mark_[static_cast<size_t>(c)] != cell_stamp_) {
+      cell_mark_[static_cast<size_t>(c)] = cell_stamp_;
+      ++w.cells;
+    }
+    const Segment& g = s.face(c).segments[k];
+    w.shields += g.shields;
+    const PlacedCell& pc = s.cell(c);
+    for (int p = 0; p < kPorts; ++p) {
+      if (!(g.links & (1u << p))) continue;
+      int side = side_of(p);
+      int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+      if (nb < 0) {
+        ++w.open;
+        continue;
+      }
+      if (s.cell(nb).face_down) {
+        w.haunted = true;
+        continue;
+      }
+      int ns = s.face(nb).port_segment[facing_port(p)];
+      if (ns < 0) continue;
+      int m = nb * kNodesPerCell + ns;
+      if (node_mark_[static_cast<size_t>(m)] == stamp_) continue;
+      node_mark_[static_cast<size_t>(m)] = stamp_;
+      stack_.push_back(m);
+    }
+  }
+}
+
+void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
+  w = Walk{};
+  size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
+  if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
+  if (cell_mark_.size() < static_cast<size_t>(s.cells())) cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
+  ++stamp_;
+  ++cell_stamp_;
+  stack_.clear();
+  int start = cell * kNodesPerCell + kMaxSegments + area;
+  stack_.push_back(start);
+  node_mark_[static_cast<size_t>(start)] = stamp_;
+  while (!stack_.empty()) {
+    int n = stack_.back();
+    stack_.pop_back();
+    int c = n / kNodesPerCell, a = n % kNodesPerCell - kMaxSegments;
+    w.nodes.push_back(n);
+    if (cell_mark_[static_cast<size_t>(c)] != cell_stamp_) {
+      cell_mark_[static_cast<size_t>(c)] = cell_stamp_;
+      ++w.cells;
+    }
+    const PlacedCell& pc = s.cell(c);
+    PortMask ports = s.face(c).mist[a].ports;
+    for (int p = 0; p < kPorts; ++p) {
+      if (!(ports & (1u << p))) continue;
+      int side = side_of(p);
+      int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+      if (nb < 0) {
+        ++w.open;
+        continue;
+      }
+      if (s.cell(nb).face_down) {
+        w.haunted = true;
+        continue;
+      }
+      int nm = s.face(nb).port_mist[facing_port(p)];
+      if (nm < 0) {  // mist against clear land: never finished (Dized.MoC.0043)
+        w.clear = true;
+        continue;
+      }
+      int m = nb * kNodesPerCell + kMaxSegments + nm;
+      if (node_mark_[static_cast<size_t>(m)] == stamp_) continue;
+      node_mark_[static_cast<size_t>(m)] = stamp_;
+      stack_.push_back(m);
+    }
+  }
+}
+
+// A monastery or (Mists) castle with all 8 spaces filled; a castle with a face-down tile
+// around it is haunted (Dized.MoC.0018; face-down-haunting=rules-text: orthogonal only).
+bool InvariantChecker::centre_finished(const State& s, int cell) const {
+  if (s.cell(cell).face_down) return false;
+  const CellFace& f = s.face(cell);
+  if (f.centre < 0) return false;
+  SegmentKind k = f.segments[f.centre].kind;
+  int occupied, fd, fd_orth;
+  count8(s, cell, occupied, fd, fd_orth);
+  if (occupied != 8) return false;
+  if (k == SegmentKind::Monastery) return true;
+  if (k != SegmentKind::Castle || !s.game().is_mists()) return false;
+  return (s.game().switches().face_down_rules_text ? fd_orth : fd) == 0;
+}
+
+int InvariantChecker::centre_value(const State& s, int cell) const {
+  const CellFace& f = s.face(cell);
+  if (f.segments[f.centre].kind == SegmentKind::Monastery) return 9;
+  // A castle: 2 for itself and 2 per surrounding tile showing mist (Dized.MoC.0030, 0031).
+  int misty = 1;
+  const PlacedCell& pc = s.cell(cell);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      int nb = s.cell_at(pc.x + dx, pc.y + dy);
+      if ((dx || dy) && nb >= 0 && !s.cell(nb).face_down && s.face(nb).mist_ports) ++misty;
+    }
+  return 2 * misty;
+}
+
+int InvariantChecker::segment_value(const State& s, FeatureClass f, const Walk& w) const {
+  if (f == FeatureClass::Road) return w.cells;
+  if (!s.game().is_mists() && w.cells == 2 && s.game().switches().small_city_old) return w.cells + w.shields;
+  return 2 * w.cells + 2 * w.shields;
+}
+
+// Does the new cell's mist meet mist of a tile placed before (Dized.MoC.0041)?
+bool InvariantChecker::touches_bank(const State& s, int cell) const {
+  const PlacedCell& pc = s.cell(cell);
+  const CellFace& f = s.face(cell);
+  for (int side = 0; side < kSides; ++side) {
+    int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+    if (nb < 0 || s.cell(nb).face_down || s.cell(nb).placement == pc.placement) continue;
+    const CellFace& nf = s.face(nb);
+    for (int k = 0; k < kPortsPerSide; ++k) {
+      int p = port_of(side, k);
+      if (f.port_mist[p] >= 0 && nf.port_mist[facing_port(p)] >= 0) return true;
+    }
+  }
+  return false;
+}
+
+// ---- After every action --------------------------------------------------------------------------
+
+Fail InvariantChecker::conservation(const State& s) {
+  const Game& g = *game_;
+  const RuleSet& r = g.rules();
+  // Ghosts: supply + board + box = the rule set's total, none negative, only on mist areas
+  // and cemeteries of face-up tiles.
+  int board = 0;
+  for (int c = 0; c < s.cells(); ++c) {
+    const PlacedCell& pc = s.cell(c);
+    for (int k = 0; k < kGhostSlots; ++k) {
+      int n = pc.ghosts[static_cast<size_t>(k)];
+      if (n == 0) continue;
+      board += n;
+      if (n > 3 * r.ghosts_total + 3) return "ghosts: " + std::to_string(n) + " ghosts on one spot of " + at(s, c) + " (an underflow?)";
+      bool ok = !pc.face_down && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
+      if (!ok) return "ghosts: " + std::to_string(n) + " ghost(s) on " + at(s, c) + " slot " + std::to_string(k) + ", which shows no mist or cemetery there";
+    }
+  }
+  if (board != s.ghosts_on_board()) return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) + ", the cells hold " + std::to_string(board);
+  if (g.is_mists()) {
+    if (s.ghosts_supply() < 0) return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
+    if (s.ghosts_in_box() != r.ghosts_total - r.ghosts_in_play)
+      return "ghosts: the box holds " + std::to_string(s.ghosts_in_box()) + ", the level puts " + std::to_string(r.ghosts_total - r.ghosts_in_play) + " there";
+    int sum = s.ghosts_supply() + board + s.ghosts_in_box();
+    if (sum != r.ghosts_total)
+      return "ghosts not conserved: supply " + std::to_string(s.ghosts_supply()) + " + board " + std::to_string(board) + " + box " +
+             std::to_string(s.ghosts_in_box()) + " = " + std::to_string(sum) + ", not " + std::to_string(r.ghosts_total);
+  } else if (board != 0 || s.ghosts_supply() != 0) {
+    return "ghosts in a game without ghosts";
+  }
+
+  // Meeples: supply + board + buried + Level 6 scoring meeples = all of them.
+  int supply = 0, on_board = 0, buried = 0, scoring = 0;
+  for (const Meeple& m : s.meeples()) {
+    if (!m.in_play) {
+      ++scoring;
+      if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";
+    } else if (m.buried) {
+      ++buried;
+    } else if (m.cell >= 0) {
+      ++on_board;
+    } else {
+      ++supply;
+    }
+    if (m.colour < 0 || m.colour >= g.colours()) return "meeples: a meeple of a colour not in play";
+  }
+  int expected_total = g.colours() * g.meeples_per_colour();
+  int expected_scoring = g.scoring_meeples_from_supply() ? static_cast<int>(g.scoring_colours().size()) : 0;
+  if (static_cast<int>(s.meeples().size()) != meeples_total_ || meeples_total_ != expected_total ||
+      supply + on_board + buried + scoring != expected_total)
+    return "meeples not conserved: supply " + std::to_string(supply) + " + board " + std::to_string(on_board) + " + buried " +
+           std::to_string(buried) + " + scoring " + std::to_string(scoring) + ", not " + std::to_string(expected_total);
+  if (scoring != expected_scoring)
+    return "meeples: " + std::to_string(scoring) + " scoring meeple(s) out of the supplies, expected " + std::to_string(expected_scoring);
+  if (buried < prev_buried_) return "meeples: a buried meeple came back";
+  prev_buried_ = buried;
+
+  // Tiles: piles + board (a multi-cell tile once) + face-down + set aside + in hand = in play.
+  int face_up_tiles = 0, face_down = 0;
+  for (int c = 0; c < s.cells(); ++c) {
+    if (s.cell(c).face_down) ++face_down;
+    else if (s.cell(c).index == 0) ++face_up_tiles;
+  }
+  bool in_hand = s.drawn() >= 0 && (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
+                                    (s.is_terminal() && !s.history().empty() && s.history().back().kind == ActionKind::Draw));
+  int sum = s.tiles_remaining() + face_up_tiles + face_down + s.set_aside() + (in_hand ? 1 : 0);
+  if (sum != tiles_in_play_)
+    return "tiles not conserved: piles " + std::to_string(s.tiles_remaining()) + " + board " + std::to_string(face_up_tiles) +
+           " + face-down " + std::to_string(face_down) + " + set aside " + std::to_string(s.set_aside()) + " + in hand " +
+           std::to_string(in_hand ? 1 : 0) + " = " + std::to_string(sum) + ", not " + std::to_string(tiles_in_play_);
+  // Piles: drawn from the active one only; the ones before it are empty.
+  if (s.active_pile() < prev_active_pile_) return "piles: the active pile went back";
+  prev_active_pile_ = s.active_pile();
+  for (int p = 0; p < s.active_pile(); ++p)
+    if (s.pile_size(p) != 0) return "piles: pile " + std::to_string(p + 1) + " still holds tiles after the game moved on";
+  return std::nullopt;
+}
+
+// Ghosts and points move only through events: replaying the action's events over the state
+// before it gives the state after it. A hound scores the ghosts on the board at that moment.
+Fail InvariantChecker::ledgers(const State& s, const Action&) {
+  int ghosts = prev_board_ghosts_;
+  int points = 0;
+  const bool shared_hound = s.game().rules().scoring != ScoringTracks::PerColour;
+  for (const Event& e : s.events()) {
+    switch (e.kind) {
+      case EventKind::GhostsPlaced:
+        if (e.value <= 0) return "events: ghosts-placed with " + std::to_string(e.value) + " ghosts";
+        ghosts += e.value;
+        break;
+      case EventKind::GhostsRemoved:
+        if (e.value <= 0) return "events: ghosts-removed with " + std::to_string(e.value) + " ghosts";
+        ghosts -= e.value;
+        break;
+      case EventKind::HoundScored:
+        if (e.value != ghosts)
+          return "a hound scored " + std::to_string(e.value) + " points while " + std::to_string(ghosts) +
+                 " ghosts were on the board (Dized.MoC.0022: 1 per ghost on the board at that moment)";
+        if (shared_hound) points += e.value;
+        break;
+      case EventKind::Scored:
+      case EventKind::FinalScored:
+        if (e.value < 0) return "events: a negative scoring";
+        points += e.value;
+        break;
+      default: break;
+    }
+  }
+  if (ghosts != s.ghosts_on_board())
+    return "ghosts moved without events: the events leave " + std::to_string(ghosts) + " on the board, it holds " +
+           std::to_string(s.ghosts_on_board());
+  prev_board_ghosts_ = ghosts;
+  int delta = 0;
+  for (int t = 0; t < s.score_count(); ++t) {
+    int now = s.score(t).total, before = prev_scores_[static_cast<size_t>(t)];
+    if (now < before)
+      return "a score went down: track/player " + std::to_string(t + 1) + " from " + std::to_string(before) + " to " + std::to_string(now);
+    delta += now - before;
+    prev_scores_[static_cast<size_t>(t)] = now;
+  }
+  if (delta != points)
+    return "points moved without events: the scores rose by " + std::to_string(delta) + ", the events say " + std::to_string(points);
+  return std::nullopt;
+}
+
+// The cells this action put on the board: on free spaces, matching every face-up neighbour,
+// touching a face-up tile (Dized.MoC.0015); a face-down tile beside a cemetery.
+Fail InvariantChecker::new_cells(const State& s) {
+  for (int c = prev_cells_; c < s.cells(); ++c) {
+    const PlacedCell& pc = s.cell(c);
+    if (s.cell_at(pc.x, pc.y) != c) return "board: two tiles on " + at(s, c);
+    if (pc.face_down) {
+      bool beside = false;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          int nb = s.cell_at(pc.x + dx, pc.y + dy);
+          beside = beside || (nb >= 0 && is_cemetery_cell(s, nb));
+        }
+      if (!beside) return "board: the face-down tile on " + at(s, c) + " lies beside no cemetery";
+      continue;
+    }
+    bool face_up = false;
+    for (int side = 0; side < kSides; ++side) {
+      int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+      if (nb < 0 || s.cell(nb).face_down) continue;
+      face_up = true;
+      if (s.face(c).sides[side] != s.face(nb).sides[opposite_side(side)])
+        return std::string("board: the tile on ") + at(s, c) + " does not match its neighbour on side " + kSideNames[side];
+    }
+    if (!face_up) return "board: the tile on " + at(s, c) + " touches no face-up tile";
+  }
+  return std::nullopt;
+}
+
+Fail InvariantChecker::meeples(const State& s) {
+  const Game& g = *game_;
+  std::array<std::pair<int, int>, kMaxMeeples> roots{};  // (root, meeples counted)
+  int n_roots = 0;
+  std::array<int, kMaxMeeples> centres{};
+  int n_centres = 0;
+  std::array<int, kMaxMeeples> cemeteries{};
+  int n_cemeteries = 0;
+  for (size_t i = 0; i < s.meeples().size(); ++i) {
+    const Meeple& m = s.meeples()[i];
+    if (m.cell < 0) continue;
+    if (m.cell >= s.cells()) return "meeples: a meeple on a cell that does not exist";
+    if (m.buried) {
+      // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
+      if (!is_cemetery_cell(s, m.cell)) return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";
+      int occupied, fd, fd_orth, orth = 0;
+      count8(s, m.cell, occupied, fd, fd_orth);
+      for (int side = 0; side < kSides; ++side) orth += s.cell_at(s.cell(m.cell).x + kDx[side], s.cell(m.cell).y + kDy[side]) >= 0;
+      bool closed = g.rules().cemetery == CemeteryMode::Haunted ? occupied == 8 : orth == 4;
+      if (!closed) return "meeples: a meeple is buried on the open cemetery on " + at(s, m.cell);
+      for (int k = 0; k < n_cemeteries; ++k)
+        if (cemeteries[static_cast<size_t>(k)] == m.cell) return "meeples: two meeples buried on the cemetery on " + at(s, m.cell);
+      cemeteries[static_cast<size_t>(n_cemeteries++)] = m.cell;
+      continue;
+    }
+    if (s.cell(m.cell).face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
+    const CellFace& f = s.face(m.cell);
+    if (m.seg < 0 || m.seg >= f.n_segments) return "meeples: a meeple on no feature of " + at(s, m.cell);
+    if (!meeple_kind_allowed(g, f, m.seg))
+      return std::string("meeples: a meeple on a ") + segment_kind_name(f.segments[m.seg].kind) + " on " + at(s, m.cell) +
+             (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)" : " (not allowed in this rule set)");
+    SegmentKind k = f.segments[m.seg].kind;
+    if (is_centre_kind(k)) {
+      for (int j = 0; j < n_centres; ++j)
+        if (centres[static_cast<size_t>(j)] == m.cell) return "meeples: two meeples on the " + std::string(segment_kind_name(k)) + " on " + at(s, m.cell);
+      centres[static_cast<size_t>(n_centres++)] = m.cell;
+      continue;
+    }
+    int root = s.region_root(m.cell * kNodesPerCell + m.seg);
+    int j = 0;
+    while (j < n_roots && roots[static_cast<size_t>(j)].first != root) ++j;
+    if (j == n_roots) roots[static_cast<size_t>(n_roots++)] = {root, 0};
+    ++roots[static_cast<size_t>(j)].second;
+  }
+  for (int j = 0; j < n_roots; ++j) {
+    auto [root, counted] = roots[static_cast<size_t>(j)];
+    if (s.region_node(root).meeples != counted)
+      return "regions: the region at " + at(s, root / kNodesPerCell) + " counts " + std::to_string(s.region_node(root).meeples) +
+             " meeple(s), " + std::to_string(counted) + " stand on it";
+  }
+  // Hounds: waiting -> placed or lost; placed -> scored or removed; a placed hound lies by an
+  // unburied meeple on the board.
+  for (size_t h = 0; h < s.hounds().size(); ++h) {
+    const Hound& hd = s.hounds()[h];
+    int before = prev_hounds_[h], now = hd.status;
+    bool ok = now == before || (before == Hound::Waiting && (now == Hound::Placed || now == Hound::Lost)) ||
+              (before == Hound::Placed && (now == Hound::Scored || now == Hound::Removed));
+    if (!ok) return "hounds: hound " + std::to_string(h + 1) + " went from status " + std::to_string(before) + " to " + std::to_string(now);
+    if (now == Hound::Placed) {
+      if (hd.meeple < 0 || hd.meeple >= static_cast<int>(s.meeples().size())) return "hounds: a placed hound by no meeple";
+      const Meeple& m = s.meeples()[static_cast<size_t>(hd.meeple)];
+      if (m.cell < 0 || m.buried) return "hounds: a placed hound whose meeple is off the board or buried";
+    }
+    prev_hounds_[h] = now;
+  }
+  return std::nullopt;
+}
+
+Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
+  if (s.is_terminal()) return legal.size == 0 ? Fail{} : Fail{"legal actions after the game ended"};
+  if (legal.size == 0) return std::string("no legal action in phase ") + phase_name(s.phase());
+  const Game& g = *game_;
+  if (s.phase() == Phase::Place) {
+    const TileType& t = g.tile(s.drawn());
+    for (const Action& a : legal)
+      if (a.kind != ActionKind::Place || !fits_by_geometry(s, t, a.x, a.y, a.rot))
+        return "legal actions: 'place " + std::to_string(a.x) + "," + std::to_string(a.y) + " r" + std::to_string(a.rot) +
+               "' is offered but does not fit";
+    if (++place_decisions_ % kCompletenessEvery == 0) {
+      int n = placements_by_geometry(s, s.drawn(), false);
+      if (n != legal.size)
+        return "legal actions: " + std::to_string(legal.size) + " placements offered, the geometry allows " + std::to_string(n);
+    }
+  } else if (s.phase() == Phase::Meeple) {
+    int cell = -1;
+    for (int c = s.cells() - 1; c >= 0 && cell < 0; --c)
+      if (!s.cell(c).face_down) cell = c;
+    const CellFace& f = s.face(cell);
+    for (const Action& a : legal) {
+      if (a.kind == ActionKind::Pass) continue;
+      if (a.kind != ActionKind::Meeple || a.seg < 0 || a.seg >= f.n_segments) return "legal actions: a meeple action on no feature";
+      if (a.colour < 0 || a.colour >= g.colours() || g.owner(a.colour) != s.current_player())
+        return "legal actions: a meeple of a colour the active player does not play";
+      if (s.meeples_in_supply(a.colour) == 0) return "legal actions: a meeple offered from an empty supply";
+      if (!meeple_kind_allowed(g, f, a.seg))
+        return std::string("legal actions: a meeple offered on a ") + segment_kind_name(f.segments[a.seg].kind);
+      SegmentKind k = f.segments[a.seg].kind;
+      if (is_centre_kind(k)) {
+        for (const Meeple& m : s.meeples())
+          if (m.cell == cell && m.seg == a.seg && !m.buried) return "legal actions: a meeple offered on an occupied castle";
+        continue;
+      }
+      // Only where nobody stands on the connected feature (Dized.MoC.0051).
+      Walk w;
+      walk_segments(s, cell, a.seg, w);
+      for (const Meeple& m : s.meeples())
+        if (m.cell >= 0 && !m.buried && m.seg >= 0)
+          for (int n : w.nodes)
+            if (n == m.cell * kNodesPerCell + m.seg)
+              return std::string("legal actions: a meeple offered on an occupied ") + segment_kind_name(k) + " (Dized.MoC.0051)";
+      if (g.is_mists() && g.switches().meeple_unfinished_only && w.open == 0 && !w.haunted)
+        return "legal actions: a meeple offered on a finished feature under meeple-on-finished=unfinished-only";
+    }
+  }
+  return std::nullopt;
+}
+
+// Per turn: the features the geometry says the tile finished are reported once each, at the
+// value the geometry gives; the mist ghosts of the new tile follow Dized.MoC.0041 and 11/2022.
+Fail InvariantChecker::turn_events(const State& s, const Action& a) {
+  const Game& g = *game_;
+  const std::vector<Event>& ev = s.events();
+  if (a.kind == ActionKind::Place && s.cells() > prev_cells_) {
+    placed_this_turn_ = true;
+    int cell = prev_cells_;
+    const CellFace& f = s.face(cell);
+    Walk w;
+    for (int k = 0; k < f.n_segments; ++k) {
+      SegmentKind kind = f.segments[k].kind;
+      if (kind != SegmentKind::Road && kind != SegmentKind::City) continue;
+      walk_segments(s, cell, k, w);
+      if (w.open != 0 || w.haunted) continue;
+      int key = *std::min_element(w.nodes.begin(), w.nodes.end());
+      bool dup = false;
+      for (const Expected& e : expected_) dup = dup || (e.key == key && e.feature == class_of(kind));
+      if (!dup) expected_.push_back({class_of(kind), key, segment_value(s, class_of(kind), w)});
+    }
+    const PlacedCell& pc = s.cell(cell);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        int c = s.cell_at(pc.x + dx, pc.y + dy);
+        if (c < 0 || !centre_finished(s, c)) continue;
+        const CellFace& cf = s.face(c);
+        expected_.push_back({class_of(cf.segments[cf.centre].kind), c, centre_value(s, c)});
+      }
+    if (g.is_mists()) {
+      // 1b: the mist banks this tile finished, by the geometry; 2a: the ghosts it brings.
+      std::vector<int> seen;
+      for (int m = 0; m < f.n_mist; ++m) {
+        walk_mist(s, cell, m, w);
+        int key = *std::min_element(w.nodes.begin(), w.nodes.end());
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+        seen.push_back(key);
+        bool blocked = w.clear || (w.haunted && !g.switches().face_down_rules_text);
+        banks_expected_ += w.open == 0 && !blocked;
+      }
+      mist_symbols_ = f.ghost_symbols;
+      extends_bank_ = touches_bank(s, cell);
+    }
+  }
+  for (const Event& e : ev) {
+    if (e.kind == EventKind::FeatureFinished) ++finished_events_[static_cast<size_t>(e.feature)];
+    if (e.kind == EventKind::BankFinished) ++banks_reported_;
+    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::MistBank) mist_ghosts_ += e.value;
+    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::Cemetery) cemetery_ghosts_ += e.value;
+    if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort)) lost_short_ = true;
+    if (e.kind == EventKind::Scored && e.feature != FeatureClass::None) {
+      bool match = false;
+      for (const Expected& x : expected_) match = match || (x.feature == e.feature && x.value == e.value);
+      if (!match)
+        return std::string("scoring: a ") + feature_class_name(e.feature) + " scored " + std::to_string(e.value) +
+               " points, but the geometry finished no " + feature_class_name(e.feature) + " of that value this turn";
+    }
+    if (e.kind == EventKind::TileSetAside && placements_by_geometry(s, static_cast<TileId>(e.value), true) > 0)
+      return "a tile was set aside as unplaceable, but it fits on the board";
+  }
+  if (s.turn() != turn_ || s.is_terminal()) return close_turn(s, s.turn() != turn_);
+  return std::nullopt;
+}
+
+Fail InvariantChecker::close_turn(const State& s, bool completed) {
+  if (placed_this_turn_ && game_->is_mists()) {
+    if (banks_reported_ != banks_expected_)
+      return "mist: the tile finished " + std::to_string(banks_expected_) + " mist bank(s) by the geometry, " +
+             std::to_string(banks_reported_) + " reported";
+    if (banks_expected_ > 0) {
+      if (mist_ghosts_ > 0)
+        return "mist: the tile that finished a mist bank placed " + std::to_string(mist_ghosts_) +
+               " ghost(s) on its mist (11/2022, footnote 9: none)";
+      if (game_->rules().cemetery == CemeteryMode::Orthogonal && cemetery_ghosts_ > 0)
+        return "mist: the tile that finished a mist bank put an extra ghost on a cemetery (11/2022: none)";
+    } else if (!lost_short_) {
+      int want = std::max(0, mist_symbols_ - (extends_bank_ ? 1 : 0));
+      if (mist_ghosts_ != want)
+        return "mist: the tile shows " + std::to_string(mist_symbols_) + " ghost symbol(s)" +
+               (extends_bank_ ? " and extends a mist bank" : "") + ", so " + std::to_string(want) +
+               " ghost(s) go on it (Dized.MoC.0041), not " + std::to_string(mist_ghosts_);
+    }
+  }
+  std::array<int, 8> want{};
+  for (const Expected& e : expected_) ++want[static_cast<size_t>(e.feature)];
+  for (int c = 0; c < 8; ++c) {
+    int got = finished_events_[static_cast<size_t>(c)], exp = want[static_cast<size_t>(c)];
+    if (c == static_cast<int>(FeatureClass::MistBank) || c == static_cast<int>(FeatureClass::Field)) continue;
+    if (got > exp || (completed && got != exp))
+      return "scoring: the turn reported " + std::to_string(got) + " finished " + feature_class_name(static_cast<FeatureClass>(c)) +
+             "(s); the geometry says the tile finished " + std::to_string(exp) + " (each finished feature is scored once)";
+  }
+  if (completed && !s.is_terminal()) {
+    // Every finished feature has been scored, so no meeple stands on one (Dized.MoC.0047).
+    Walk w;
+    for (const Meeple& m : s.meeples()) {
+      if (m.cell < 0 || m.buried || m.seg < 0) continue;
+      SegmentKind k = s.face(m.cell).segments[m.seg].kind;
+      bool finished = false;
+      if (k == SegmentKind::Road || k == SegmentKind::City) {
+        walk_segments(s, m.cell, m.seg, w);
+        finished = w.open == 0 && !w.haunted;
+      } else if (is_centre_kind(k)) {
+        finished = centre_finished(s, m.cell);
+      }
+      if (finished)
+        return std::string("scoring: after the turn a meeple still stands on the finished ") + segment_kind_name(k) + " at " + at(s, m.cell);
+    }
+  }
+  expected_.clear();
+  finished_events_.assign(8, 0);
+  placed_this_turn_ = false;
+  banks_expected_ = banks_reported_ = mist_ghosts_ = cemetery_ghosts_ = mist_symbols_ = 0;
+  extends_bank_ = lost_short_ = false;
+  turn_ = s.turn();
+  return std::nullopt;
+}
+
+Fail InvariantChecker::after_action(const State& s, const Action& a) {
+  ++actions_;
+  if (ended_) return "an action after the game ended";
+  Fail f;
+  if ((f = conservation(s)) || (f = ledgers(s, a)) || (f = new_cells(s)) || (f = meeples(s)) || (f = turn_events(s, a))) return f;
+  prev_cells_ = s.cells();
+  if (s.is_terminal()) {
+    ended_ = true;
+    return end_of_game(s);
+  }
+  if (opt_.full_every > 0 && actions_ % opt_.full_every == 0) return full_check(s);
+  return std::nullopt;
+}
+
+// ---- O(board) ----------------------------------------------------------------------------------
+
+Fail InvariantChecker::full_check(const State& s) {
+  const Game& g = *game_;
+  const int cells = s.cells();
+  const size_t nodes = static_cast<size_t>(cells) * kNodesPerCell;
+  // Board: one cell per space, matching face-up neighbours, counters of the 8 around, each
+  // placement whole (the start tile is four cells placed together).
+  std::vector<int> per_placement;
+  for (int c = 0; c < cells; ++c) {
+    const PlacedCell& pc = s.cell(c);
+    if (s.cell_at(pc.x, pc.y) != c) return "board: two tiles on " + at(s, c);
+    int occupied, fd, fd_orth;
+    count8(s, c, occupied, fd, fd_orth);
+    if (pc.n8 != occupied || pc.fd8 != fd)
+      return "board: the tile on " + at(s, c) + " counts " + std::to_string(pc.n8) + " neighbours (" + std::to_string(pc.fd8) +
+             " face-down), the board shows " + std::to_string(occupied) + " (" + std::to_string(fd) + ")";
+    if (static_cast<size_t>(pc.placement) >= per_placement.size()) per_placement.resize(static_cast<size_t>(pc.placement) + 1, 0);
+    ++per_placement[static_cast<size_t>(pc.placement)];
+    if (pc.face_down) continue;
+    bool face_up = false;
+    for (int side = 0; side < kSides; ++side) {
+      int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+      if (nb < 0 || s.cell(nb).face_down) continue;
+      face_up = true;
+      if (s.face(c).sides[side] != s.face(nb).sides[opposite_side(side)])
+        return std::string("board: the tile on ") + at(s, c) + " does not match its neighbour on side " + kSideNames[side];
+    }
+    if (!face_up && pc.tile != g.start_tile()) return "board: the tile on " + at(s, c) + " touches no face-up tile";
+  }
+  for (int c = 0; c < cells; ++c) {
+    const PlacedCell& pc = s.cell(c);
+    int want = pc.face_down ? 1 : g.tile(pc.tile).n_cells;
+    if (per_placement[static_cast<size_t>(pc.placement)] != want)
+      return "board: the tile on " + at(s, c) + " has " + std::to_string(per_placement[static_cast<size_t>(pc.placement)]) +
+             " cell(s) on the board, its shape has " + std::to_string(want);
+  }
+
+  // Regions: the union-find against the geometry, region by region.
+  std::vector<int> meeples_at(nodes, 0);
+  for (const Meeple& m : s.meeples())
+    if (m.cell >= 0 && !m.buried && m.seg >= 0) ++meeples_at[static_cast<size_t>(m.cell * kNodesPerCell + m.seg)];
+  std::vector<uint8_t> seen(nodes, 0), claimed(nodes, 0);
+  Walk w;
+  auto compare = [&](bool mist, int start) -> Fail {
+    int root = s.region_root(start);
+    if (root < 0 || static_cast<size_t>(root) >= nodes) return "regions: a region root off the board";
+    if (claimed[static_cast<size_t>(root)]) return "regions: the union-find joins two regions the geometry keeps apart, at " + at(s, start / kNodesPerCell);
+    claimed[static_cast<size_t>(root)] = 1;
+    int on = 0;
+    for (int n : w.nodes) {
+      seen[static_cast<size_t>(n)] = 1;
+      on += meeples_at[static_cast<size_t>(n)];
+      if (s.region_root(n) != root) return "regions: the union-find splits the region at " + at(s, start / kNodesPerCell);
+    }
+    const RegionNode& r = s.region_node(root);
+    bool blocked = mist ? (w.clear || (w.haunted && !g.switches().face_down_rules_text)) : w.haunted;
+    std::string where = std::string(mist ? "mist bank" : "region") + " at " + at(s, start / kNodesPerCell);
+    if (r.open != w.open)
+      return "regions: the " + where + " counts " + std::to_string(r.open) + " open link(s), the geometry " + std::to_string(w.open);
+    if (static_cast<bool>(r.blocked) != blocked)
+      return "regions: the " + where + (blocked ? " runs into a face-down tile or clear land but is not blocked" : " is blocked for no reason") +
+             " (Dized.MoC.0019, 0043)";
+    if (s.region_finished(root) != (w.open == 0 && !blocked)) return "regions: the " + where + " is finished by the engine but not by the geometry";
+    if (!mist && r.meeples != on)
+      return "regions: the " + where + " counts " + std::to_string(r.meeples) + " meeple(s), " + std::to_string(on) + " stand on it";
+    return std::nullopt;
+  };
+  for (int c = 0; c < cells; ++c) {
+    if (s.cell(c).face_down) continue;
+    const CellFace& f = s.face(c);
+    for (int k = 0; k < f.n_segments; ++k) {
+      SegmentKind kind = f.segments[k].kind;
+      int n = c * kNodesPerCell + k;
+      if (is_centre_kind(kind) || seen[static_cast<size_t>(n)]) continue;
+      walk_segments(s, c, k, w);
+      if (Fail e = compare(false, n)) return e;
+    }
+    for (int m = 0; m < f.n_mist; ++m) {
+      int n = c * kNodesPerCell + kMaxSegments + m;
+      if (seen[static_cast<size_t>(n)]) continue;
+      walk_mist(s, c, m, w);
+      if (Fail e = compare(true, n)) return e;
+    }
+  }
+  if (opt_.determinism) return determinism(s);
+  return std::nullopt;
+}
+
+Fail InvariantChecker::determinism(const State& s) {
+  State r(*game_, from_.seed);
+  from_.apply(r);
+  if (Fail why = replay_into(r, to_text(s))) return "determinism: the replay refused an action: " + *why;
+  std::string a = s.snapshot(), b = r.snapshot();
+  if (a != b) return "determinism: the replay of the recorded actions differs, " + first_difference(a, b);
+  return std::nullopt;
+}
+
+Fail InvariantChecker::end_of_game(const State& s) {
+  const Game& g = *game_;
+  if (s.end_reason() == EndReason::None) return "the game is over without a reason";
+  if (g.is_mists()) {
+    if (s.won() != (s.end_reason() == EndReason::GoalReached)) return std::string("the game ended ") + (s.won() ? "won" : "lost") + " by " + end_reason_text(s.end_reason());
+    if (s.won() && s.shared_score() < g.rules().goal) return "the game is won below the goal";
+  } else if (s.end_reason() != EndReason::AllTilesPlayed || s.tiles_remaining() != 0) {
+    return std::string("a competitive game ended by ") + end_reason_text(s.end_reason()) + " with " + std::to_string(s.tiles_remaining()) + " tiles left";
+  }
+  if (Fail f = full_check(s)) return f;
+  if (opt_.notation) {
+    // The game replays from its text form: every action's words parse back to the action.
+    State r(g, from_.seed);
+    from_.apply(r);
+    for (const Action& a : s.history()) {
+      std::string text = action_text(r, a), error;
+      std::optional<Action> b = parse_action(r, text, error);
+      if (!b) return "notation: '" + text + "' does not parse back: " + error;
+      if (Fail why = r.apply(*b)) return "notation: '" + text + "' is refused on replay: " + *why;
+    }
+    std::string a = s.snapshot(), b = r.snapshot();
+    if (a != b) return "notation: the game replayed from its text differs, " + first_difference(a, b);
+  }
+  return std::nullopt;
+}
+
+// ---- Driving a game ----------------------------------------------------------------------------
+
+Choose uniform_choice(Rng& rng) {
+  return [&rng](const State&, const ActionList& legal) { return rng.below(static_cast<uint32_t>(legal.size)); };
+}
+
+Choose team_choice(Rng& rng) {
+  return [&rng](const State& s, const ActionList& legal) -> uint32_t {
+    const uint32_t n = static_cast<uint32_t>(legal.size);
+    // The option that removes the most ghosts, from the fullest tile.
+    auto most_ghosts = [&]() -> uint32_t {
+      uint32_t best = 0;
+      int best_value = -1;
+      for (uint32_t i = 0; i < n; ++i) {
+        const Action& a = legal.items[i];
+        if (a.count <= 0) continue;
+        int c = s.cell_at(a.x, a.y);
+        int v = a.count * 100 + (c >= 0 ? s.cell(c).ghost_total() : 0);
+        if (v > best_value) best_value = v, best = i;
+      }
+      return best;
+    };
+    switch (s.phase()) {
+      case Phase::Meeple:  // option 0 is the pass
+        return n > 1 && rng.below(10) < 8 ? 1 + rng.below(n - 1) : rng.below(n);
+      case Phase::ScoreChoice:  // points while the supply lasts, else ghosts off the board
+        return s.ghosts_supply() >= 4 && rng.below(3) != 0 ? 0 : most_ghosts();
+      case Phase::HoundClear:
+        return rng.below(8) == 0 ? rng.below(n) : most_ghosts();
+      default:
+        return rng.below(n);
+    }
+  };
+}
+
+CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose, bool draws_by_choice, CheckOptions o) {
+  CheckedGame out;
+  auto legal = std::make_unique<ActionList>();
+  auto count = [&]() {
+    for (const Event& e : s.events()) ++out.events[static_cast<size_t>(e.kind)];
+  };
+  try {
+    from.apply(s);
+    InvariantChecker chk(s, from, o);
+    while (!s.is_terminal()) {
+      Action a;
+      if (s.is_chance() && !draws_by_choice) {
+        size_t before = s.history().size();
+        s.apply_random_draw();
+        if (s.history().size() == before) {
+          out.failure = std::string("a chance node with nothing to draw (") + phase_name(s.phase()) + ")";
+          return out;
+        }
+        a = s.history()[before];
+      } else {
+        s.legal_actions(*legal);
+        if (Fail f = chk.check_legal(s, *legal)) {
+          out.failure = f;
+          return out;
+        }
+        a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
+        std::string text = action_text(s, a);
+        if (Fail why = s.apply(a)) {
+          out.failure = "a legal action was refused: " + text + ": " + *why;
+          return out;
+        }
+      }
+      ++out.actions;
+      count();
+      if (Fail f = chk.after_action(s, a)) {
+        out.failure = f;
+        return out;
+      }
+      if (out.actions > kMaxGameActions) {
+        out.failure = "the game does not end (" + std::to_string(kMaxGameActions) + " actions)";
+        return out;
+      }
+    }
+  } catch (const std::exception& e) {
+    out.failure = std::string("exception: ") + e.what();
+  }
+  return out;
+}
+
+std::string game_spec(const State& s, const GameStart& from, const std::string& failure, const std::string& found_by) {
+  const Game& g = s.game();
+  const RuleSet& r = g.rules();
+  std::ostringstream o;
+  std::string first_line = failure.substr(0, failure.find('\n'));
+  std::string cite = first_line.substr(0, first_line.find(':'));
+  for (char& c : cite)
+    if (c == '"') c = '\'';
+  o << "# Found by " << found_by << ":\n";
+  std::istringstream lines(failure);
+  for (std::string line; std::getline(lines, line);) o << "#   " << line << "\n";
+  o << "# The game below replays it up to the action after which the check failed (the last one).\n";
+  o << "# To keep it as a regression, say what the rules expect there with `expect` lines.\n";
+  o << "spec \"fuzz: " << (r.family == Family::Mists ? "mists-" + std::to_string(r.level) : r.name) << ", " << g.players()
+    << " player(s), seed " << from.seed << "\"\n";
+  o << "cites checker/invariants.cpp \"" << cite << "\"\n";
+  o << "rules " << (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name) << " players "
+    << g.players() << " seed " << from.seed << "\n";
+  for (const VariantSwitch& v : r.variants)
+    if (v.chosen != 0) o << "variant " << v.id << "=" << v.value() << "\n";
+  bool any = false;
+  for (int t : from.scores) any = any || t != 0;
+  if (any) {
+    o << "setup {\n";
+    for (size_t t = 0; t < from.scores.size(); ++t) {
+      if (from.scores[t] == 0) continue;
+      o << "  score ";
+      if (r.scoring == ScoringTracks::PerColour) o << kColourNames[g.scoring_colours()[t]] << " ";
+      else if (!g.is_mists()) o << kColourNames[t] << " ";
+      o << from.scores[t] << "\n";
+    }
+    o << "}\n";
+  }
+  State replay(g, from.seed);
+  from.apply(replay);
+  int turn = -1;
+  for (const Action& a : s.history()) {
+    if (replay.turn() != turn) {
+      turn = replay.turn();
+      o << "# turn " << turn + 1 << ", player " << replay.current_player() + 1 << "\n";
+    }
+    o << action_text(replay, a) << "\n";
+    if (Fail why = replay.apply(a)) {
+      o << "# (the replay stops here: " << *why << ")\n";
+      break;
+    }
+  }
+  return o.str();
+}
+
+// ---- Targets ---------------------------------------------------------------------------------------
+
+std::string FuzzTarget::label() const {
+  std::string l = rules == "mists" ? "mists-" + std::to_string(level) : rules;
+  l += " p" + std::to_string(players);
+  for (const std::string& v : variants) l += " " + v;
+  return l;
+}
+
+std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules, int level, int players) {
+  std::vector<FuzzTarget> out;
+  auto add = [&](const std::string& name, const std::string& family, int lvl) {
+    if (!rules.empty() && rules != family && rules != name) return;
+    if (level != 0 && lvl != level) return;
+    const RuleSet& r = find_rule_set(lib.rule_sets, name);
+    for (int p = r.min_players; p <= r.max_players; ++p) {
+      if (players != 0 && p != players) continue;
+      out.push_back(FuzzTarget{family, lvl, p, {}});
+    }
+  };
+  add("base-c1", "base-c1", 0);
+  add("pnp-demo", "pnp-demo", 0);
+  for (int l = 1; l <= 6; ++l) add("mists-" + std::to_string(l), "mists", l);
+  return out;
+}
+
+std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name, int players_seed) {
+  std::vector<FuzzTarget> out;
+  const RuleSet& base = find_rule_set(lib.rule_sets, rules_name);
+  for (const VariantSwitch& v : base.variants)
+    for (size_t i = 1; i < v.values.size(); ++i) {
+      RuleSet r = base;
+      std::string kv = v.id + "=" + v.values[i];
+      select_variant(r, kv);
+      int range = r.max_players - r.min_players + 1;
+      FuzzTarget t;
+      t.rules = r.family == Family::Mists ? "mists" : r.name;
+      t.level = r.level;
+      t.players = r.min_players + (players_seed + static_cast<int>(out.size())) % std::max(1, range);
+      t.variants = {kv};
+      out.push_back(t);
+    }
+  return out;
+}
+
+}  // namespace carcheck

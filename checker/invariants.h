@@ -1,0 +1,166 @@
+// The invariants every rule set keeps, written once and checked after every action of a
+// random game (OpenSpiel's RandomSimTest): fuzz/prop_games.cpp, `carcheck fuzz` and
+// tests/test_fuzzer.cpp all use this one checker, so a new rule set or level gets every
+// check for free.
+//
+// After every action (cheap): ghost, meeple and tile conservation; the legality of every new
+// cell; meeples only where the rule set allows them, each region's meeple counter; scores
+// never decrease and move only through Scored events; ghosts move only through events and a
+// hound scores the ghosts on the board at that moment; a tile that finishes a mist bank
+// places no mist ghosts, one that extends a bank one fewer; every finished feature of a turn
+// reported once (recomputed from the geometry, not from the union-find) at the value the
+// geometry gives; no meeple left on a finished feature; a set-aside tile fits nowhere.
+// Every `full_every` actions and at the end (O(board)): every region recomputed from the
+// geometry against the union-find (members, open links, haunting, meeples), the neighbour
+// counters, the legality of the whole board, and determinism: the recorded actions replayed
+// (engine/notation.h to_text/replay_into) give the same State::snapshot().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/state.h"
+
+namespace carcheck {
+
+struct Library;
+
+struct CheckOptions {
+  int full_every = 50;       // O(board) checks and replay every N actions (0: only at the end)
+  bool determinism = true;   // replay the game and compare snapshots
+  bool notation = true;      // at the end: the game replays from its text (action_text/parse_action)
+};
+
+// Where a game starts besides its rule set: the seed and, optionally, scores set before the
+// first action (State::setup_score). Random play seldom scores in Mists, so a head start is
+// what takes random games to the hounds, the pile switches and the goal.
+struct GameStart {
+  uint64_t seed = 1;
+  std::vector<int> scores;  // per player (competitive) or track (Mists); empty: all 0
+  void apply(State& s) const;
+  // Head starts for a Mists level: none, just below hound I, just below hound II (past hound
+  // I, so one scoring may pass both), or just below the goal; `pick` chooses.
+  static GameStart mists_head_start(const Game& g, uint64_t seed, uint64_t pick);
+};
+
+class InvariantChecker {
+ public:
+  // `start` is the state before the first action, made from `from`.
+  InvariantChecker(const State& start, GameStart from, CheckOptions o = {});
+
+  // The actions legal_actions() offers at `s`, before one is chosen: each one is sound.
+  std::optional<std::string> check_legal(const State& s, const ActionList& legal);
+  // After `a` took the game to `s`. Runs full_check() every `full_every` actions and
+  // end_of_game() once the game is over.
+  std::optional<std::string> after_action(const State& s, const Action& a);
+  std::optional<std::string> full_check(const State& s);
+  std::optional<std::string> end_of_game(const State& s);
+
+  int64_t actions() const { return actions_; }
+
+ private:
+  struct Expected {  // a feature the geometry says the tile of this turn finished
+    FeatureClass feature;
+    int key;    // a node (roads, cities) or a cell (monasteries, castles)
+    int value;  // its value by the geometry
+  };
+  std::optional<std::string> conservation(const State& s);
+  std::optional<std::string> ledgers(const State& s, const Action& a);
+  std::optional<std::string> new_cells(const State& s);
+  std::optional<std::string> meeples(const State& s);
+  std::optional<std::string> turn_events(const State& s, const Action& a);
+  std::optional<std::string> close_turn(const State& s, bool completed);
+  std::optional<std::string> determinism(const State& s);
+
+  // The geometry's own view of a region, by walking ports from cell to cell.
+  struct Walk {
+    std::vector<int> nodes;
+    int cells = 0, shields = 0, open = 0;
+    bool haunted = false;  // a link or mist port runs into a face-down tile
+    bool clear = false;    // mist only: a mist port meets clear land
+  };
+  void walk_segments(const State& s, int cell, int seg, Walk& w);
+  void walk_mist(const State& s, int cell, int area, Walk& w);
+  bool centre_finished(const State& s, int cell) const;
+  int centre_value(const State& s, int cell) const;
+  int segment_value(const State& s, FeatureClass f, const Walk& w) const;
+  bool touches_bank(const State& s, int cell) const;
+
+  CheckOptions opt_;
+  GameStart from_;
+  const Game* game_;
+  int64_t actions_ = 0;
+  int tiles_in_play_ = 0;
+  int meeples_total_ = 0;
+  int prev_cells_ = 0;
+  int prev_board_ghosts_ = 0;
+  int prev_buried_ = 0;
+  int prev_active_pile_ = 0;
+  std::vector<int> prev_scores_;
+  std::vector<int> prev_hounds_;
+  int turn_ = 0;
+  bool placed_this_turn_ = false;
+  std::vector<Expected> expected_;
+  std::vector<int> finished_events_;  // per FeatureClass, this turn
+  int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
+  int mist_ghosts_ = 0, cemetery_ghosts_ = 0;    // ghosts placed this turn, by class
+  int mist_symbols_ = 0;
+  bool extends_bank_ = false, lost_short_ = false;
+  bool ended_ = false;
+  int place_decisions_ = 0;
+
+  std::vector<uint32_t> node_mark_, cell_mark_;
+  uint32_t stamp_ = 0, cell_stamp_ = 0;
+  std::vector<int> stack_;
+};
+
+// Picks one of `legal` (never empty) at `s`; returns its index (taken modulo the size).
+using Choose = std::function<uint32_t(const State& s, const ActionList& legal)>;
+// Uniform among the legal actions.
+Choose uniform_choice(Rng& rng);
+// A team that plays along: mostly places meeples, takes the points or removes the most
+// ghosts, clears the fullest tiles. Reaches deeper states than uniform choices.
+Choose team_choice(Rng& rng);
+
+inline constexpr int kEventKinds = static_cast<int>(EventKind::FinalScored) + 1;
+
+struct CheckedGame {
+  std::optional<std::string> failure;  // the first broken invariant
+  int64_t actions = 0;
+  std::array<int64_t, kEventKinds> events{};  // how often each event happened (coverage)
+};
+
+// `s` is a fresh State of `from.seed`: applies the head start, plays the game to its end, every choice made by `choose` among
+// legal_actions(), and checks the invariants after every action. Draws are choices too when
+// `draws_by_choice` (one option per distinct tile, so a shrinker can steer them); otherwise
+// the pile's top tile (uniform). `s` is left where the game ended or failed.
+CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose, bool draws_by_choice,
+                         CheckOptions o = {});
+
+// A game as a spec (docs/spec-language.md) that replays it: title, `rules` line with level,
+// players and seed, variants, a `setup` block for a head start, then every action of the game
+// in engine/notation.h words, one a line, commented per turn; `failure` opens it as comments.
+std::string game_spec(const State& s, const GameStart& from, const std::string& failure, const std::string& found_by);
+
+// One configuration the fuzzers cover: a rule set (and level), a player count, variants.
+struct FuzzTarget {
+  std::string rules;  // "base-c1", "pnp-demo", "mists"
+  int level = 0;
+  int players = 2;
+  std::vector<std::string> variants;  // "key=value"
+  std::string label() const;          // "mists-3 p2 ghost-scope=per-tile"
+};
+
+// Every rule set the engine plays (base-c1, pnp-demo, Mists Levels 1-6) with every player
+// count, default variants; `rules`/`level`/`players` (empty/0) narrow the list.
+std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules = "", int level = 0,
+                                        int players = 0);
+// Every non-default value of every variant switch of `rules_name` ("base-c1", "mists-3"), one
+// target each, with a player count the value allows (`players_seed` picks among them).
+std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name, int players_seed);
+
+}  // namespace carcheck

@@ -1,0 +1,801 @@
+#include "checker/spec_runner.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "checker/board_art.h"
+#include "dsl/level_loader.h"
+#include "engine/notation.h"
+
+namespace carcheck {
+
+const char* spec_outcome_name(SpecOutcome o) {
+  switch (o) {
+    case SpecOutcome::Pass: return "PASS";
+    case SpecOutcome::Fail: return "FAIL";
+    case SpecOutcome::Error: return "ERROR";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& v, const char* sep = ", ") {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
+  return out;
+}
+
+std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+
+const VariantSwitch* find_switch(const RuleSet& r, const std::string& key) {
+  for (const VariantSwitch& v : r.variants)
+    if (v.id == key) return &v;
+  return nullptr;
+}
+
+std::string key_of(const std::string& kv) { return kv.substr(0, kv.find('=')); }
+
+// The rule set a spec names: "mists" with a level, or a rule set's own name.
+std::string rule_set_name(const SpecFile& spec) {
+  if (spec.rules == "mists") {
+    if (spec.level == 0)
+      throw InputError(spec.pos(spec.rules_at), "Mists over Carcassonne needs a level: 'rules mists level 1' .. 'level 6'");
+    return "mists-" + std::to_string(spec.level);
+  }
+  if (spec.level != 0) {
+    if (spec.rules.rfind("mists", 0) == 0)
+      throw InputError(spec.pos(spec.level_at), "give the level once: 'rules mists level " +
+                                                    std::to_string(spec.level) + "' or 'rules " + spec.rules + "'");
+    throw InputError(spec.pos(spec.level_at), "'level' is for Mists over Carcassonne only (rules mists level N)");
+  }
+  return spec.rules;
+}
+
+// ---- The game: rule set, variants, tiles ----------------------------------------------------
+
+struct Built {
+  RuleSet rules;                 // as resolved, for checks before the Game exists
+  std::unique_ptr<Game> game;
+};
+
+void check_binding(const SpecFile& spec, const RuleSet& rules, const VariantBinding& b) {
+  const VariantSwitch* sw = find_switch(rules, b.key);
+  if (!sw) {
+    std::vector<std::string> ids;
+    for (const VariantSwitch& v : rules.variants) ids.push_back(v.id);
+    std::string near = closest_name(b.key, ids);
+    throw InputError(spec.pos(b.at), "rule set " + rules.name + " has no variant '" + b.key + "'" +
+                                         (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                                         "; its variants: " + joined(ids));
+  }
+  if (std::find(sw->values.begin(), sw->values.end(), b.value) == sw->values.end())
+    throw InputError(spec.pos(b.value_at), "variant '" + b.key + "' has no value '" + b.value +
+                                               "' (its values: " + joined(sw->values) + "; default " +
+                                               sw->values.front() + ")");
+}
+
+TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& rules) {
+  TileSet set;
+  set.name = rules.tile_set;
+  set.title = "tiles of " + spec.file;
+  std::vector<std::string> sets = rules.base_tile_sets;
+  sets.push_back(rules.tile_set);
+  for (const SpecTile& t : spec.tiles) {
+    if (!t.shipped.empty()) {
+      const TileType* found = nullptr;
+      std::vector<std::string> names;
+      for (const TileSet& ts : lib.tile_sets)
+        if (std::find(sets.begin(), sets.end(), ts.name) != sets.end())
+          for (const TileType& tt : ts.tiles) {
+            names.push_back(tt.name);
+            if (tt.name == t.shipped && !found) found = &tt;
+          }
+      if (!found) {
+        std::string near = closest_name(t.shipped, names);
+        throw InputError(spec.pos(t.shape_at), "no tile '" + t.shipped + "' in the tiles of " + rules.name +
+                                                   (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                                                   "; give a shape in quotes or one of: " + joined(names));
+      }
+      TileType copy = *found;
+      copy.set = set.name;
+      copy.name = t.name;
+      copy.count = t.count;
+      copy.start = t.start;
+      set.tiles.push_back(std::move(copy));
+      continue;
+    }
+    InlineTile it;
+    it.name = t.name;
+    it.count = t.count;
+    it.shape = t.shape;
+    it.start = t.start;
+    it.line = t.shape_at.line;
+    it.column = t.shape_at.column;
+    TileSet one = inline_tile_set(set.name, {it}, spec.file);
+    set.tiles.push_back(std::move(one.tiles.front()));
+  }
+  return set;
+}
+
+Built build_game(const SpecFile& spec, const Library& lib, const std::vector<std::string>& forced,
+                 const std::string& matrix_variant) {
+  Built b;
+  const std::string name = rule_set_name(spec);
+  try {
+    b.rules = find_rule_set(lib.rule_sets, name);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(spec.pos(spec.rules_at), e.what());
+  }
+  GameOptions o;
+  o.rules = b.rules.name;
+  o.players = spec.players;
+  for (const VariantBinding& v : spec.variants) {
+    check_binding(spec, b.rules, v);
+    o.variants.push_back(v.text());
+  }
+  for (const SpecStep& step : spec.steps)
+    for (const VariantBinding& v : step.under) check_binding(spec, b.rules, v);
+  for (const std::string& kv : forced)
+    if (find_switch(b.rules, key_of(kv))) o.variants.push_back(kv);
+  if (!matrix_variant.empty()) o.variants.push_back(matrix_variant);
+  for (const std::string& kv : o.variants) select_variant(b.rules, kv);
+
+  std::vector<TileSet> overrides;
+  if (!spec.tiles.empty()) {
+    overrides.push_back(spec_tile_set(spec, lib, b.rules));
+    for (const std::string& base : b.rules.base_tile_sets) {  // the spec's tiles replace all
+      TileSet empty;
+      empty.name = base;
+      overrides.push_back(empty);
+    }
+  }
+  try {
+    b.game = make_game(lib, o, overrides);
+  } catch (const std::invalid_argument& e) {
+    SpecAt at = spec.players_given ? spec.players_at : spec.rules_at;
+    throw InputError(spec.pos(at), e.what());
+  }
+  return b;
+}
+
+// ---- Resolving names against the game -------------------------------------------------------
+
+int colour_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
+  int c = colour_by_name(name);
+  if (c >= 0 && c < g.colours()) return c;
+  std::vector<std::string> in_play;
+  for (int k = 0; k < g.colours(); ++k)
+    in_play.push_back(std::string(kColourNames[k]) + " (player " + std::to_string(g.owner(k) + 1) + ")");
+  throw InputError(spec.pos(at), name + " is not in play in " + g.rules().name + " with " +
+                                     std::to_string(g.players()) + " player(s): the colours are " + joined(in_play));
+}
+
+TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
+  TileId t = g.find_tile(name);
+  if (t >= 0) return t;
+  std::vector<std::string> names;
+  for (const TileType& tt : g.tiles()) names.push_back(tt.name);
+  std::string near = closest_name(name, names);
+  std::string where = spec.tiles.empty() ? "the tiles of " + g.rules().name : "the tiles this spec declares";
+  std::string list = names.size() <= 30 ? "; the tiles are: " + joined(names) : "";
+  throw InputError(spec.pos(at), "unknown tile '" + name + "': not in " + where +
+                                     (near.empty() ? "" : " (did you mean '" + near + "'?)") + list);
+}
+
+// The score track a colour's points go to, for `score` and `expect score`.
+int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at, bool feature) {
+  const RuleSet& r = g.rules();
+  if (r.scoring == ScoringTracks::Shared) {
+    if (!colour.empty())
+      throw InputError(spec.pos(at), r.name + " has one shared score: write 'score N' without a colour");
+    return 0;
+  }
+  if (r.scoring == ScoringTracks::PerColour) {
+    if (colour.empty()) {
+      if (feature) throw InputError(spec.pos(at), "name the scoring meeple's colour for a score by feature in Level 6");
+      return -1;  // every track (setup) or the lowest (expect)
+    }
+    int c = colour_in_play(spec, g, colour, at);
+    const auto& sc = g.scoring_colours();
+    auto it = std::find(sc.begin(), sc.end(), c);
+    if (it == sc.end()) {
+      std::vector<std::string> names;
+      for (int k : sc) names.push_back(kColourNames[k]);
+      throw InputError(spec.pos(at), colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
+    }
+    return static_cast<int>(it - sc.begin());
+  }
+  if (colour.empty())
+    throw InputError(spec.pos(at), r.name + " has one score per player: name the player's colour, as in 'score red 3'");
+  return g.owner(colour_in_play(spec, g, colour, at));
+}
+
+int score_feature_index(const std::string& w) {
+  if (w == "road") return 0;
+  if (w == "city") return 1;
+  if (w == "monastery") return 2;
+  if (w == "field") return 3;
+  if (w == "castle") return 4;
+  if (w == "hound") return 7;
+  return -1;
+}
+
+// A feature of the cell at (x, y): its segment, or (mist) its mist area.
+struct FeatureAt {
+  int cell = -1;
+  int seg = -1;
+  int mist = -1;
+  std::string problem;  // why it cannot be found
+};
+
+FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f) {
+  FeatureAt r;
+  r.cell = s.cell_at(c.x, c.y);
+  const std::string at = " at " + xy(c.x, c.y);
+  if (r.cell < 0) return r.problem = "no tile" + at, r;
+  if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
+  const CellFace& face = s.face(r.cell);
+  if (f.kind == "monastery" || f.kind == "castle" || f.kind == "cemetery") {
+    if (face.centre >= 0 && segment_kind_name(face.segments[face.centre].kind) == f.kind) r.seg = face.centre;
+    else r.problem = "no " + f.kind + " on the tile" + at;
+    return r;
+  }
+  int port = -1;
+  if (!f.port.empty()) {
+    int side = static_cast<int>(std::string("NESW").find(f.port[0]));
+    int k = f.port.size() == 1 ? 1 : f.port[1] == 'l' ? 0 : f.port[1] == 'c' ? 1 : 2;
+    port = port_of(side, k);
+  }
+  if (f.kind == "mist") {
+    if (port >= 0) {
+      r.mist = face.port_mist[port];
+      if (r.mist < 0) r.problem = "no mist on port " + f.port + " of the tile" + at;
+    } else if (face.n_mist == 1) {
+      r.mist = 0;
+    } else {
+      r.problem = face.n_mist == 0 ? "no mist on the tile" + at
+                                   : "the tile" + at + " has " + std::to_string(face.n_mist) +
+                                         " mist areas: name one by a port, as in mist:Nl";
+    }
+    return r;
+  }
+  if (port >= 0) {
+    int seg = face.port_segment[port];
+    if (seg >= 0 && segment_kind_name(face.segments[seg].kind) == f.kind) r.seg = seg;
+    else
+      r.problem = "port " + f.port + " of the tile" + at + " belongs to a " +
+                  (seg >= 0 ? segment_kind_name(face.segments[seg].kind) : "?") + ", not a " + f.kind +
+                  (f.kind == "field" && f.port.size() == 1 ? " (name a field half, as in field:" + f.port + "l)" : "");
+    return r;
+  }
+  int n = 0;
+  for (int i = 0; i < face.n_segments; ++i)
+    if (segment_kind_name(face.segments[i].kind) == f.kind) r.seg = i, ++n;
+  if (n == 0) r.problem = "no " + f.kind + " on the tile" + at;
+  if (n > 1) {
+    r.seg = -1;
+    r.problem = "the tile" + at + " has " + std::to_string(n) + " " + f.kind + " segments: name one by a port, as in " +
+                f.kind + (f.kind == "field" ? ":Nl" : ":W");
+  }
+  return r;
+}
+
+bool cemetery_closed(const State& s, int cell) {
+  const PlacedCell& c = s.cell(cell);
+  switch (s.game().rules().cemetery) {
+    case CemeteryMode::Haunted: return c.n8 == 8;
+    case CemeteryMode::Orthogonal: {
+      int n = 0;
+      for (int side = 0; side < kSides; ++side) n += s.cell_at(c.x + kDx[side], c.y + kDy[side]) >= 0;
+      return n == 4;
+    }
+    case CemeteryMode::None: return false;
+  }
+  return false;
+}
+
+bool feature_finished(const State& s, const FeatureAt& f) {
+  if (f.mist >= 0) return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  const CellFace& face = s.face(f.cell);
+  switch (face.segments[f.seg].kind) {
+    case SegmentKind::Monastery: return s.cell(f.cell).n8 == 8;
+    case SegmentKind::Castle: return s.cell(f.cell).n8 == 8 && s.cell(f.cell).fd8 == 0;
+    case SegmentKind::Cemetery: return cemetery_closed(s, f.cell);
+    default: return s.region_finished(s.region_root(f.cell * kNodesPerCell + f.seg));
+  }
+}
+
+int feature_size(const State& s, const FeatureAt& f) {
+  if (f.mist >= 0) return s.region_tiles(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  SegmentKind k = s.face(f.cell).segments[f.seg].kind;
+  if (k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery)
+    return 1 + s.cell(f.cell).n8;
+  return s.region_tiles(s.region_root(f.cell * kNodesPerCell + f.seg));
+}
+
+// "red@1,0": the unburied meeple of that colour on that cell.
+int meeple_at(const State& s, int colour, int cell) {
+  for (size_t i = 0; i < s.meeples().size(); ++i) {
+    const Meeple& m = s.meeples()[i];
+    if (m.colour == colour && m.cell == cell && !m.buried) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// ---- Setup ----------------------------------------------------------------------------------
+
+void play_setup(const SpecFile& spec, const Game& g, State& s) {
+  const SetupStep* first_pile = nullptr;
+  for (const SetupStep& st : spec.setup)
+    if (st.kind == SetupKind::Pile && !first_pile) first_pile = &st;
+  for (const SetupStep& st : spec.setup) {
+    auto refuse = [&](const std::string& why) {
+      throw InputError(spec.pos(st.at), "setup '" + st.text + "' is refused: " + why);
+    };
+    auto cell_at = [&](const SpecCoord& c) {
+      int cell = s.cell_at(c.x, c.y);
+      if (cell < 0) throw InputError(spec.pos(c.at), "no tile at " + xy(c.x, c.y));
+      return cell;
+    };
+    std::optional<std::string> why;
+    switch (st.kind) {
+      case SetupKind::Place:
+        why = s.setup_place(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y, st.rot);
+        break;
+      case SetupKind::FaceDown:
+        why = s.setup_face_down(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y);
+        break;
+      case SetupKind::Meeple: {
+        int colour = colour_in_play(spec, g, st.colour, st.colour_at);
+        FeatureAt f = find_feature(s, st.where, st.feature);
+        if (!f.problem.empty()) throw InputError(spec.pos(st.feature.at), f.problem);
+        if (f.mist >= 0) throw InputError(spec.pos(st.feature.at), "a meeple never stands on mist");
+        why = s.setup_meeple(colour, f.cell, f.seg);
+        break;
+      }
+      case SetupKind::Buried:
+        why = s.setup_buried(colour_in_play(spec, g, st.colour, st.colour_at), cell_at(st.where));
+        break;
+      case SetupKind::Ghosts: {
+        int cell = cell_at(st.where);
+        const CellFace& face = s.face(cell);
+        int slot = -1;
+        if (st.slot == "cemetery") {
+          if (face.centre < 0 || face.segments[face.centre].kind != SegmentKind::Cemetery)
+            throw InputError(spec.pos(st.slot_at), "no cemetery on the tile at " + xy(st.where.x, st.where.y));
+          slot = kCemeterySlot;
+        } else if (st.slot == "mist") {
+          if (st.slot_index < 1 || st.slot_index > face.n_mist)
+            throw InputError(spec.pos(st.slot_at), "the tile at " + xy(st.where.x, st.where.y) + " has " +
+                                                       std::to_string(face.n_mist) + " mist area(s), no mist " +
+                                                       std::to_string(st.slot_index));
+          slot = st.slot_index - 1;
+        } else {
+          // The tile's ghosts, all on its first mist area (or its cemetery).
+          bool cemetery = face.centre >= 0 && face.segments[face.centre].kind == SegmentKind::Cemetery;
+          slot = face.n_mist > 0 ? 0 : cemetery ? kCemeterySlot : 0;
+          for (int k = 0; k < kGhostSlots && !why; ++k)
+            if (k != slot) why = s.setup_ghosts(cell, k, 0);
+        }
+        if (!why) why = s.setup_ghosts(cell, slot, static_cast<int>(st.value));
+        break;
+      }
+      case SetupKind::GhostSupply:
+        why = s.setup_ghost_supply(static_cast<int>(st.value));
+        break;
+      case SetupKind::MeepleSupply:
+        why = s.setup_meeple_supply(colour_in_play(spec, g, st.colour, st.colour_at), static_cast<int>(st.value));
+        break;
+      case SetupKind::Score: {
+        int track = score_index(spec, g, st.colour, st.colour.empty() ? st.value_at : st.colour_at, false);
+        for (int t = 0; t < s.score_count(); ++t)
+          if (track < 0 || t == track) s.setup_score(t, static_cast<int>(st.value));
+        break;
+      }
+      case SetupKind::Pile: {
+        // Every `pile` line of the block takes effect together, here at the first one.
+        if (&st != first_pile) break;
+        std::vector<std::pair<int, std::vector<TileId>>> piles;
+        for (const SetupStep& p : spec.setup) {
+          if (p.kind != SetupKind::Pile) continue;
+          if (p.value < 1 || p.value > s.piles())
+            throw InputError(spec.pos(p.value_at), g.rules().name + " has " + std::to_string(s.piles()) +
+                                                       " pile(s), numbered from 1");
+          for (const auto& [pile, tiles] : piles)
+            if (pile == p.value - 1) throw InputError(spec.pos(p.value_at), "pile " + std::to_string(p.value) + " is set twice");
+          std::vector<TileId> tiles;
+          for (auto it = p.tiles.rbegin(); it != p.tiles.rend(); ++it)  // the back is the top
+            tiles.push_back(tile_in_play(spec, g, it->first, it->second));
+          piles.emplace_back(static_cast<int>(p.value) - 1, std::move(tiles));
+        }
+        why = s.setup_piles(piles);
+        break;
+      }
+      case SetupKind::ActivePile:
+        if (st.value < 1 || st.value > s.piles())
+          throw InputError(spec.pos(st.value_at), g.rules().name + " has " + std::to_string(s.piles()) +
+                                                      " pile(s), numbered from 1");
+        why = s.setup_active_pile(static_cast<int>(st.value) - 1);
+        break;
+      case SetupKind::Player:
+        if (st.value < 1 || st.value > g.players())
+          throw InputError(spec.pos(st.value_at), "players are numbered 1 to " + std::to_string(g.players()));
+        why = s.setup_active_player(static_cast<int>(st.value) - 1);
+        break;
+      case SetupKind::Hound: {
+        if (!g.rules().hounds) throw InputError(spec.pos(st.at), g.rules().name + " has no hounds (Levels 3-6)");
+        if (st.value < 1 || st.value > 2) throw InputError(spec.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
+        size_t at = st.meeple.find('@');
+        int colour = colour_in_play(spec, g, st.meeple.substr(0, at), st.at);
+        std::string where = st.meeple.substr(at + 1);
+        if (where == "supply") refuse("a hound lies by a meeple on the board, not in the supply");
+        size_t comma = where.find(',');
+        int cell = s.cell_at(std::stoi(where.substr(0, comma)), std::stoi(where.substr(comma + 1)));
+        int m = cell < 0 ? -1 : meeple_at(s, colour, cell);
+        if (m < 0) refuse("no unburied " + st.meeple.substr(0, at) + " meeple at " + where);
+        why = s.setup_hound(static_cast<int>(st.value) - 1, m);
+        break;
+      }
+    }
+    if (why) refuse(*why);
+  }
+}
+
+// ---- Expectations ---------------------------------------------------------------------------
+
+// Checks before play that need the game but no state: colours, scores, hounds, piles.
+void check_steps(const SpecFile& spec, const Game& g) {
+  const RuleSet& r = g.rules();
+  for (const SpecStep& step : spec.steps) {
+    if (step.kind == SpecStep::Action) {
+      if (step.action.rfind("draw ", 0) == 0)
+        tile_in_play(spec, g, step.action.substr(5), {step.at.line, step.at.column + 5});
+      continue;
+    }
+    const Expectation& e = step.expect;
+    if (!e.colour.empty() && e.kind != ExpectKind::Score) colour_in_play(spec, g, e.colour, e.colour_at);
+    switch (e.kind) {
+      case ExpectKind::Score:
+        score_index(spec, g, e.colour, e.colour.empty() ? (e.word.empty() ? e.value_at : e.word_at) : e.colour_at,
+                    !e.word.empty());
+        break;
+      case ExpectKind::Hound:
+        if (!r.hounds) throw InputError(spec.pos(step.at), r.name + " has no hounds (Levels 3-6)");
+        break;
+      case ExpectKind::GhostsSupply:
+      case ExpectKind::GhostsBox:
+        if (!g.is_mists()) throw InputError(spec.pos(step.at), r.name + " has no ghosts");
+        break;
+      case ExpectKind::PileHolds:
+        if (e.index > std::max(1, r.piles))
+          throw InputError(spec.pos(step.at), r.name + " has " + std::to_string(std::max(1, r.piles)) +
+                                                  " pile(s), numbered from 1");
+        break;
+      case ExpectKind::Won:
+        if (!g.is_mists()) throw InputError(spec.pos(step.at), "only Mists over Carcassonne is won or lost; expect over");
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+struct Check {
+  bool ok = true;
+  std::string expected, actual;
+};
+
+Check numbers(long expected, long actual) {
+  return {expected == actual, std::to_string(expected), std::to_string(actual)};
+}
+
+std::string end_text(const State& s) {
+  if (!s.is_terminal()) return std::string("not over (phase ") + phase_name(s.phase()) + ")";
+  if (!s.game().is_mists()) return std::string("over (") + end_reason_text(s.end_reason()) + ")";
+  return std::string(s.won() ? "won" : "lost") + " (" + end_reason_text(s.end_reason()) + ")";
+}
+
+std::string events_text(const State& s, const std::vector<Event>& window) {
+  std::vector<std::string> names;
+  for (const Event& e : window) {
+    std::string n = event_name(e.kind);
+    if (e.kind == EventKind::TilePlaced || e.kind == EventKind::GhostsPlaced || e.kind == EventKind::GhostsRemoved ||
+        e.kind == EventKind::MeeplePlaced || e.kind == EventKind::BankFinished || e.kind == EventKind::CemeteryClosed ||
+        e.kind == EventKind::FaceDownPlaced || e.kind == EventKind::HoundPlaced)
+      n += " at " + xy(e.x, e.y);
+    if (e.kind == EventKind::Scored || e.kind == EventKind::GhostsPlaced || e.kind == EventKind::GhostsRemoved ||
+        e.kind == EventKind::HoundScored)
+      n += " value " + std::to_string(e.value);
+    names.push_back(n);
+  }
+  (void)s;
+  return names.empty() ? "none" : joined(names);
+}
+
+// Refused, or accepted on a copy of the state: whether `text` may be played now.
+std::optional<std::string> try_action(const State& s, const std::string& text) {
+  std::string err;
+  std::optional<Action> a = parse_action(s, text, err);
+  if (!a) return err;
+  State copy = s;
+  return copy.apply(*a);
+}
+
+Check evaluate(const SpecFile& spec, const Game& g, const State& s, const Expectation& e,
+               const std::vector<Event>& window) {
+  auto cell_of = [&](Check& c) {
+    int cell = s.cell_at(e.where.x, e.where.y);
+    if (cell < 0) {
+      c.ok = false;
+      c.actual = "no tile at " + xy(e.where.x, e.where.y);
+    }
+    return cell;
+  };
+  auto colour = [&]() { return e.colour.empty() ? -1 : colour_by_name(e.colour); };
+  auto count_meeples = [&](auto pred) {
+    long n = 0;
+    for (const Meeple& m : s.meeples())
+      if ((colour() < 0 || m.colour == colour()) && pred(m)) ++n;
+    return n;
+  };
+  switch (e.kind) {
+    case ExpectKind::Score: {
+      int track = score_index(spec, g, e.colour, e.colour_at, !e.word.empty());
+      if (track < 0) return numbers(e.value, s.shared_score());
+      const Score& sc = s.score(track);
+      if (e.word.empty()) return numbers(e.value, sc.total);
+      return numbers(e.value, sc.by_feature[static_cast<size_t>(score_feature_index(e.word))]);
+    }
+    case ExpectKind::GhostsAt: {
+      Check c;
+      int cell = cell_of(c);
+      if (cell < 0) return c.expected = std::to_string(e.value), c;
+      const PlacedCell& pc = s.cell(cell);
+      if (e.word == "cemetery") return numbers(e.value, pc.ghosts[kCemeterySlot]);
+      if (e.word == "mist") {
+        if (e.index < 1 || e.index > kMaxMist) return {false, std::to_string(e.value), "no mist " + std::to_string(e.index)};
+        return numbers(e.value, pc.ghosts[static_cast<size_t>(e.index - 1)]);
+      }
+      return numbers(e.value, pc.ghost_total());
+    }
+    case ExpectKind::GhostsSupply: return numbers(e.value, s.ghosts_supply());
+    case ExpectKind::GhostsBoard: return numbers(e.value, s.ghosts_on_board());
+    case ExpectKind::GhostsBox: return numbers(e.value, s.ghosts_in_box());
+    case ExpectKind::MeeplesSupply:
+      return numbers(e.value, count_meeples([](const Meeple& m) { return m.cell < 0 && !m.buried && m.in_play; }));
+    case ExpectKind::MeeplesBoard:
+      return numbers(e.value, count_meeples([](const Meeple& m) { return m.cell >= 0 && !m.buried; }));
+    case ExpectKind::MeeplesBuried:
+      return numbers(e.value, count_meeples([](const Meeple& m) { return m.buried; }));
+    case ExpectKind::MeeplesAt: {
+      Check c;
+      int cell = cell_of(c);
+      if (cell < 0) return c.expected = std::to_string(e.value), c;
+      return numbers(e.value, count_meeples([&](const Meeple& m) { return m.cell == cell && !m.buried; }));
+    }
+    case ExpectKind::Pile: return numbers(e.value, s.pile_size(s.active_pile()));
+    case ExpectKind::PileHolds: return numbers(e.value, s.pile_size(e.index - 1));
+    case ExpectKind::ActivePile: return numbers(e.value, s.active_pile() + 1);
+    case ExpectKind::TilesLeft: return numbers(e.value, s.tiles_remaining());
+    case ExpectKind::SetAside: return numbers(e.value, s.set_aside());
+    case ExpectKind::Finished: {
+      FeatureAt f = find_feature(s, e.where, e.feature);
+      std::string want = e.negated ? "not finished" : "finished";
+      if (!f.problem.empty()) return {false, want, f.problem};
+      bool done = feature_finished(s, f);
+      return {done != e.negated, want, done ? "finished" : "not finished"};
+    }
+    case ExpectKind::Size: {
+      FeatureAt f = find_feature(s, e.where, e.feature);
+      if (!f.problem.empty()) return {false, std::to_string(e.value) + " tiles", f.problem};
+      int n = feature_size(s, f);
+      return {n == e.value, std::to_string(e.value) + " tiles", std::to_string(n) + " tiles"};
+    }
+    case ExpectKind::Event: {
+      long n = 0;
+      for (const Event& ev : window) {
+        if (e.word != event_name(ev.kind)) continue;
+        if (e.has_event_value && ev.value != e.event_value) continue;
+        if (e.has_where && (ev.x != e.where.x || ev.y != e.where.y)) continue;
+        ++n;
+      }
+      std::string what = e.word + (e.has_event_value ? " value " + std::to_string(e.event_value) : "") +
+                         (e.has_where ? " at " + xy(e.where.x, e.where.y) : "");
+      std::string want = e.count < 0 ? what + " at least once" : what + " " + std::to_string(e.count) + " time(s)";
+      bool ok = e.count < 0 ? n > 0 : n == e.count;
+      return {ok, want, std::to_string(n) + " time(s); events this turn: " + events_text(s, window)};
+    }
+    case ExpectKind::Illegal: {
+      auto why = try_action(s, e.action);
+      std::string want = e.reason.empty() ? "refused" : "refused, the reason containing \"" + e.reason + "\"";
+      if (!why) return {false, want, "accepted"};
+      return {why->find(e.reason) != std::string::npos, want, "refused: " + *why};
+    }
+    case ExpectKind::Legal: {
+      auto why = try_action(s, e.action);
+      return {!why, "accepted", why ? "refused: " + *why : "accepted"};
+    }
+    case ExpectKind::Won: return {s.is_terminal() && s.won(), "won", end_text(s)};
+    case ExpectKind::Lost: {
+      bool ok = s.is_terminal() && !s.won() && (e.word.empty() || e.word == end_reason_text(s.end_reason()));
+      return {ok, e.word.empty() ? "lost" : "lost (" + e.word + ")", end_text(s)};
+    }
+    case ExpectKind::Over: {
+      if (e.negated) return {!s.is_terminal(), "not over", end_text(s)};
+      bool ok = s.is_terminal() && (e.word.empty() || e.word == end_reason_text(s.end_reason()));
+      return {ok, e.word.empty() ? "over" : "over (" + e.word + ")", end_text(s)};
+    }
+    case ExpectKind::Phase: return {e.word == phase_name(s.phase()), e.word, phase_name(s.phase())};
+    case ExpectKind::Player: return numbers(e.value, s.current_player() + 1);
+    case ExpectKind::Hound: {
+      const Hound& h = s.hounds()[static_cast<size_t>(e.index - 1)];
+      std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
+      if (h.status == Hound::Placed && h.meeple >= 0) {
+        const Meeple& m = s.meeples()[static_cast<size_t>(h.meeple)];
+        if (m.cell >= 0) status += " by " + std::string(kColourNames[m.colour]) + "@" + xy(s.cell(m.cell).x, s.cell(m.cell).y);
+      }
+      bool ok = e.word.find(" by ") != std::string::npos ? status == e.word : status.rfind(e.word, 0) == 0;
+      return {ok, e.word, status};
+    }
+  }
+  return {false, "?", "?"};
+}
+
+bool bindings_hold(const Game& g, const std::vector<VariantBinding>& under) {
+  for (const VariantBinding& b : under)
+    if (g.rules().variant(b.key) != b.value) return false;
+  return true;
+}
+
+std::string bindings_text(const std::vector<VariantBinding>& under) {
+  std::vector<std::string> t;
+  for (const VariantBinding& b : under) t.push_back(b.text());
+  return joined(t);
+}
+
+std::string legal_now(const State& s) {
+  ActionList legal;
+  s.legal_actions(legal);
+  std::vector<std::string> t;
+  for (int i = 0; i < legal.size && i < 12; ++i) t.push_back(action_text(s, legal.items[static_cast<size_t>(i)]));
+  if (legal.size > 12) t.push_back("... (" + std::to_string(legal.size) + " in all)");
+  return t.empty() ? "none" : joined(t, "; ");
+}
+
+void play(const SpecFile& spec, const Game& g, SpecResult& res) {
+  State s(g, spec.seed);
+  play_setup(spec, g, s);
+  check_steps(spec, g);
+
+  // Unbound expectations replaced, under some variant, by the `under` ones after them.
+  std::vector<std::vector<int>> replaced_by(spec.steps.size());
+  for (size_t i = 0; i < spec.steps.size(); ++i)
+    if (spec.steps[i].replaces >= 0) replaced_by[static_cast<size_t>(spec.steps[i].replaces)].push_back(static_cast<int>(i));
+
+  std::vector<Event> window;  // the events of the current turn
+  std::string after = "setup";
+  auto fail = [&](const SpecStep& step, const std::string& expected, const std::string& actual) {
+    if (res.failures.empty()) res.board = draw_board(s);
+    res.failures.push_back({spec.pos(step.at), step.text, expected, actual, after, bindings_text(step.under)});
+    res.outcome = SpecOutcome::Fail;
+  };
+  for (size_t i = 0; i < spec.steps.size(); ++i) {
+    const SpecStep& step = spec.steps[i];
+    if (!bindings_hold(g, step.under)) {
+      if (step.kind == SpecStep::Expect) ++res.skipped;
+      continue;
+    }
+    if (step.kind == SpecStep::Expect) {
+      bool replaced = false;
+      for (int k : replaced_by[i]) replaced = replaced || bindings_hold(g, spec.steps[static_cast<size_t>(k)].under);
+      if (replaced) {
+        ++res.skipped;
+        continue;
+      }
+      ++res.checked;
+      Check c = evaluate(spec, g, s, step.expect, window);
+      if (!c.ok) fail(step, c.expected, c.actual);
+      continue;
+    }
+    std::string err;
+    std::optional<Action> a = parse_action(s, step.action, err);
+    std::optional<std::string> why;
+    if (!a) why = err;
+    else {
+      if (a->kind == ActionKind::Draw && s.phase() == Phase::Draw) window.clear();
+      why = s.apply(*a);
+    }
+    if (why) {
+      fail(step, "accepted", "refused: " + *why + " (phase " + phase_name(s.phase()) + "; legal now: " + legal_now(s) +
+                                 ")");
+      return;  // the rest of the spec builds on this action
+    }
+    window.insert(window.end(), s.events().begin(), s.events().end());
+    after = "'" + step.action + "' (line " + std::to_string(step.at.line) + ")";
+  }
+}
+
+}  // namespace
+
+SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options, const std::string& matrix_variant) {
+  SpecResult res;
+  res.path = spec.file;
+  res.title = spec.title;
+  for (const Citation& c : spec.cites) res.cites.push_back(c.text);
+  res.variant = matrix_variant;
+  const Library& lib = options.library ? *options.library : Library::shipped();
+  try {
+    Built b = build_game(spec, lib, options.forced, matrix_variant);
+    res.rules = b.game->rules().name;
+    play(spec, *b.game, res);
+  } catch (const InputError& e) {
+    res.outcome = SpecOutcome::Error;
+    res.error = e.what();
+  } catch (const std::exception& e) {  // an engine or data failure: report, do not crash the run
+    res.outcome = SpecOutcome::Error;
+    res.error = spec.file + ": " + e.what();
+  }
+  return res;
+}
+
+SpecResult run_spec_file(const std::string& path, const std::string& name, const SpecRunOptions& options) {
+  try {
+    SpecFile spec = load_spec(path);
+    SpecResult r = run_spec(spec, options);
+    r.name = name;
+    return r;
+  } catch (const InputError& e) {
+    SpecResult r;
+    r.path = path;
+    r.name = name;
+    r.outcome = SpecOutcome::Error;
+    r.error = e.what();
+    return r;
+  }
+}
+
+std::vector<std::string> matrix_runs(const SpecFile& spec, const SpecRunOptions& options) {
+  const Library& lib = options.library ? *options.library : Library::shipped();
+  std::vector<std::string> keys;
+  auto add = [&](const std::string& k) {
+    for (const std::string& f : options.forced)
+      if (key_of(f) == k) return;
+    if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  };
+  for (const VariantBinding& v : spec.variants) add(v.key);
+  for (const SpecStep& s : spec.steps)
+    for (const VariantBinding& v : s.under) add(v.key);
+  std::vector<std::string> runs;
+  try {
+    RuleSet rules = find_rule_set(lib.rule_sets, rule_set_name(spec));
+    for (const std::string& k : keys)
+      if (const VariantSwitch* sw = find_switch(rules, k))
+        for (const std::string& v : sw->values) runs.push_back(k + "=" + v);
+  } catch (const std::exception&) {
+    // The run reports the problem.
+  }
+  if (runs.empty()) runs.push_back("");
+  return runs;
+}
+
+void check_forced_variant(const Library& lib, const std::string& kv) {
+  size_t eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
+    throw std::invalid_argument("--variant takes key=value, such as coop-scoring=majority, not '" + kv + "'");
+  std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+  std::vector<std::string> ids;
+  for (const RuleSet& r : lib.rule_sets)
+    for (const VariantSwitch& v : r.variants) {
+      if (std::find(ids.begin(), ids.end(), v.id) == ids.end()) ids.push_back(v.id);
+      if (v.id != key) continue;
+      if (std::find(v.values.begin(), v.values.end(), value) == v.values.end())
+        throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (its values: " + joined(v.values) + ")");
+      return;
+    }
+  std::string near = closest_name(key, ids);
+  throw std::invalid_argument("no rule set has a variant '" + key + "'" +
+                              (near.empty() ? "" : " (did you mean '" + near + "'?)"));
+}
+
+}  // namespace carcheck

@@ -1,0 +1,193 @@
+// Random legal games through every rule set, level, player count and variant value, checked
+// after every action by the invariants of checker/invariants.h (OpenSpiel's RandomSimTest).
+//
+//   FuzzBulk.*      plain loops of seeded random games: the bulk of the counts, fast
+//   FuzzVariants.*  every non-default value of every variant switch, per rule set and level
+//   FuzzShrink.*    RapidCheck properties: a game is a vector of choice indices (taken modulo
+//                   the number of legal actions, draws included), so a failure shrinks to a
+//                   short game and is printed as a spec that replays it
+//
+// Counts per Release run (CARCHECK_FUZZ_SCALE multiplies them; Debug and sanitizer builds
+// default to a twentieth): 10,000 games per competitive rule set (2,500 per player count),
+// 2,000 per Mists level and player count.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "checker/invariants.h"
+#include "checker/session.h"
+#include "dsl/level_loader.h"
+
+namespace carcheck {
+
+// gtest prints a parameter by its label rather than its bytes.
+void PrintTo(const FuzzTarget& t, std::ostream* os) { *os << t.label(); }
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+inline constexpr double kDefaultScale = 0.05;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr double kDefaultScale = 0.05;
+#else
+inline constexpr double kDefaultScale = 1.0;
+#endif
+#else
+inline constexpr double kDefaultScale = 1.0;
+#endif
+
+inline constexpr int kCompetitiveGamesPerPlayerCount = 2500;
+inline constexpr int kMistsGamesPerLevelAndPlayers = 2000;
+inline constexpr int kGamesPerVariantValue = 300;
+inline constexpr int kShrinkableGamesPerRuleSet = 60;
+
+int scaled(int n) {
+  double scale = kDefaultScale;
+  if (const char* env = std::getenv("CARCHECK_FUZZ_SCALE")) scale = std::atof(env);
+  return std::max(1, static_cast<int>(n * scale));
+}
+
+const Library& lib() { return Library::shipped(); }
+
+GameOptions options_of(const FuzzTarget& t) {
+  GameOptions o;
+  o.rules = t.rules;
+  o.level = t.level;
+  o.players = t.players;
+  o.variants = t.variants;
+  return o;
+}
+
+// `games` seeded random games of one target, every other one played by a team that plays
+// along, Mists games mostly from a head start (checker/invariants.h GameStart); the first
+// failure fails the test with its spec.
+void run_games(const FuzzTarget& t, int games, uint64_t first_seed, int64_t* actions = nullptr) {
+  std::unique_ptr<Game> game = make_game(lib(), options_of(t));
+  for (int i = 0; i < games; ++i) {
+    uint64_t seed = first_seed + static_cast<uint64_t>(i);
+    GameStart from = GameStart::mists_head_start(*game, seed, seed * 0x2545F4914F6CDD1Dull >> 7);
+    State s(*game, seed);
+    Rng chooser(seed * 0x9E3779B97F4A7C15ull + 1);
+    CheckedGame r = play_checked(s, from, i % 2 ? team_choice(chooser) : uniform_choice(chooser), false);
+    if (actions) *actions += r.actions;
+    if (r.failure) {
+      FAIL() << t.label() << ", seed " << seed << ": " << *r.failure << "\n\n"
+             << game_spec(s, from, *r.failure, "fuzz/prop_games.cpp (" + t.label() + ", seed " + std::to_string(seed) + ")");
+    }
+  }
+}
+
+// ---- Bulk ----------------------------------------------------------------------------------------
+
+class FuzzBulk : public ::testing::TestWithParam<FuzzTarget> {};
+
+TEST_P(FuzzBulk, RandomGamesKeepEveryInvariant) {
+  const FuzzTarget& t = GetParam();
+  int games = scaled(t.rules == "mists" ? kMistsGamesPerLevelAndPlayers : kCompetitiveGamesPerPlayerCount);
+  int64_t actions = 0;
+  run_games(t, games, 1, &actions);
+  RecordProperty("games", games);
+  RecordProperty("actions", std::to_string(actions));
+}
+
+std::string target_name(const ::testing::TestParamInfo<FuzzTarget>& info) {
+  std::string n;
+  for (char c : info.param.label()) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, FuzzBulk, ::testing::ValuesIn(default_targets(lib())), target_name);
+
+// ---- Variants --------------------------------------------------------------------------------------
+
+class FuzzVariants : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FuzzVariants, EveryVariantValueKeepsEveryInvariant) {
+  int i = 0;
+  for (const FuzzTarget& t : variant_targets(lib(), GetParam(), 0)) {
+    SCOPED_TRACE(t.label());
+    run_games(t, scaled(kGamesPerVariantValue), 1000 + 7919 * static_cast<uint64_t>(i++));
+    if (HasFatalFailure() || HasFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, FuzzVariants,
+                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3", "mists-4", "mists-5",
+                                           "mists-6"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string n;
+                           for (char c : info.param) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return n;
+                         });
+
+// ---- Shrinkable (RapidCheck) -----------------------------------------------------------------
+
+// One game per case: a player count, a variant (or none), a seed and the choices. The spec of
+// the shrunk game is the failure message.
+void shrinkable_property(const std::string& rules_name) {
+  const RuleSet& rules = find_rule_set(lib().rule_sets, rules_name);
+  const std::vector<FuzzTarget> variants = variant_targets(lib(), rules_name, 0);
+  auto property = [&](uint32_t player_pick, uint32_t variant_pick, uint32_t start_pick, uint32_t seed,
+                      const std::vector<uint32_t>& choices) {
+    FuzzTarget t;
+    t.rules = rules.family == Family::Mists ? "mists" : rules.name;
+    t.level = rules.level;
+    t.players = rules.min_players + static_cast<int>(player_pick % static_cast<uint32_t>(rules.max_players - rules.min_players + 1));
+    // Half the cases use one variant value; shrinking goes to the defaults first.
+    if (variant_pick % 2 == 1 && !variants.empty()) {
+      const FuzzTarget& v = variants[(variant_pick / 2) % variants.size()];
+      t.variants = v.variants;
+      RuleSet r = rules;
+      select_variant(r, v.variants[0]);
+      if (t.players < r.min_players || t.players > r.max_players) t.players = r.min_players;
+    }
+    std::unique_ptr<Game> game = make_game(lib(), options_of(t));
+    GameStart from = GameStart::mists_head_start(*game, seed, start_pick);
+    State s(*game, seed);
+    size_t next = 0;
+    CheckedGame r = play_checked(
+        s, from, [&](const State&, const ActionList&) { return next < choices.size() ? choices[next++] : 0u; }, true);
+    if (r.failure) {
+      RC_FAIL(t.label() + ": " + *r.failure + "\n\n" +
+              game_spec(s, from, *r.failure, "fuzz/prop_games.cpp FuzzShrink (" + t.label() + ", shrunk by RapidCheck)"));
+    }
+  };
+  rc::detail::TestParams params = rc::detail::configuration().testParams;
+  params.maxSuccess = scaled(kShrinkableGamesPerRuleSet);
+  params.maxSize = 400;  // choices per game before the rest default to the first legal action
+  rc::detail::TestMetadata meta;
+  meta.id = "FuzzShrink/" + rules_name;
+  meta.description = rules_name;
+  rc::detail::TestResult result = rc::detail::checkTestable(
+      [&](uint32_t player_pick, uint32_t variant_pick, uint32_t start_pick, uint32_t seed) {
+        property(player_pick, variant_pick, start_pick, seed,
+                 *rc::gen::container<std::vector<uint32_t>>(rc::gen::inRange<uint32_t>(0, 1u << 16)));
+      },
+      meta, params);
+  if (!result.template is<rc::detail::SuccessResult>()) {
+    std::ostringstream msg;
+    rc::detail::printResultMessage(result, msg);
+    FAIL() << msg.str();
+  }
+}
+
+class FuzzShrink : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FuzzShrink, ShrunkFailuresPrintASpec) { shrinkable_property(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(All, FuzzShrink,
+                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3", "mists-4", "mists-5",
+                                           "mists-6"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string n;
+                           for (char c : info.param) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace carcheck

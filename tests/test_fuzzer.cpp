@@ -1,0 +1,196 @@
+// The fuzzer itself, tested on a rule broken on purpose (engine/testing_hooks.h: a face-down
+// tile no longer haunts the roads and cities that run into it, against Dized.MoC.0019): the
+// invariants of checker/invariants.h catch it, RapidCheck shrinks the game, and the spec it
+// prints replays the failure on its own. Then `carcheck fuzz` from the outside.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "checker/invariants.h"
+#include "checker/session.h"
+#include "checker/spec_runner.h"
+#include "dsl/spec_parser.h"
+#include "engine/notation.h"
+#include "engine/testing_hooks.h"
+
+namespace carcheck {
+namespace {
+
+// Breaks a rule for the life of the guard.
+struct BreakRule {
+  explicit BreakRule(testing::BrokenRule r) { testing::break_rule = r; }
+  ~BreakRule() { testing::break_rule = testing::BrokenRule::None; }
+  BreakRule(const BreakRule&) = delete;
+  BreakRule& operator=(const BreakRule&) = delete;
+};
+
+std::unique_ptr<Game> mists(int level, int players) {
+  GameOptions o;
+  o.rules = "mists";
+  o.level = level;
+  o.players = players;
+  return make_game(Library::shipped(), o);
+}
+
+struct Found {
+  std::string failure, spec, snapshot;
+};
+
+// The first failing game among `games` seeded random games of `g`.
+std::optional<Found> first_failure(const Game& g, int games) {
+  for (int i = 1; i <= games; ++i) {
+    GameStart from;
+    from.seed = static_cast<uint64_t>(i);
+    State s(g, from.seed);
+    Rng chooser(from.seed * 31 + 7);
+    CheckedGame r = play_checked(s, from, uniform_choice(chooser), false);
+    if (r.failure) return Found{*r.failure, game_spec(s, from, *r.failure, "tests/test_fuzzer.cpp"), s.snapshot()};
+  }
+  return std::nullopt;
+}
+
+// Plays a spec's game from its text alone, with the invariant checker after every action:
+// the failure it reproduces (or "" when none) and the final snapshot.
+std::pair<std::string, std::string> replay_spec(const std::string& text) {
+  SpecFile spec = parse_spec(text, "fuzz.spec");
+  GameOptions o;
+  o.rules = spec.rules;
+  o.level = spec.level;
+  o.players = spec.players;
+  for (const VariantBinding& v : spec.variants) o.variants.push_back(v.text());
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  GameStart from;
+  from.seed = spec.seed;
+  from.scores.assign(static_cast<size_t>(State(*g, spec.seed).score_count()), 0);
+  for (const SetupStep& st : spec.setup) {
+    if (st.kind != SetupKind::Score) continue;
+    const std::vector<int>& tracks = g->scoring_colours();
+    for (size_t t = 0; t < from.scores.size(); ++t)
+      if (st.colour.empty() || (t < tracks.size() && kColourNames[tracks[t]] == st.colour)) from.scores[t] = static_cast<int>(st.value);
+  }
+  State s(*g, from.seed);
+  from.apply(s);
+  InvariantChecker chk(s, from);
+  for (const SpecStep& step : spec.steps) {
+    if (step.kind != SpecStep::Action) continue;
+    std::string error;
+    std::optional<Action> a = parse_action(s, step.action, error);
+    if (!a) return {"does not parse: " + step.action + ": " + error, s.snapshot()};
+    if (auto why = s.apply(*a)) return {"refused: " + step.action + ": " + *why, s.snapshot()};
+    if (auto f = chk.after_action(s, *a)) return {*f, s.snapshot()};
+  }
+  return {"", s.snapshot()};
+}
+
+TEST(Fuzzer, PassesTheEngineAsItIs) {
+  std::unique_ptr<Game> g = mists(5, 2);
+  std::optional<Found> f = first_failure(*g, 200);
+  EXPECT_FALSE(f) << f->failure << "\n" << f->spec;
+}
+
+TEST(Fuzzer, CatchesAFaceDownTileThatFinishesARoadAndPrintsAReplayableSpec) {
+  std::unique_ptr<Game> g = mists(5, 2);
+  std::optional<Found> found;
+  {
+    BreakRule broken(testing::BrokenRule::FaceDownFinishes);
+    found = first_failure(*g, 200);
+    ASSERT_TRUE(found) << "200 games with a broken rule and no invariant noticed";
+    EXPECT_NE(found->failure.find("region"), std::string::npos) << found->failure;
+    // The spec alone replays the game to the same state and the same failure.
+    auto [again, snapshot] = replay_spec(found->spec);
+    EXPECT_EQ(again, found->failure) << found->spec;
+    EXPECT_EQ(snapshot, found->snapshot);
+    // ... and so does the spec runner (no expectations: every action plays).
+    SpecResult run = run_spec(parse_spec(found->spec, "fuzz.spec"), SpecRunOptions{});
+    EXPECT_EQ(run.outcome, SpecOutcome::Pass) << run.error << "\n" << found->spec;
+  }
+  // With the rule mended, the same spec replays without a failure.
+  EXPECT_EQ(replay_spec(found->spec).first, "");
+}
+
+// The RapidCheck property of fuzz/prop_games.cpp in small: a game is a list of choices, and a
+// failing game shrinks to a short one whose spec is the failure message.
+TEST(Fuzzer, RapidCheckShrinksTheBrokenGameToAShortSpec) {
+  BreakRule broken(testing::BrokenRule::FaceDownFinishes);
+  std::unique_ptr<Game> g = mists(5, 1);
+  int64_t longest_failing = 0;
+  auto property = [&](uint32_t seed, const std::vector<uint32_t>& choices) {
+    GameStart from;
+    from.seed = seed;
+    State s(*g, seed);
+    size_t next = 0;
+    CheckedGame r = play_checked(
+        s, from, [&](const State&, const ActionList&) { return next < choices.size() ? choices[next++] : 0u; }, true);
+    if (r.failure) {
+      longest_failing = std::max(longest_failing, r.actions);
+      RC_FAIL(*r.failure + "\n" + game_spec(s, from, *r.failure, "tests/test_fuzzer.cpp"));
+    }
+  };
+  rc::detail::TestParams params;
+  params.seed = 20240601;
+  params.maxSuccess = 300;
+  params.maxSize = 200;
+  rc::detail::TestResult result = rc::detail::checkTestable(
+      [&](uint32_t seed) { property(seed, *rc::gen::container<std::vector<uint32_t>>(rc::gen::inRange<uint32_t>(0, 1u << 16))); },
+      rc::detail::TestMetadata{}, params);
+  rc::detail::FailureResult failure;
+  ASSERT_TRUE(result.match(failure)) << "the property held despite the broken rule";
+  const std::string& spec = failure.description;
+  EXPECT_NE(spec.find("rules mists level 5 players 1"), std::string::npos) << spec;
+  EXPECT_NE(spec.find("face-down"), std::string::npos) << spec;
+  // Shrunk: fewer actions than the longest failing game seen.
+  std::string text = spec.substr(spec.find("spec \""));
+  int actions = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    actions += !line.empty() && line[0] != '#' && line.rfind("spec", 0) && line.rfind("cites", 0) && line.rfind("rules", 0);
+  EXPECT_LT(actions, longest_failing) << spec;
+  EXPECT_EQ(replay_spec(text).first.empty(), false) << "the shrunk spec does not reproduce the failure\n" << text;
+}
+
+// `carcheck fuzz` from the outside: exit codes, the summary, --json.
+int run(const std::string& args, std::string& out) {
+  std::filesystem::path file = std::filesystem::temp_directory_path() / ("carcheck-fuzz-test-" + std::to_string(::getpid()));
+  int status = std::system((std::string(CARCHECK_BINARY) + " fuzz " + args + " > " + file.string() + " 2>&1").c_str());
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  out = text.str();
+  std::filesystem::remove(file);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(Fuzzer, CommandSummarisesAndExitsZeroWithoutFailures) {
+  std::string out;
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "carcheck-fuzz-test-out";
+  ASSERT_EQ(run("--rules mists --level 3 --games 40 --seed 5 --out " + dir.string(), out), 0) << out;
+  EXPECT_NE(out.find("fuzz: 40 games"), std::string::npos) << out;
+  EXPECT_NE(out.find("mists-3"), std::string::npos) << out;
+  ASSERT_EQ(run("--rules pnp-demo --players 2 --games 3 --json", out), 0) << out;
+  EXPECT_NE(out.find("\"games\":3"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"failures\":0"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "no failure, so no replay file";
+}
+
+TEST(Fuzzer, CommandRefusesBadUsage) {
+  std::string out;
+  EXPECT_EQ(run("--help", out), 0);
+  EXPECT_NE(out.find("usage: carcheck fuzz"), std::string::npos);
+  EXPECT_EQ(run("--games", out), 2);
+  EXPECT_EQ(run("--rules chess", out), 2);
+  EXPECT_NE(out.find("--rules takes"), std::string::npos) << out;
+  EXPECT_EQ(run("--rules base-c1 --level 2", out), 2);
+  EXPECT_EQ(run("--variant no-such-switch=1 --games 1", out), 2);
+  EXPECT_EQ(run("--rules base-c1 --variant coop-scoring=majority --games 1", out), 2) << out;
+}
+
+}  // namespace
+}  // namespace carcheck
