@@ -18,7 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kCheckUsage = R"(usage: carcheck check [PATH...] [--variant K=V ...] [--matrix] [--junit FILE] [--json]
+constexpr const char* kCheckUsage =
+    R"(usage: carcheck check [PATH...] [--variant K=V ...] [--matrix] [--junit FILE] [--json]
 
 Runs executable specs (*.spec files; a folder is searched recursively) against the rule sets
 and prints one line per spec: PASS, FAIL or ERROR, its name and what it cites, then the
@@ -48,14 +49,16 @@ std::vector<SpecPath> collect(const std::vector<std::string>& roots) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<SpecPath> found;
-      for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::follow_directory_symlink, ec);
+      for (auto it = fs::recursive_directory_iterator(
+               p, fs::directory_options::follow_directory_symlink, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file() || it->path().extension() != ".spec") continue;
         fs::path rel = fs::relative(it->path(), p);
         found.push_back({it->path().string(), rel.replace_extension().generic_string()});
       }
       if (found.empty()) throw std::invalid_argument("no .spec files under " + root);
-      std::sort(found.begin(), found.end(), [](const SpecPath& a, const SpecPath& b) { return a.name < b.name; });
+      std::sort(found.begin(), found.end(),
+                [](const SpecPath& a, const SpecPath& b) { return a.name < b.name; });
       out.insert(out.end(), found.begin(), found.end());
     } else if (fs::is_regular_file(p, ec)) {
       out.push_back({p.string(), fs::path(p).replace_extension().generic_string()});
@@ -84,19 +87,22 @@ std::string indented(const std::string& text, const std::string& pad) {
 }
 
 void print_text(std::ostream& o, const SpecResult& r) {
-  o << spec_outcome_name(r.outcome) << (r.outcome == SpecOutcome::Error ? " " : "  ") << display_name(r);
+  o << spec_outcome_name(r.outcome) << (r.outcome == SpecOutcome::Error ? " " : "  ")
+    << display_name(r);
   if (!r.title.empty()) o << ": " << r.title;
   if (!r.cites.empty()) o << "  [" << cites_text(r) << "]";
   o << "\n";
   if (r.outcome == SpecOutcome::Error) o << "      " << r.error << "\n";
   for (const SpecCheckFailure& f : r.failures) {
-    o << "      " << f.at.file << ":" << f.at.line << ":" << f.at.column << ": " << f.statement << "\n";
+    o << "      " << f.at.file << ":" << f.at.line << ":" << f.at.column << ": " << f.statement
+      << "\n";
     o << "        expected: " << f.expected << "\n";
     o << "        actual:   " << f.actual << "\n";
     o << "        after:    " << f.after << "\n";
     if (!f.under.empty()) o << "        under:    " << f.under << "\n";
   }
-  if (!r.board.empty()) o << "      board (at the first failure):\n" << indented(r.board, "        ");
+  if (!r.board.empty())
+    o << "      board (at the first failure):\n" << indented(r.board, "        ");
 }
 
 void print_matrix(std::ostream& o, const std::vector<SpecResult>& results) {
@@ -109,7 +115,8 @@ void print_matrix(std::ostream& o, const std::vector<SpecResult>& results) {
     last = r.name;
     std::string variant = r.variant.empty() ? "(as written: no variant switch)" : r.variant;
     o << "  " << name << std::string(w - name.size() + 2, ' ') << variant
-      << std::string(variant.size() < 40 ? 40 - variant.size() : 1, ' ') << spec_outcome_name(r.outcome) << "\n";
+      << std::string(variant.size() < 40 ? 40 - variant.size() : 1, ' ')
+      << spec_outcome_name(r.outcome) << "\n";
   }
 }
 
@@ -119,14 +126,26 @@ std::string xml(const std::string& s) {
   for (char ch : s) {
     auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
-        else out += ch;
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+          out += '?';
+        else
+          out += ch;
     }
   }
   return out;
@@ -134,32 +153,36 @@ std::string xml(const std::string& s) {
 
 void write_junit(std::ostream& o, const std::vector<SpecResult>& results, int failed, int errors) {
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  o << "<testsuites name=\"carcheck check\" tests=\"" << results.size() << "\" failures=\"" << failed
-    << "\" errors=\"" << errors << "\">\n";
-  o << "  <testsuite name=\"carcheck specs\" tests=\"" << results.size() << "\" failures=\"" << failed
-    << "\" errors=\"" << errors << "\" skipped=\"0\">\n";
+  o << "<testsuites name=\"carcheck check\" tests=\"" << results.size() << "\" failures=\""
+    << failed << "\" errors=\"" << errors << "\">\n";
+  o << "  <testsuite name=\"carcheck specs\" tests=\"" << results.size() << "\" failures=\""
+    << failed << "\" errors=\"" << errors << "\" skipped=\"0\">\n";
   for (const SpecResult& r : results) {
-    std::string cls = r.name.find('/') == std::string::npos ? "specs" : r.name.substr(0, r.name.rfind('/'));
+    std::string cls =
+        r.name.find('/') == std::string::npos ? "specs" : r.name.substr(0, r.name.rfind('/'));
     std::replace(cls.begin(), cls.end(), '/', '.');
-    o << "    <testcase classname=\"" << xml(cls) << "\" name=\"" << xml(display_name(r)) << "\" file=\""
-      << xml(r.path) << "\">\n";
+    o << "    <testcase classname=\"" << xml(cls) << "\" name=\"" << xml(display_name(r))
+      << "\" file=\"" << xml(r.path) << "\">\n";
     if (r.outcome == SpecOutcome::Error) {
-      o << "      <error type=\"spec-error\" message=\"" << xml(r.error) << "\">" << xml(r.error) << "</error>\n";
+      o << "      <error type=\"spec-error\" message=\"" << xml(r.error) << "\">" << xml(r.error)
+        << "</error>\n";
     } else if (r.outcome == SpecOutcome::Fail) {
       const SpecCheckFailure& f = r.failures.front();
       std::ostringstream body;
       print_text(body, r);
       o << "      <failure type=\"expectation\" message=\""
-        << xml(f.statement + ": expected " + f.expected + ", actual " + f.actual) << "\">" << xml(body.str())
-        << "</failure>\n";
+        << xml(f.statement + ": expected " + f.expected + ", actual " + f.actual) << "\">"
+        << xml(body.str()) << "</failure>\n";
     }
-    if (!r.cites.empty()) o << "      <system-out>" << xml("cites: " + cites_text(r)) << "</system-out>\n";
+    if (!r.cites.empty())
+      o << "      <system-out>" << xml("cites: " + cites_text(r)) << "</system-out>\n";
     o << "    </testcase>\n";
   }
   o << "  </testsuite>\n</testsuites>\n";
 }
 
-void write_json(std::ostream& o, const std::vector<SpecResult>& results, int passed, int failed, int errors) {
+void write_json(std::ostream& o, const std::vector<SpecResult>& results, int passed, int failed,
+                int errors) {
   json::Writer w(o);
   w.begin_object().key("specs").begin_array();
   for (const SpecResult& r : results) {
@@ -171,7 +194,8 @@ void write_json(std::ostream& o, const std::vector<SpecResult>& results, int pas
     w.member("rules", r.rules);
     if (!r.variant.empty()) w.member("variant", r.variant);
     std::string outcome = spec_outcome_name(r.outcome);
-    std::transform(outcome.begin(), outcome.end(), outcome.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(outcome.begin(), outcome.end(), outcome.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     w.member("outcome", outcome).member("checked", r.checked).member("skipped", r.skipped);
     if (r.outcome == SpecOutcome::Error) w.member("error", r.error);
     w.key("failures").begin_array();
@@ -211,15 +235,22 @@ int cmd_check(const Args& args) {
       if (a == "--help" || a == "-h") {
         std::cout << kCheckUsage;
         return 0;
-      } else if (a == "--variant") options.forced.push_back(p.value(a));
-      else if (a == "--matrix") matrix = true;
-      else if (a == "--junit") junit = p.value(a);
-      else if (a == "--json") json_out = true;
-      else if (!a.empty() && a[0] == '-') throw std::invalid_argument("unknown option '" + a + "'");
-      else roots.push_back(a);
+      } else if (a == "--variant")
+        options.forced.push_back(p.value(a));
+      else if (a == "--matrix")
+        matrix = true;
+      else if (a == "--junit")
+        junit = p.value(a);
+      else if (a == "--json")
+        json_out = true;
+      else if (!a.empty() && a[0] == '-')
+        throw std::invalid_argument("unknown option '" + a + "'");
+      else
+        roots.push_back(a);
     }
     for (const std::string& kv : options.forced) check_forced_variant(Library::shipped(), kv);
-    if (roots.empty()) roots.push_back((fs::path(default_tiles_path()).parent_path() / "specs").string());
+    if (roots.empty())
+      roots.push_back((fs::path(default_tiles_path()).parent_path() / "specs").string());
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";
     return 2;

@@ -26,7 +26,8 @@ namespace carcheck {
 
 namespace {
 
-constexpr const char* kFuzzUsage = R"(usage: carcheck fuzz [--rules R] [--level L] [--players P] [--games N] [--seconds T]
+constexpr const char* kFuzzUsage =
+    R"(usage: carcheck fuzz [--rules R] [--level L] [--players P] [--games N] [--seconds T]
                      [--seed S] [--variant K=V ...] [--out DIR] [--json]
 
 Plays random legal games and checks the rules' invariants after every action (see
@@ -91,7 +92,8 @@ std::string signature(const std::string& rule_set, const std::string& message) {
 
 std::string file_name(const std::string& label, uint64_t seed) {
   std::string n;
-  for (char c : label) n += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '=' ? c : '_';
+  for (char c : label)
+    n += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '=' ? c : '_';
   return n + "_seed" + std::to_string(seed);
 }
 
@@ -112,21 +114,34 @@ int cmd_fuzz(const Args& args) {
       if (a == "--help" || a == "-h") {
         std::cout << kFuzzUsage;
         return 0;
-      } else if (a == "--rules") rules = p.value(a);
-      else if (a == "--level") level = p.integer(a, 1, 6);
-      else if (a == "--players") players = p.integer(a, 1, 5);
-      else if (a == "--games") games = p.integer(a, 1, 2000000000);
-      else if (a == "--seconds") seconds = p.integer(a, 1, 100000000);
-      else if (a == "--seed") first_seed = p.u64(a);
-      else if (a == "--variant") variants.push_back(p.value(a));
-      else if (a == "--out") out_dir = p.value(a);
-      else if (a == "--json") json_out = true;
-      else throw std::invalid_argument("unknown option '" + a + "'");
+      } else if (a == "--rules")
+        rules = p.value(a);
+      else if (a == "--level")
+        level = p.integer(a, 1, 6);
+      else if (a == "--players")
+        players = p.integer(a, 1, 5);
+      else if (a == "--games")
+        games = p.integer(a, 1, 2000000000);
+      else if (a == "--seconds")
+        seconds = p.integer(a, 1, 100000000);
+      else if (a == "--seed")
+        first_seed = p.u64(a);
+      else if (a == "--variant")
+        variants.push_back(p.value(a));
+      else if (a == "--out")
+        out_dir = p.value(a);
+      else if (a == "--json")
+        json_out = true;
+      else
+        throw std::invalid_argument("unknown option '" + a + "'");
     }
-    if (rules == "bcb") throw std::invalid_argument("bcb (Bridges, Castles and Bazaars) rules are not implemented in the engine yet");
+    if (rules == "bcb")
+      throw std::invalid_argument(
+          "bcb (Bridges, Castles and Bazaars) rules are not implemented in the engine yet");
     if (!rules.empty() && rules != "base-c1" && rules != "pnp-demo" && rules != "mists")
       throw std::invalid_argument("--rules takes base-c1, pnp-demo or mists, not '" + rules + "'");
-    if (level != 0 && !rules.empty() && rules != "mists") throw std::invalid_argument("--level applies to --rules mists only");
+    if (level != 0 && !rules.empty() && rules != "mists")
+      throw std::invalid_argument("--level applies to --rules mists only");
     if (games < 0) games = seconds > 0 ? INT64_MAX : 10000;
   } catch (const std::invalid_argument& e) {
     std::cerr << "carcheck fuzz: " << e.what() << "\n\n" << kFuzzUsage;
@@ -138,7 +153,7 @@ int cmd_fuzz(const Args& args) {
   try {
     const Library& lib = Library::shipped();
     std::map<std::string, bool> variant_used;
-    for (FuzzTarget t : default_targets(lib, rules == "mists" && level == 0 ? "mists" : rules, level, 0)) {
+    for (FuzzTarget t : default_targets(lib, rules, level, 0)) {
       std::string rule_set = t.rules == "mists" ? "mists-" + std::to_string(t.level) : t.rules;
       RuleSet r = find_rule_set(lib.rule_sets, rule_set);
       bool fits = true;
@@ -157,9 +172,11 @@ int cmd_fuzz(const Args& args) {
       targets.push_back(Target{t, rule_set, make_game(lib, options_of(t))});
     }
     for (const std::string& v : variants)
-      if (!variant_used[v]) throw std::invalid_argument("no rule set in this run has the switch of --variant " + v);
+      if (!variant_used[v])
+        throw std::invalid_argument("no rule set in this run has the switch of --variant " + v);
     if (targets.empty())
-      throw std::invalid_argument("no rule set in this run allows " + std::to_string(players) + " player(s)");
+      throw std::invalid_argument("no rule set in this run allows " + std::to_string(players) +
+                                  " player(s)");
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";
     return 2;
@@ -179,11 +196,13 @@ int cmd_fuzz(const Args& args) {
   auto progress = [&](bool final_line) {
     double t = elapsed();
     std::ostringstream line;
-    line << "fuzz: " << all.games << " games, " << all.actions << " actions, " << std::fixed << std::setprecision(0)
-         << (t > 0 ? static_cast<double>(all.games) / t : 0.0) << " games/s, " << all.failures << " failure(s), "
-         << std::setprecision(1) << t << " s";
-    if (tty) std::cerr << "\r" << line.str() << "\033[K" << (final_line ? "\n" : "") << std::flush;
-    else std::cerr << line.str() << "\n";
+    line << "fuzz: " << all.games << " games, " << all.actions << " actions, " << std::fixed
+         << std::setprecision(0) << (t > 0 ? static_cast<double>(all.games) / t : 0.0)
+         << " games/s, " << all.failures << " failure(s), " << std::setprecision(1) << t << " s";
+    if (tty)
+      std::cerr << "\r" << line.str() << "\033[K" << (final_line ? "\n" : "") << std::flush;
+    else
+      std::cerr << line.str() << "\n";
   };
 
   for (int64_t i = 0; i < games; ++i) {
@@ -195,14 +214,16 @@ int cmd_fuzz(const Args& args) {
     Rng chooser(seed * 0x9E3779B97F4A7C15ull + 1);
     Clock::time_point t0 = Clock::now();
     bool team = (i / static_cast<int64_t>(targets.size())) % 2 == 1;
-    CheckedGame r = play_checked(s, from, team ? team_choice(chooser) : uniform_choice(chooser), false);
+    CheckedGame r =
+        play_checked(s, from, team ? team_choice(chooser) : uniform_choice(chooser), false);
     double dt = std::chrono::duration<double>(Clock::now() - t0).count();
     for (Totals* tot : {&all, &per_rule_set[tg.rule_set]}) {
       ++tot->games;
       tot->actions += r.actions;
       tot->seconds += dt;
       tot->failures += r.failure.has_value();
-      for (int k = 0; k < kEventKinds; ++k) tot->events[static_cast<size_t>(k)] += r.events[static_cast<size_t>(k)];
+      for (int k = 0; k < kEventKinds; ++k)
+        tot->events[static_cast<size_t>(k)] += r.events[static_cast<size_t>(k)];
     }
     if (r.failure) {
       Failure f{tg.t.label(), *r.failure, "", seed};
@@ -210,17 +231,22 @@ int cmd_fuzz(const Args& args) {
       if (seen_signatures[signature(tg.rule_set, *r.failure)]++ == 0) {
         std::error_code ec;
         std::filesystem::create_directories(out_dir, ec);
-        std::string base = (std::filesystem::path(out_dir) / file_name(tg.t.label(), seed)).string();
+        std::string base =
+            (std::filesystem::path(out_dir) / file_name(tg.t.label(), seed)).string();
         std::ofstream spec(base + ".spec");
-        spec << game_spec(s, from, *r.failure, "carcheck fuzz (" + tg.t.label() + ", seed " + std::to_string(seed) + ")");
+        spec << game_spec(
+            s, from, *r.failure,
+            "carcheck fuzz (" + tg.t.label() + ", seed " + std::to_string(seed) + ")");
         std::ofstream game(base + ".game");
         game << to_text(s);
-        if (spec && game) f.spec_file = base + ".spec";
-        else std::cerr << "\ncarcheck fuzz: cannot write " << base << ".spec\n";
+        if (spec && game)
+          f.spec_file = base + ".spec";
+        else
+          std::cerr << "\ncarcheck fuzz: cannot write " << base << ".spec\n";
         if (!json_out) {
           if (tty) std::cerr << "\r\033[K";
-          std::cerr << "FAIL " << tg.t.label() << ", seed " << seed << ": " << *r.failure << "\n     replay: " << f.spec_file
-                    << "\n";
+          std::cerr << "FAIL " << tg.t.label() << ", seed " << seed << ": " << *r.failure
+                    << "\n     replay: " << f.spec_file << "\n";
         }
       }
       failures.push_back(f);
@@ -237,20 +263,28 @@ int cmd_fuzz(const Args& args) {
     json::Writer w(std::cout);
     auto events = [&](const Totals& t) {
       w.key("events").begin_object();
-      for (int k = 0; k < kEventKinds; ++k) w.key(event_name(static_cast<EventKind>(k))).value(static_cast<long long>(t.events[static_cast<size_t>(k)]));
+      for (int k = 0; k < kEventKinds; ++k)
+        w.key(event_name(static_cast<EventKind>(k)))
+            .value(static_cast<long long>(t.events[static_cast<size_t>(k)]));
       w.end_object();
     };
     w.begin_object();
-    w.key("games").value(static_cast<long long>(all.games)).key("actions").value(static_cast<long long>(all.actions));
+    w.key("games")
+        .value(static_cast<long long>(all.games))
+        .key("actions")
+        .value(static_cast<long long>(all.actions));
     w.key("milliseconds").value(static_cast<long long>(total * 1000));
-    w.key("games_per_second").value(static_cast<long long>(total > 0 ? static_cast<double>(all.games) / total : 0));
+    w.key("games_per_second")
+        .value(static_cast<long long>(total > 0 ? static_cast<double>(all.games) / total : 0));
     w.key("failures").value(static_cast<long long>(all.failures));
     events(all);
     w.key("rule_sets").begin_array();
     for (const auto& [name, t] : per_rule_set) {
       w.begin_object().key("rules").value(name).key("games").value(static_cast<long long>(t.games));
       w.key("actions").value(static_cast<long long>(t.actions));
-      w.key("games_per_second").value(static_cast<long long>(t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0));
+      w.key("games_per_second")
+          .value(
+              static_cast<long long>(t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0));
       w.key("failures").value(static_cast<long long>(t.failures));
       events(t);
       w.end_object();
@@ -258,29 +292,34 @@ int cmd_fuzz(const Args& args) {
     w.end_array();
     w.key("failed_games").begin_array();
     for (const Failure& f : failures) {
-      w.begin_object().key("target").value(f.target).key("seed").value(static_cast<unsigned long long>(f.seed));
+      w.begin_object().key("target").value(f.target).key("seed").value(
+          static_cast<unsigned long long>(f.seed));
       w.key("message").value(f.message);
-      if (f.spec_file.empty()) w.key("spec").null();
-      else w.key("spec").value(f.spec_file);
+      if (f.spec_file.empty())
+        w.key("spec").null();
+      else
+        w.key("spec").value(f.spec_file);
       w.end_object();
     }
     w.end_array().end_object();
     std::cout << "\n";
   } else {
-    std::cout << std::fixed << std::setprecision(1) << "fuzz: " << all.games << " games, " << all.actions << " actions in "
-              << total << " s (" << std::setprecision(0) << (total > 0 ? static_cast<double>(all.games) / total : 0.0)
-              << " games/s), " << all.failures << " failure(s)\n";
+    std::cout << std::fixed << std::setprecision(1) << "fuzz: " << all.games << " games, "
+              << all.actions << " actions in " << total << " s (" << std::setprecision(0)
+              << (total > 0 ? static_cast<double>(all.games) / total : 0.0) << " games/s), "
+              << all.failures << " failure(s)\n";
     for (const auto& [name, t] : per_rule_set) {
       int64_t hounds = t.events[static_cast<size_t>(EventKind::HoundPlaced)];
       int64_t won = t.events[static_cast<size_t>(EventKind::GameWon)];
-      std::cout << "  " << std::left << std::setw(9) << name << std::right << std::setw(8) << t.games << " games "
-                << std::setw(10) << t.actions << " actions " << std::setw(7)
+      std::cout << "  " << std::left << std::setw(9) << name << std::right << std::setw(8)
+                << t.games << " games " << std::setw(10) << t.actions << " actions " << std::setw(7)
                 << (t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0.0) << " games/s";
       if (name.rfind("mists", 0) == 0) std::cout << "  won " << won << ", hounds placed " << hounds;
       if (t.failures) std::cout << "  FAILURES " << t.failures;
       std::cout << "\n";
     }
-    if (!failures.empty()) std::cout << "failing games written to " << out_dir << "/ (one per kind of failure)\n";
+    if (!failures.empty())
+      std::cout << "failing games written to " << out_dir << "/ (one per kind of failure)\n";
   }
   return failures.empty() ? 0 : 1;
 }

@@ -101,26 +101,36 @@ bool meeple_kind_allowed(const Game& g, const CellFace& f, int seg) {
   const Segment& k = f.segments[seg];
   if (g.is_mists()) {
     // Roads, cities and castles only: never a field, mist or cemetery (FAQ.MoC.0002).
-    if (k.kind == SegmentKind::Road) return !(g.switches().misty_road_clear_only && (k.ports & f.mist_ports));
+    if (k.kind == SegmentKind::Road)
+      return !(g.switches().misty_road_clear_only && (k.ports & f.mist_ports));
     return k.kind == SegmentKind::City || k.kind == SegmentKind::Castle;
   }
   switch (k.kind) {
     case SegmentKind::Road:
     case SegmentKind::City:
-    case SegmentKind::Monastery: return true;
-    case SegmentKind::Field: return g.rules().farmers;
-    default: return false;
+    case SegmentKind::Monastery:
+      return true;
+    case SegmentKind::Field:
+      return g.rules().farmers;
+    default:
+      return false;
   }
 }
 
 FeatureClass class_of(SegmentKind k) {
   switch (k) {
-    case SegmentKind::Road: return FeatureClass::Road;
-    case SegmentKind::City: return FeatureClass::City;
-    case SegmentKind::Field: return FeatureClass::Field;
-    case SegmentKind::Monastery: return FeatureClass::Monastery;
-    case SegmentKind::Castle: return FeatureClass::Castle;
-    case SegmentKind::Cemetery: return FeatureClass::Cemetery;
+    case SegmentKind::Road:
+      return FeatureClass::Road;
+    case SegmentKind::City:
+      return FeatureClass::City;
+    case SegmentKind::Field:
+      return FeatureClass::Field;
+    case SegmentKind::Monastery:
+      return FeatureClass::Monastery;
+    case SegmentKind::Castle:
+      return FeatureClass::Castle;
+    case SegmentKind::Cemetery:
+      return FeatureClass::Cemetery;
   }
   return FeatureClass::None;
 }
@@ -133,7 +143,8 @@ std::string first_difference(const std::string& a, const std::string& b) {
     bool ga = static_cast<bool>(std::getline(ia, la)), gb = static_cast<bool>(std::getline(ib, lb));
     if (!ga && !gb) return "";
     if (!ga || !gb || la != lb)
-      return "line " + std::to_string(n) + ": '" + (ga ? la : "<end>") + "' vs '" + (gb ? lb : "<end>") + "'";
+      return "line " + std::to_string(n) + ": '" + (ga ? la : "<end>") + "' vs '" +
+             (gb ? lb : "<end>") + "'";
   }
 }
 
@@ -154,7 +165,8 @@ GameStart GameStart::mists_head_start(const Game& g, uint64_t seed, uint64_t pic
   uint64_t which = pick % (marks.size() + 1);
   if (which == 0) return start;
   int points = std::max(0, marks[which - 1] - 1 - static_cast<int>(pick / 7 % 6));
-  int tracks = r.scoring == ScoringTracks::PerColour ? static_cast<int>(g.scoring_colours().size()) : 1;
+  int tracks =
+      r.scoring == ScoringTracks::PerColour ? static_cast<int>(g.scoring_colours().size()) : 1;
   // Level 6: a marker counts once every scoring meeple has reached it, so all but one track
   // start on it and one just below.
   start.scores.assign(static_cast<size_t>(tracks), marks[which - 1]);
@@ -181,7 +193,8 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
   w = Walk{};
   size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
-  if (cell_mark_.size() < static_cast<size_t>(s.cells())) cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
+  if (cell_mark_.size() < static_cast<size_t>(s.cells()))
+    cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
   ++stamp_;
   ++cell_stamp_;
   stack_.clear();
@@ -226,7 +239,8 @@ void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
   w = Walk{};
   size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
-  if (cell_mark_.size() < static_cast<size_t>(s.cells())) cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
+  if (cell_mark_.size() < static_cast<size_t>(s.cells()))
+    cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
   ++stamp_;
   ++cell_stamp_;
   stack_.clear();
@@ -300,7 +314,8 @@ int InvariantChecker::centre_value(const State& s, int cell) const {
 
 int InvariantChecker::segment_value(const State& s, FeatureClass f, const Walk& w) const {
   if (f == FeatureClass::Road) return w.cells;
-  if (!s.game().is_mists() && w.cells == 2 && s.game().switches().small_city_old) return w.cells + w.shields;
+  if (!s.game().is_mists() && w.cells == 2 && s.game().switches().small_city_old)
+    return w.cells + w.shields;
   return 2 * w.cells + 2 * w.shields;
 }
 
@@ -320,7 +335,8 @@ bool InvariantChecker::touches_bank(const State& s, int cell) const {
   return false;
 }
 
-// ---- After every action --------------------------------------------------------------------------
+// ---- After every action
+// --------------------------------------------------------------------------
 
 Fail InvariantChecker::conservation(const State& s) {
   const Game& g = *game_;
@@ -334,20 +350,30 @@ Fail InvariantChecker::conservation(const State& s) {
       int n = pc.ghosts[static_cast<size_t>(k)];
       if (n == 0) continue;
       board += n;
-      if (n > 3 * r.ghosts_total + 3) return "ghosts: " + std::to_string(n) + " ghosts on one spot of " + at(s, c) + " (an underflow?)";
-      bool ok = !pc.face_down && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
-      if (!ok) return "ghosts: " + std::to_string(n) + " ghost(s) on " + at(s, c) + " slot " + std::to_string(k) + ", which shows no mist or cemetery there";
+      if (n > 3 * r.ghosts_total + 3)
+        return "ghosts: " + std::to_string(n) + " ghosts on one spot of " + at(s, c) +
+               " (an underflow?)";
+      bool ok =
+          !pc.face_down && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
+      if (!ok)
+        return "ghosts: " + std::to_string(n) + " ghost(s) on " + at(s, c) + " slot " +
+               std::to_string(k) + ", which shows no mist or cemetery there";
     }
   }
-  if (board != s.ghosts_on_board()) return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) + ", the cells hold " + std::to_string(board);
+  if (board != s.ghosts_on_board())
+    return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) +
+           ", the cells hold " + std::to_string(board);
   if (g.is_mists()) {
-    if (s.ghosts_supply() < 0) return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
+    if (s.ghosts_supply() < 0)
+      return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
     if (s.ghosts_in_box() != r.ghosts_total - r.ghosts_in_play)
-      return "ghosts: the box holds " + std::to_string(s.ghosts_in_box()) + ", the level puts " + std::to_string(r.ghosts_total - r.ghosts_in_play) + " there";
+      return "ghosts: the box holds " + std::to_string(s.ghosts_in_box()) + ", the level puts " +
+             std::to_string(r.ghosts_total - r.ghosts_in_play) + " there";
     int sum = s.ghosts_supply() + board + s.ghosts_in_box();
     if (sum != r.ghosts_total)
-      return "ghosts not conserved: supply " + std::to_string(s.ghosts_supply()) + " + board " + std::to_string(board) + " + box " +
-             std::to_string(s.ghosts_in_box()) + " = " + std::to_string(sum) + ", not " + std::to_string(r.ghosts_total);
+      return "ghosts not conserved: supply " + std::to_string(s.ghosts_supply()) + " + board " +
+             std::to_string(board) + " + box " + std::to_string(s.ghosts_in_box()) + " = " +
+             std::to_string(sum) + ", not " + std::to_string(r.ghosts_total);
   } else if (board != 0 || s.ghosts_supply() != 0) {
     return "ghosts in a game without ghosts";
   }
@@ -368,34 +394,44 @@ Fail InvariantChecker::conservation(const State& s) {
     if (m.colour < 0 || m.colour >= g.colours()) return "meeples: a meeple of a colour not in play";
   }
   int expected_total = g.colours() * g.meeples_per_colour();
-  int expected_scoring = g.scoring_meeples_from_supply() ? static_cast<int>(g.scoring_colours().size()) : 0;
+  int expected_scoring =
+      g.scoring_meeples_from_supply() ? static_cast<int>(g.scoring_colours().size()) : 0;
   if (static_cast<int>(s.meeples().size()) != meeples_total_ || meeples_total_ != expected_total ||
       supply + on_board + buried + scoring != expected_total)
-    return "meeples not conserved: supply " + std::to_string(supply) + " + board " + std::to_string(on_board) + " + buried " +
-           std::to_string(buried) + " + scoring " + std::to_string(scoring) + ", not " + std::to_string(expected_total);
+    return "meeples not conserved: supply " + std::to_string(supply) + " + board " +
+           std::to_string(on_board) + " + buried " + std::to_string(buried) + " + scoring " +
+           std::to_string(scoring) + ", not " + std::to_string(expected_total);
   if (scoring != expected_scoring)
-    return "meeples: " + std::to_string(scoring) + " scoring meeple(s) out of the supplies, expected " + std::to_string(expected_scoring);
+    return "meeples: " + std::to_string(scoring) +
+           " scoring meeple(s) out of the supplies, expected " + std::to_string(expected_scoring);
   if (buried < prev_buried_) return "meeples: a buried meeple came back";
   prev_buried_ = buried;
 
   // Tiles: piles + board (a multi-cell tile once) + face-down + set aside + in hand = in play.
   int face_up_tiles = 0, face_down = 0;
   for (int c = 0; c < s.cells(); ++c) {
-    if (s.cell(c).face_down) ++face_down;
-    else if (s.cell(c).index == 0) ++face_up_tiles;
+    if (s.cell(c).face_down)
+      ++face_down;
+    else if (s.cell(c).index == 0)
+      ++face_up_tiles;
   }
-  bool in_hand = s.drawn() >= 0 && (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
-                                    (s.is_terminal() && !s.history().empty() && s.history().back().kind == ActionKind::Draw));
+  bool in_hand =
+      s.drawn() >= 0 &&
+      (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
+       (s.is_terminal() && !s.history().empty() && s.history().back().kind == ActionKind::Draw));
   int sum = s.tiles_remaining() + face_up_tiles + face_down + s.set_aside() + (in_hand ? 1 : 0);
   if (sum != tiles_in_play_)
-    return "tiles not conserved: piles " + std::to_string(s.tiles_remaining()) + " + board " + std::to_string(face_up_tiles) +
-           " + face-down " + std::to_string(face_down) + " + set aside " + std::to_string(s.set_aside()) + " + in hand " +
-           std::to_string(in_hand ? 1 : 0) + " = " + std::to_string(sum) + ", not " + std::to_string(tiles_in_play_);
+    return "tiles not conserved: piles " + std::to_string(s.tiles_remaining()) + " + board " +
+           std::to_string(face_up_tiles) + " + face-down " + std::to_string(face_down) +
+           " + set aside " + std::to_string(s.set_aside()) + " + in hand " +
+           std::to_string(in_hand ? 1 : 0) + " = " + std::to_string(sum) + ", not " +
+           std::to_string(tiles_in_play_);
   // Piles: drawn from the active one only; the ones before it are empty.
   if (s.active_pile() < prev_active_pile_) return "piles: the active pile went back";
   prev_active_pile_ = s.active_pile();
   for (int p = 0; p < s.active_pile(); ++p)
-    if (s.pile_size(p) != 0) return "piles: pile " + std::to_string(p + 1) + " still holds tiles after the game moved on";
+    if (s.pile_size(p) != 0)
+      return "piles: pile " + std::to_string(p + 1) + " still holds tiles after the game moved on";
   return std::nullopt;
 }
 
@@ -408,17 +444,21 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
   for (const Event& e : s.events()) {
     switch (e.kind) {
       case EventKind::GhostsPlaced:
-        if (e.value <= 0) return "events: ghosts-placed with " + std::to_string(e.value) + " ghosts";
+        if (e.value <= 0)
+          return "events: ghosts-placed with " + std::to_string(e.value) + " ghosts";
         ghosts += e.value;
         break;
       case EventKind::GhostsRemoved:
-        if (e.value <= 0) return "events: ghosts-removed with " + std::to_string(e.value) + " ghosts";
+        if (e.value <= 0)
+          return "events: ghosts-removed with " + std::to_string(e.value) + " ghosts";
         ghosts -= e.value;
         break;
       case EventKind::HoundScored:
         if (e.value != ghosts)
-          return "a hound scored " + std::to_string(e.value) + " points while " + std::to_string(ghosts) +
-                 " ghosts were on the board (Dized.MoC.0022: 1 per ghost on the board at that moment)";
+          return "a hound scored " + std::to_string(e.value) + " points while " +
+                 std::to_string(ghosts) +
+                 " ghosts were on the board (Dized.MoC.0022: 1 per ghost on the board at that "
+                 "moment)";
         if (shared_hound) points += e.value;
         break;
       case EventKind::Scored:
@@ -426,23 +466,26 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
         if (e.value < 0) return "events: a negative scoring";
         points += e.value;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   if (ghosts != s.ghosts_on_board())
-    return "ghosts moved without events: the events leave " + std::to_string(ghosts) + " on the board, it holds " +
-           std::to_string(s.ghosts_on_board());
+    return "ghosts moved without events: the events leave " + std::to_string(ghosts) +
+           " on the board, it holds " + std::to_string(s.ghosts_on_board());
   prev_board_ghosts_ = ghosts;
   int delta = 0;
   for (int t = 0; t < s.score_count(); ++t) {
     int now = s.score(t).total, before = prev_scores_[static_cast<size_t>(t)];
     if (now < before)
-      return "a score went down: track/player " + std::to_string(t + 1) + " from " + std::to_string(before) + " to " + std::to_string(now);
+      return "a score went down: track/player " + std::to_string(t + 1) + " from " +
+             std::to_string(before) + " to " + std::to_string(now);
     delta += now - before;
     prev_scores_[static_cast<size_t>(t)] = now;
   }
   if (delta != points)
-    return "points moved without events: the scores rose by " + std::to_string(delta) + ", the events say " + std::to_string(points);
+    return "points moved without events: the scores rose by " + std::to_string(delta) +
+           ", the events say " + std::to_string(points);
   return std::nullopt;
 }
 
@@ -468,7 +511,8 @@ Fail InvariantChecker::new_cells(const State& s) {
       if (nb < 0 || s.cell(nb).face_down) continue;
       face_up = true;
       if (s.face(c).sides[side] != s.face(nb).sides[opposite_side(side)])
-        return std::string("board: the tile on ") + at(s, c) + " does not match its neighbour on side " + kSideNames[side];
+        return std::string("board: the tile on ") + at(s, c) +
+               " does not match its neighbour on side " + kSideNames[side];
     }
     if (!face_up) return "board: the tile on " + at(s, c) + " touches no face-up tile";
   }
@@ -489,27 +533,36 @@ Fail InvariantChecker::meeples(const State& s) {
     if (m.cell >= s.cells()) return "meeples: a meeple on a cell that does not exist";
     if (m.buried) {
       // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
-      if (!is_cemetery_cell(s, m.cell)) return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";
+      if (!is_cemetery_cell(s, m.cell))
+        return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";
       int occupied, fd, fd_orth, orth = 0;
       count8(s, m.cell, occupied, fd, fd_orth);
-      for (int side = 0; side < kSides; ++side) orth += s.cell_at(s.cell(m.cell).x + kDx[side], s.cell(m.cell).y + kDy[side]) >= 0;
+      for (int side = 0; side < kSides; ++side)
+        orth += s.cell_at(s.cell(m.cell).x + kDx[side], s.cell(m.cell).y + kDy[side]) >= 0;
       bool closed = g.rules().cemetery == CemeteryMode::Haunted ? occupied == 8 : orth == 4;
       if (!closed) return "meeples: a meeple is buried on the open cemetery on " + at(s, m.cell);
       for (int k = 0; k < n_cemeteries; ++k)
-        if (cemeteries[static_cast<size_t>(k)] == m.cell) return "meeples: two meeples buried on the cemetery on " + at(s, m.cell);
+        if (cemeteries[static_cast<size_t>(k)] == m.cell)
+          return "meeples: two meeples buried on the cemetery on " + at(s, m.cell);
       cemeteries[static_cast<size_t>(n_cemeteries++)] = m.cell;
       continue;
     }
-    if (s.cell(m.cell).face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
+    if (s.cell(m.cell).face_down)
+      return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
-    if (m.seg < 0 || m.seg >= f.n_segments) return "meeples: a meeple on no feature of " + at(s, m.cell);
+    if (m.seg < 0 || m.seg >= f.n_segments)
+      return "meeples: a meeple on no feature of " + at(s, m.cell);
     if (!meeple_kind_allowed(g, f, m.seg))
-      return std::string("meeples: a meeple on a ") + segment_kind_name(f.segments[m.seg].kind) + " on " + at(s, m.cell) +
-             (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)" : " (not allowed in this rule set)");
+      return std::string("meeples: a meeple on a ") + segment_kind_name(f.segments[m.seg].kind) +
+             " on " + at(s, m.cell) +
+             (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)"
+                           : " (not allowed in this rule set)");
     SegmentKind k = f.segments[m.seg].kind;
     if (is_centre_kind(k)) {
       for (int j = 0; j < n_centres; ++j)
-        if (centres[static_cast<size_t>(j)] == m.cell) return "meeples: two meeples on the " + std::string(segment_kind_name(k)) + " on " + at(s, m.cell);
+        if (centres[static_cast<size_t>(j)] == m.cell)
+          return "meeples: two meeples on the " + std::string(segment_kind_name(k)) + " on " +
+                 at(s, m.cell);
       centres[static_cast<size_t>(n_centres++)] = m.cell;
       continue;
     }
@@ -522,21 +575,27 @@ Fail InvariantChecker::meeples(const State& s) {
   for (int j = 0; j < n_roots; ++j) {
     auto [root, counted] = roots[static_cast<size_t>(j)];
     if (s.region_node(root).meeples != counted)
-      return "regions: the region at " + at(s, root / kNodesPerCell) + " counts " + std::to_string(s.region_node(root).meeples) +
-             " meeple(s), " + std::to_string(counted) + " stand on it";
+      return "regions: the region at " + at(s, root / kNodesPerCell) + " counts " +
+             std::to_string(s.region_node(root).meeples) + " meeple(s), " +
+             std::to_string(counted) + " stand on it";
   }
   // Hounds: waiting -> placed or lost; placed -> scored or removed; a placed hound lies by an
   // unburied meeple on the board.
   for (size_t h = 0; h < s.hounds().size(); ++h) {
     const Hound& hd = s.hounds()[h];
     int before = prev_hounds_[h], now = hd.status;
-    bool ok = now == before || (before == Hound::Waiting && (now == Hound::Placed || now == Hound::Lost)) ||
+    bool ok = now == before ||
+              (before == Hound::Waiting && (now == Hound::Placed || now == Hound::Lost)) ||
               (before == Hound::Placed && (now == Hound::Scored || now == Hound::Removed));
-    if (!ok) return "hounds: hound " + std::to_string(h + 1) + " went from status " + std::to_string(before) + " to " + std::to_string(now);
+    if (!ok)
+      return "hounds: hound " + std::to_string(h + 1) + " went from status " +
+             std::to_string(before) + " to " + std::to_string(now);
     if (now == Hound::Placed) {
-      if (hd.meeple < 0 || hd.meeple >= static_cast<int>(s.meeples().size())) return "hounds: a placed hound by no meeple";
+      if (hd.meeple < 0 || hd.meeple >= static_cast<int>(s.meeples().size()))
+        return "hounds: a placed hound by no meeple";
       const Meeple& m = s.meeples()[static_cast<size_t>(hd.meeple)];
-      if (m.cell < 0 || m.buried) return "hounds: a placed hound whose meeple is off the board or buried";
+      if (m.cell < 0 || m.buried)
+        return "hounds: a placed hound whose meeple is off the board or buried";
     }
     prev_hounds_[h] = now;
   }
@@ -551,12 +610,13 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     const TileType& t = g.tile(s.drawn());
     for (const Action& a : legal)
       if (a.kind != ActionKind::Place || !fits_by_geometry(s, t, a.x, a.y, a.rot))
-        return "legal actions: 'place " + std::to_string(a.x) + "," + std::to_string(a.y) + " r" + std::to_string(a.rot) +
-               "' is offered but does not fit";
+        return "legal actions: 'place " + std::to_string(a.x) + "," + std::to_string(a.y) + " r" +
+               std::to_string(a.rot) + "' is offered but does not fit";
     if (++place_decisions_ % kCompletenessEvery == 0) {
       int n = placements_by_geometry(s, s.drawn(), false);
       if (n != legal.size)
-        return "legal actions: " + std::to_string(legal.size) + " placements offered, the geometry allows " + std::to_string(n);
+        return "legal actions: " + std::to_string(legal.size) +
+               " placements offered, the geometry allows " + std::to_string(n);
     }
   } else if (s.phase() == Phase::Meeple) {
     int cell = -1;
@@ -565,16 +625,20 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     const CellFace& f = s.face(cell);
     for (const Action& a : legal) {
       if (a.kind == ActionKind::Pass) continue;
-      if (a.kind != ActionKind::Meeple || a.seg < 0 || a.seg >= f.n_segments) return "legal actions: a meeple action on no feature";
+      if (a.kind != ActionKind::Meeple || a.seg < 0 || a.seg >= f.n_segments)
+        return "legal actions: a meeple action on no feature";
       if (a.colour < 0 || a.colour >= g.colours() || g.owner(a.colour) != s.current_player())
         return "legal actions: a meeple of a colour the active player does not play";
-      if (s.meeples_in_supply(a.colour) == 0) return "legal actions: a meeple offered from an empty supply";
+      if (s.meeples_in_supply(a.colour) == 0)
+        return "legal actions: a meeple offered from an empty supply";
       if (!meeple_kind_allowed(g, f, a.seg))
-        return std::string("legal actions: a meeple offered on a ") + segment_kind_name(f.segments[a.seg].kind);
+        return std::string("legal actions: a meeple offered on a ") +
+               segment_kind_name(f.segments[a.seg].kind);
       SegmentKind k = f.segments[a.seg].kind;
       if (is_centre_kind(k)) {
         for (const Meeple& m : s.meeples())
-          if (m.cell == cell && m.seg == a.seg && !m.buried) return "legal actions: a meeple offered on an occupied castle";
+          if (m.cell == cell && m.seg == a.seg && !m.buried)
+            return "legal actions: a meeple offered on an occupied castle";
         continue;
       }
       // Only where nobody stands on the connected feature (Dized.MoC.0051).
@@ -584,9 +648,11 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
         if (m.cell >= 0 && !m.buried && m.seg >= 0)
           for (int n : w.nodes)
             if (n == m.cell * kNodesPerCell + m.seg)
-              return std::string("legal actions: a meeple offered on an occupied ") + segment_kind_name(k) + " (Dized.MoC.0051)";
+              return std::string("legal actions: a meeple offered on an occupied ") +
+                     segment_kind_name(k) + " (Dized.MoC.0051)";
       if (g.is_mists() && g.switches().meeple_unfinished_only && w.open == 0 && !w.haunted)
-        return "legal actions: a meeple offered on a finished feature under meeple-on-finished=unfinished-only";
+        return "legal actions: a meeple offered on a finished feature under "
+               "meeple-on-finished=unfinished-only";
     }
   }
   return std::nullopt;
@@ -609,7 +675,8 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       if (w.open != 0 || w.haunted) continue;
       int key = *std::min_element(w.nodes.begin(), w.nodes.end());
       bool dup = false;
-      for (const Expected& e : expected_) dup = dup || (e.key == key && e.feature == class_of(kind));
+      for (const Expected& e : expected_)
+        dup = dup || (e.key == key && e.feature == class_of(kind));
       if (!dup) expected_.push_back({class_of(kind), key, segment_value(s, class_of(kind), w)});
     }
     const PlacedCell& pc = s.cell(cell);
@@ -638,17 +705,23 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
   for (const Event& e : ev) {
     if (e.kind == EventKind::FeatureFinished) ++finished_events_[static_cast<size_t>(e.feature)];
     if (e.kind == EventKind::BankFinished) ++banks_reported_;
-    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::MistBank) mist_ghosts_ += e.value;
-    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::Cemetery) cemetery_ghosts_ += e.value;
-    if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort)) lost_short_ = true;
+    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::MistBank)
+      mist_ghosts_ += e.value;
+    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::Cemetery)
+      cemetery_ghosts_ += e.value;
+    if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort))
+      lost_short_ = true;
     if (e.kind == EventKind::Scored && e.feature != FeatureClass::None) {
       bool match = false;
-      for (const Expected& x : expected_) match = match || (x.feature == e.feature && x.value == e.value);
+      for (const Expected& x : expected_)
+        match = match || (x.feature == e.feature && x.value == e.value);
       if (!match)
-        return std::string("scoring: a ") + feature_class_name(e.feature) + " scored " + std::to_string(e.value) +
-               " points, but the geometry finished no " + feature_class_name(e.feature) + " of that value this turn";
+        return std::string("scoring: a ") + feature_class_name(e.feature) + " scored " +
+               std::to_string(e.value) + " points, but the geometry finished no " +
+               feature_class_name(e.feature) + " of that value this turn";
     }
-    if (e.kind == EventKind::TileSetAside && placements_by_geometry(s, static_cast<TileId>(e.value), true) > 0)
+    if (e.kind == EventKind::TileSetAside &&
+        placements_by_geometry(s, static_cast<TileId>(e.value), true) > 0)
       return "a tile was set aside as unplaceable, but it fits on the board";
   }
   if (s.turn() != turn_ || s.is_terminal()) return close_turn(s, s.turn() != turn_);
@@ -658,14 +731,15 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
 Fail InvariantChecker::close_turn(const State& s, bool completed) {
   if (placed_this_turn_ && game_->is_mists()) {
     if (banks_reported_ != banks_expected_)
-      return "mist: the tile finished " + std::to_string(banks_expected_) + " mist bank(s) by the geometry, " +
-             std::to_string(banks_reported_) + " reported";
+      return "mist: the tile finished " + std::to_string(banks_expected_) +
+             " mist bank(s) by the geometry, " + std::to_string(banks_reported_) + " reported";
     if (banks_expected_ > 0) {
       if (mist_ghosts_ > 0)
         return "mist: the tile that finished a mist bank placed " + std::to_string(mist_ghosts_) +
                " ghost(s) on its mist (11/2022, footnote 9: none)";
       if (game_->rules().cemetery == CemeteryMode::Orthogonal && cemetery_ghosts_ > 0)
-        return "mist: the tile that finished a mist bank put an extra ghost on a cemetery (11/2022: none)";
+        return "mist: the tile that finished a mist bank put an extra ghost on a cemetery "
+               "(11/2022: none)";
     } else if (!lost_short_) {
       int want = std::max(0, mist_symbols_ - (extends_bank_ ? 1 : 0));
       if (mist_ghosts_ != want)
@@ -678,10 +752,13 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
   for (const Expected& e : expected_) ++want[static_cast<size_t>(e.feature)];
   for (int c = 0; c < 8; ++c) {
     int got = finished_events_[static_cast<size_t>(c)], exp = want[static_cast<size_t>(c)];
-    if (c == static_cast<int>(FeatureClass::MistBank) || c == static_cast<int>(FeatureClass::Field)) continue;
+    if (c == static_cast<int>(FeatureClass::MistBank) || c == static_cast<int>(FeatureClass::Field))
+      continue;
     if (got > exp || (completed && got != exp))
-      return "scoring: the turn reported " + std::to_string(got) + " finished " + feature_class_name(static_cast<FeatureClass>(c)) +
-             "(s); the geometry says the tile finished " + std::to_string(exp) + " (each finished feature is scored once)";
+      return "scoring: the turn reported " + std::to_string(got) + " finished " +
+             feature_class_name(static_cast<FeatureClass>(c)) +
+             "(s); the geometry says the tile finished " + std::to_string(exp) +
+             " (each finished feature is scored once)";
   }
   if (completed && !s.is_terminal()) {
     // Every finished feature has been scored, so no meeple stands on one (Dized.MoC.0047).
@@ -697,7 +774,8 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
         finished = centre_finished(s, m.cell);
       }
       if (finished)
-        return std::string("scoring: after the turn a meeple still stands on the finished ") + segment_kind_name(k) + " at " + at(s, m.cell);
+        return std::string("scoring: after the turn a meeple still stands on the finished ") +
+               segment_kind_name(k) + " at " + at(s, m.cell);
     }
   }
   expected_.clear();
@@ -713,7 +791,9 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
   ++actions_;
   if (ended_) return "an action after the game ended";
   Fail f;
-  if ((f = conservation(s)) || (f = ledgers(s, a)) || (f = new_cells(s)) || (f = meeples(s)) || (f = turn_events(s, a))) return f;
+  if ((f = conservation(s)) || (f = ledgers(s, a)) || (f = new_cells(s)) || (f = meeples(s)) ||
+      (f = turn_events(s, a)))
+    return f;
   prev_cells_ = s.cells();
   if (s.is_terminal()) {
     ended_ = true;
@@ -738,9 +818,11 @@ Fail InvariantChecker::full_check(const State& s) {
     int occupied, fd, fd_orth;
     count8(s, c, occupied, fd, fd_orth);
     if (pc.n8 != occupied || pc.fd8 != fd)
-      return "board: the tile on " + at(s, c) + " counts " + std::to_string(pc.n8) + " neighbours (" + std::to_string(pc.fd8) +
-             " face-down), the board shows " + std::to_string(occupied) + " (" + std::to_string(fd) + ")";
-    if (static_cast<size_t>(pc.placement) >= per_placement.size()) per_placement.resize(static_cast<size_t>(pc.placement) + 1, 0);
+      return "board: the tile on " + at(s, c) + " counts " + std::to_string(pc.n8) +
+             " neighbours (" + std::to_string(pc.fd8) + " face-down), the board shows " +
+             std::to_string(occupied) + " (" + std::to_string(fd) + ")";
+    if (static_cast<size_t>(pc.placement) >= per_placement.size())
+      per_placement.resize(static_cast<size_t>(pc.placement) + 1, 0);
     ++per_placement[static_cast<size_t>(pc.placement)];
     if (pc.face_down) continue;
     bool face_up = false;
@@ -749,46 +831,61 @@ Fail InvariantChecker::full_check(const State& s) {
       if (nb < 0 || s.cell(nb).face_down) continue;
       face_up = true;
       if (s.face(c).sides[side] != s.face(nb).sides[opposite_side(side)])
-        return std::string("board: the tile on ") + at(s, c) + " does not match its neighbour on side " + kSideNames[side];
+        return std::string("board: the tile on ") + at(s, c) +
+               " does not match its neighbour on side " + kSideNames[side];
     }
-    if (!face_up && pc.tile != g.start_tile()) return "board: the tile on " + at(s, c) + " touches no face-up tile";
+    if (!face_up && pc.tile != g.start_tile())
+      return "board: the tile on " + at(s, c) + " touches no face-up tile";
   }
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
     int want = pc.face_down ? 1 : g.tile(pc.tile).n_cells;
     if (per_placement[static_cast<size_t>(pc.placement)] != want)
-      return "board: the tile on " + at(s, c) + " has " + std::to_string(per_placement[static_cast<size_t>(pc.placement)]) +
+      return "board: the tile on " + at(s, c) + " has " +
+             std::to_string(per_placement[static_cast<size_t>(pc.placement)]) +
              " cell(s) on the board, its shape has " + std::to_string(want);
   }
 
   // Regions: the union-find against the geometry, region by region.
   std::vector<int> meeples_at(nodes, 0);
   for (const Meeple& m : s.meeples())
-    if (m.cell >= 0 && !m.buried && m.seg >= 0) ++meeples_at[static_cast<size_t>(m.cell * kNodesPerCell + m.seg)];
+    if (m.cell >= 0 && !m.buried && m.seg >= 0)
+      ++meeples_at[static_cast<size_t>(m.cell * kNodesPerCell + m.seg)];
   std::vector<uint8_t> seen(nodes, 0), claimed(nodes, 0);
   Walk w;
   auto compare = [&](bool mist, int start) -> Fail {
     int root = s.region_root(start);
-    if (root < 0 || static_cast<size_t>(root) >= nodes) return "regions: a region root off the board";
-    if (claimed[static_cast<size_t>(root)]) return "regions: the union-find joins two regions the geometry keeps apart, at " + at(s, start / kNodesPerCell);
+    if (root < 0 || static_cast<size_t>(root) >= nodes)
+      return "regions: a region root off the board";
+    if (claimed[static_cast<size_t>(root)])
+      return "regions: the union-find joins two regions the geometry keeps apart, at " +
+             at(s, start / kNodesPerCell);
     claimed[static_cast<size_t>(root)] = 1;
     int on = 0;
     for (int n : w.nodes) {
       seen[static_cast<size_t>(n)] = 1;
       on += meeples_at[static_cast<size_t>(n)];
-      if (s.region_root(n) != root) return "regions: the union-find splits the region at " + at(s, start / kNodesPerCell);
+      if (s.region_root(n) != root)
+        return "regions: the union-find splits the region at " + at(s, start / kNodesPerCell);
     }
     const RegionNode& r = s.region_node(root);
-    bool blocked = mist ? (w.clear || (w.haunted && !g.switches().face_down_rules_text)) : w.haunted;
-    std::string where = std::string(mist ? "mist bank" : "region") + " at " + at(s, start / kNodesPerCell);
+    bool blocked =
+        mist ? (w.clear || (w.haunted && !g.switches().face_down_rules_text)) : w.haunted;
+    std::string where =
+        std::string(mist ? "mist bank" : "region") + " at " + at(s, start / kNodesPerCell);
     if (r.open != w.open)
-      return "regions: the " + where + " counts " + std::to_string(r.open) + " open link(s), the geometry " + std::to_string(w.open);
+      return "regions: the " + where + " counts " + std::to_string(r.open) +
+             " open link(s), the geometry " + std::to_string(w.open);
     if (static_cast<bool>(r.blocked) != blocked)
-      return "regions: the " + where + (blocked ? " runs into a face-down tile or clear land but is not blocked" : " is blocked for no reason") +
+      return "regions: the " + where +
+             (blocked ? " runs into a face-down tile or clear land but is not blocked"
+                      : " is blocked for no reason") +
              " (Dized.MoC.0019, 0043)";
-    if (s.region_finished(root) != (w.open == 0 && !blocked)) return "regions: the " + where + " is finished by the engine but not by the geometry";
+    if (s.region_finished(root) != (w.open == 0 && !blocked))
+      return "regions: the " + where + " is finished by the engine but not by the geometry";
     if (!mist && r.meeples != on)
-      return "regions: the " + where + " counts " + std::to_string(r.meeples) + " meeple(s), " + std::to_string(on) + " stand on it";
+      return "regions: the " + where + " counts " + std::to_string(r.meeples) + " meeple(s), " +
+             std::to_string(on) + " stand on it";
     return std::nullopt;
   };
   for (int c = 0; c < cells; ++c) {
@@ -815,9 +912,11 @@ Fail InvariantChecker::full_check(const State& s) {
 Fail InvariantChecker::determinism(const State& s) {
   State r(*game_, from_.seed);
   from_.apply(r);
-  if (Fail why = replay_into(r, to_text(s))) return "determinism: the replay refused an action: " + *why;
+  if (Fail why = replay_into(r, to_text(s)))
+    return "determinism: the replay refused an action: " + *why;
   std::string a = s.snapshot(), b = r.snapshot();
-  if (a != b) return "determinism: the replay of the recorded actions differs, " + first_difference(a, b);
+  if (a != b)
+    return "determinism: the replay of the recorded actions differs, " + first_difference(a, b);
   return std::nullopt;
 }
 
@@ -825,10 +924,13 @@ Fail InvariantChecker::end_of_game(const State& s) {
   const Game& g = *game_;
   if (s.end_reason() == EndReason::None) return "the game is over without a reason";
   if (g.is_mists()) {
-    if (s.won() != (s.end_reason() == EndReason::GoalReached)) return std::string("the game ended ") + (s.won() ? "won" : "lost") + " by " + end_reason_text(s.end_reason());
+    if (s.won() != (s.end_reason() == EndReason::GoalReached))
+      return std::string("the game ended ") + (s.won() ? "won" : "lost") + " by " +
+             end_reason_text(s.end_reason());
     if (s.won() && s.shared_score() < g.rules().goal) return "the game is won below the goal";
   } else if (s.end_reason() != EndReason::AllTilesPlayed || s.tiles_remaining() != 0) {
-    return std::string("a competitive game ended by ") + end_reason_text(s.end_reason()) + " with " + std::to_string(s.tiles_remaining()) + " tiles left";
+    return std::string("a competitive game ended by ") + end_reason_text(s.end_reason()) +
+           " with " + std::to_string(s.tiles_remaining()) + " tiles left";
   }
   if (Fail f = full_check(s)) return f;
   if (opt_.notation) {
@@ -842,7 +944,8 @@ Fail InvariantChecker::end_of_game(const State& s) {
       if (Fail why = r.apply(*b)) return "notation: '" + text + "' is refused on replay: " + *why;
     }
     std::string a = s.snapshot(), b = r.snapshot();
-    if (a != b) return "notation: the game replayed from its text differs, " + first_difference(a, b);
+    if (a != b)
+      return "notation: the game replayed from its text differs, " + first_difference(a, b);
   }
   return std::nullopt;
 }
@@ -850,7 +953,9 @@ Fail InvariantChecker::end_of_game(const State& s) {
 // ---- Driving a game ----------------------------------------------------------------------------
 
 Choose uniform_choice(Rng& rng) {
-  return [&rng](const State&, const ActionList& legal) { return rng.below(static_cast<uint32_t>(legal.size)); };
+  return [&rng](const State&, const ActionList& legal) {
+    return rng.below(static_cast<uint32_t>(legal.size));
+  };
 }
 
 Choose team_choice(Rng& rng) {
@@ -882,7 +987,8 @@ Choose team_choice(Rng& rng) {
   };
 }
 
-CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose, bool draws_by_choice, CheckOptions o) {
+CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
+                         bool draws_by_choice, CheckOptions o) {
   CheckedGame out;
   auto legal = std::make_unique<ActionList>();
   auto count = [&]() {
@@ -897,7 +1003,8 @@ CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose, 
         size_t before = s.history().size();
         s.apply_random_draw();
         if (s.history().size() == before) {
-          out.failure = std::string("a chance node with nothing to draw (") + phase_name(s.phase()) + ")";
+          out.failure =
+              std::string("a chance node with nothing to draw (") + phase_name(s.phase()) + ")";
           return out;
         }
         a = s.history()[before];
@@ -931,7 +1038,8 @@ CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose, 
   return out;
 }
 
-std::string game_spec(const State& s, const GameStart& from, const std::string& failure, const std::string& found_by) {
+std::string game_spec(const State& s, const GameStart& from, const std::string& failure,
+                      const std::string& found_by) {
   const Game& g = s.game();
   const RuleSet& r = g.rules();
   std::ostringstream o;
@@ -942,13 +1050,14 @@ std::string game_spec(const State& s, const GameStart& from, const std::string& 
   o << "# Found by " << found_by << ":\n";
   std::istringstream lines(failure);
   for (std::string line; std::getline(lines, line);) o << "#   " << line << "\n";
-  o << "# The game below replays it up to the action after which the check failed (the last one).\n";
+  o << "# The game below replays it up to the action after which the check failed (the last "
+       "one).\n";
   o << "# To keep it as a regression, say what the rules expect there with `expect` lines.\n";
-  o << "spec \"fuzz: " << (r.family == Family::Mists ? "mists-" + std::to_string(r.level) : r.name) << ", " << g.players()
-    << " player(s), seed " << from.seed << "\"\n";
+  o << "spec \"fuzz: " << (r.family == Family::Mists ? "mists-" + std::to_string(r.level) : r.name)
+    << ", " << g.players() << " player(s), seed " << from.seed << "\"\n";
   o << "cites checker/invariants.cpp \"" << cite << "\"\n";
-  o << "rules " << (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name) << " players "
-    << g.players() << " seed " << from.seed << "\n";
+  o << "rules " << (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name)
+    << " players " << g.players() << " seed " << from.seed << "\n";
   for (const VariantSwitch& v : r.variants)
     if (v.chosen != 0) o << "variant " << v.id << "=" << v.value() << "\n";
   bool any = false;
@@ -958,8 +1067,10 @@ std::string game_spec(const State& s, const GameStart& from, const std::string& 
     for (size_t t = 0; t < from.scores.size(); ++t) {
       if (from.scores[t] == 0) continue;
       o << "  score ";
-      if (r.scoring == ScoringTracks::PerColour) o << kColourNames[g.scoring_colours()[t]] << " ";
-      else if (!g.is_mists()) o << kColourNames[t] << " ";
+      if (r.scoring == ScoringTracks::PerColour)
+        o << kColourNames[g.scoring_colours()[t]] << " ";
+      else if (!g.is_mists())
+        o << kColourNames[t] << " ";
       o << from.scores[t] << "\n";
     }
     o << "}\n";
@@ -981,7 +1092,8 @@ std::string game_spec(const State& s, const GameStart& from, const std::string& 
   return o.str();
 }
 
-// ---- Targets ---------------------------------------------------------------------------------------
+// ---- Targets
+// ---------------------------------------------------------------------------------------
 
 std::string FuzzTarget::label() const {
   std::string l = rules == "mists" ? "mists-" + std::to_string(level) : rules;
@@ -990,7 +1102,8 @@ std::string FuzzTarget::label() const {
   return l;
 }
 
-std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules, int level, int players) {
+std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules, int level,
+                                        int players) {
   std::vector<FuzzTarget> out;
   auto add = [&](const std::string& name, const std::string& family, int lvl) {
     if (!rules.empty() && rules != family && rules != name) return;
@@ -1007,7 +1120,8 @@ std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& r
   return out;
 }
 
-std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name, int players_seed) {
+std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name,
+                                        int players_seed) {
   std::vector<FuzzTarget> out;
   const RuleSet& base = find_rule_set(lib.rule_sets, rules_name);
   for (const VariantSwitch& v : base.variants)
@@ -1019,7 +1133,8 @@ std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& r
       FuzzTarget t;
       t.rules = r.family == Family::Mists ? "mists" : r.name;
       t.level = r.level;
-      t.players = r.min_players + (players_seed + static_cast<int>(out.size())) % std::max(1, range);
+      t.players =
+          r.min_players + (players_seed + static_cast<int>(out.size())) % std::max(1, range);
       t.variants = {kv};
       out.push_back(t);
     }

@@ -30,9 +30,9 @@ namespace carcheck {
 struct Library;
 
 struct CheckOptions {
-  int full_every = 50;       // O(board) checks and replay every N actions (0: only at the end)
-  bool determinism = true;   // replay the game and compare snapshots
-  bool notation = true;      // at the end: the game replays from its text (action_text/parse_action)
+  int full_every = 50;      // O(board) checks and replay every N actions (0: only at the end)
+  bool determinism = true;  // replay the game and compare snapshots
+  bool notation = true;     // at the end: the game replays from its text (action_text/parse_action)
 };
 
 // Where a game starts besides its rule set: the seed and, optionally, scores set before the
@@ -105,7 +105,7 @@ class InvariantChecker {
   int turn_ = 0;
   bool placed_this_turn_ = false;
   std::vector<Expected> expected_;
-  std::vector<int> finished_events_;  // per FeatureClass, this turn
+  std::vector<int> finished_events_;             // per FeatureClass, this turn
   int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
   int mist_ghosts_ = 0, cemetery_ghosts_ = 0;    // ghosts placed this turn, by class
   int mist_symbols_ = 0;
@@ -134,17 +134,18 @@ struct CheckedGame {
   std::array<int64_t, kEventKinds> events{};  // how often each event happened (coverage)
 };
 
-// `s` is a fresh State of `from.seed`: applies the head start, plays the game to its end, every choice made by `choose` among
-// legal_actions(), and checks the invariants after every action. Draws are choices too when
-// `draws_by_choice` (one option per distinct tile, so a shrinker can steer them); otherwise
-// the pile's top tile (uniform). `s` is left where the game ended or failed.
-CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose, bool draws_by_choice,
-                         CheckOptions o = {});
+// `s` is a fresh State of `from.seed`: applies the head start, plays the game to its end, every
+// choice made by `choose` among legal_actions(), and checks the invariants after every action.
+// Draws are choices too when `draws_by_choice` (one option per distinct tile, so a shrinker can
+// steer them); otherwise the pile's top tile (uniform). `s` is left where the game ended or failed.
+CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
+                         bool draws_by_choice, CheckOptions o = {});
 
 // A game as a spec (docs/spec-language.md) that replays it: title, `rules` line with level,
 // players and seed, variants, a `setup` block for a head start, then every action of the game
 // in engine/notation.h words, one a line, commented per turn; `failure` opens it as comments.
-std::string game_spec(const State& s, const GameStart& from, const std::string& failure, const std::string& found_by);
+std::string game_spec(const State& s, const GameStart& from, const std::string& failure,
+                      const std::string& found_by);
 
 // One configuration the fuzzers cover: a rule set (and level), a player count, variants.
 struct FuzzTarget {
@@ -157,10 +158,11 @@ struct FuzzTarget {
 
 // Every rule set the engine plays (base-c1, pnp-demo, Mists Levels 1-6) with every player
 // count, default variants; `rules`/`level`/`players` (empty/0) narrow the list.
-std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules = "", int level = 0,
-                                        int players = 0);
+std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules = "",
+                                        int level = 0, int players = 0);
 // Every non-default value of every variant switch of `rules_name` ("base-c1", "mists-3"), one
 // target each, with a player count the value allows (`players_seed` picks among them).
-std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name, int players_seed);
+std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name,
+                                        int players_seed);
 
 }  // namespace carcheck

@@ -11,9 +11,12 @@ namespace carcheck {
 
 const char* spec_outcome_name(SpecOutcome o) {
   switch (o) {
-    case SpecOutcome::Pass: return "PASS";
-    case SpecOutcome::Fail: return "FAIL";
-    case SpecOutcome::Error: return "ERROR";
+    case SpecOutcome::Pass:
+      return "PASS";
+    case SpecOutcome::Fail:
+      return "FAIL";
+    case SpecOutcome::Error:
+      return "ERROR";
   }
   return "?";
 }
@@ -40,14 +43,17 @@ std::string key_of(const std::string& kv) { return kv.substr(0, kv.find('=')); }
 std::string rule_set_name(const SpecFile& spec) {
   if (spec.rules == "mists") {
     if (spec.level == 0)
-      throw InputError(spec.pos(spec.rules_at), "Mists over Carcassonne needs a level: 'rules mists level 1' .. 'level 6'");
+      throw InputError(spec.pos(spec.rules_at),
+                       "Mists over Carcassonne needs a level: 'rules mists level 1' .. 'level 6'");
     return "mists-" + std::to_string(spec.level);
   }
   if (spec.level != 0) {
     if (spec.rules.rfind("mists", 0) == 0)
       throw InputError(spec.pos(spec.level_at), "give the level once: 'rules mists level " +
-                                                    std::to_string(spec.level) + "' or 'rules " + spec.rules + "'");
-    throw InputError(spec.pos(spec.level_at), "'level' is for Mists over Carcassonne only (rules mists level N)");
+                                                    std::to_string(spec.level) + "' or 'rules " +
+                                                    spec.rules + "'");
+    throw InputError(spec.pos(spec.level_at),
+                     "'level' is for Mists over Carcassonne only (rules mists level N)");
   }
   return spec.rules;
 }
@@ -55,7 +61,7 @@ std::string rule_set_name(const SpecFile& spec) {
 // ---- The game: rule set, variants, tiles ----------------------------------------------------
 
 struct Built {
-  RuleSet rules;                 // as resolved, for checks before the Game exists
+  RuleSet rules;  // as resolved, for checks before the Game exists
   std::unique_ptr<Game> game;
 };
 
@@ -71,8 +77,8 @@ void check_binding(const SpecFile& spec, const RuleSet& rules, const VariantBind
   }
   if (std::find(sw->values.begin(), sw->values.end(), b.value) == sw->values.end())
     throw InputError(spec.pos(b.value_at), "variant '" + b.key + "' has no value '" + b.value +
-                                               "' (its values: " + joined(sw->values) + "; default " +
-                                               sw->values.front() + ")");
+                                               "' (its values: " + joined(sw->values) +
+                                               "; default " + sw->values.front() + ")");
 }
 
 TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& rules) {
@@ -93,9 +99,10 @@ TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& r
           }
       if (!found) {
         std::string near = closest_name(t.shipped, names);
-        throw InputError(spec.pos(t.shape_at), "no tile '" + t.shipped + "' in the tiles of " + rules.name +
-                                                   (near.empty() ? "" : " (did you mean '" + near + "'?)") +
-                                                   "; give a shape in quotes or one of: " + joined(names));
+        throw InputError(spec.pos(t.shape_at),
+                         "no tile '" + t.shipped + "' in the tiles of " + rules.name +
+                             (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                             "; give a shape in quotes or one of: " + joined(names));
       }
       TileType copy = *found;
       copy.set = set.name;
@@ -166,9 +173,11 @@ int colour_in_play(const SpecFile& spec, const Game& g, const std::string& name,
   if (c >= 0 && c < g.colours()) return c;
   std::vector<std::string> in_play;
   for (int k = 0; k < g.colours(); ++k)
-    in_play.push_back(std::string(kColourNames[k]) + " (player " + std::to_string(g.owner(k) + 1) + ")");
+    in_play.push_back(std::string(kColourNames[k]) + " (player " + std::to_string(g.owner(k) + 1) +
+                      ")");
   throw InputError(spec.pos(at), name + " is not in play in " + g.rules().name + " with " +
-                                     std::to_string(g.players()) + " player(s): the colours are " + joined(in_play));
+                                     std::to_string(g.players()) + " player(s): the colours are " +
+                                     joined(in_play));
 }
 
 TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
@@ -177,23 +186,29 @@ TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name
   std::vector<std::string> names;
   for (const TileType& tt : g.tiles()) names.push_back(tt.name);
   std::string near = closest_name(name, names);
-  std::string where = spec.tiles.empty() ? "the tiles of " + g.rules().name : "the tiles this spec declares";
+  std::string where =
+      spec.tiles.empty() ? "the tiles of " + g.rules().name : "the tiles this spec declares";
   std::string list = names.size() <= 30 ? "; the tiles are: " + joined(names) : "";
   throw InputError(spec.pos(at), "unknown tile '" + name + "': not in " + where +
-                                     (near.empty() ? "" : " (did you mean '" + near + "'?)") + list);
+                                     (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                                     list);
 }
 
 // The score track a colour's points go to, for `score` and `expect score`.
-int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at, bool feature) {
+int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at,
+                bool feature) {
   const RuleSet& r = g.rules();
   if (r.scoring == ScoringTracks::Shared) {
     if (!colour.empty())
-      throw InputError(spec.pos(at), r.name + " has one shared score: write 'score N' without a colour");
+      throw InputError(spec.pos(at),
+                       r.name + " has one shared score: write 'score N' without a colour");
     return 0;
   }
   if (r.scoring == ScoringTracks::PerColour) {
     if (colour.empty()) {
-      if (feature) throw InputError(spec.pos(at), "name the scoring meeple's colour for a score by feature in Level 6");
+      if (feature)
+        throw InputError(spec.pos(at),
+                         "name the scoring meeple's colour for a score by feature in Level 6");
       return -1;  // every track (setup) or the lowest (expect)
     }
     int c = colour_in_play(spec, g, colour, at);
@@ -202,12 +217,16 @@ int score_index(const SpecFile& spec, const Game& g, const std::string& colour, 
     if (it == sc.end()) {
       std::vector<std::string> names;
       for (int k : sc) names.push_back(kColourNames[k]);
-      throw InputError(spec.pos(at), colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
+      throw InputError(
+          spec.pos(at),
+          colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
     }
     return static_cast<int>(it - sc.begin());
   }
   if (colour.empty())
-    throw InputError(spec.pos(at), r.name + " has one score per player: name the player's colour, as in 'score red 3'");
+    throw InputError(
+        spec.pos(at),
+        r.name + " has one score per player: name the player's colour, as in 'score red 3'");
   return g.owner(colour_in_play(spec, g, colour, at));
 }
 
@@ -237,8 +256,10 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
   const CellFace& face = s.face(r.cell);
   if (f.kind == "monastery" || f.kind == "castle" || f.kind == "cemetery") {
-    if (face.centre >= 0 && segment_kind_name(face.segments[face.centre].kind) == f.kind) r.seg = face.centre;
-    else r.problem = "no " + f.kind + " on the tile" + at;
+    if (face.centre >= 0 && segment_kind_name(face.segments[face.centre].kind) == f.kind)
+      r.seg = face.centre;
+    else
+      r.problem = "no " + f.kind + " on the tile" + at;
     return r;
   }
   int port = -1;
@@ -262,11 +283,15 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   }
   if (port >= 0) {
     int seg = face.port_segment[port];
-    if (seg >= 0 && segment_kind_name(face.segments[seg].kind) == f.kind) r.seg = seg;
+    if (seg >= 0 && segment_kind_name(face.segments[seg].kind) == f.kind)
+      r.seg = seg;
     else
       r.problem = "port " + f.port + " of the tile" + at + " belongs to a " +
-                  (seg >= 0 ? segment_kind_name(face.segments[seg].kind) : "?") + ", not a " + f.kind +
-                  (f.kind == "field" && f.port.size() == 1 ? " (name a field half, as in field:" + f.port + "l)" : "");
+                  (seg >= 0 ? segment_kind_name(face.segments[seg].kind) : "?") + ", not a " +
+                  f.kind +
+                  (f.kind == "field" && f.port.size() == 1
+                       ? " (name a field half, as in field:" + f.port + "l)"
+                       : "");
     return r;
   }
   int n = 0;
@@ -275,8 +300,9 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   if (n == 0) r.problem = "no " + f.kind + " on the tile" + at;
   if (n > 1) {
     r.seg = -1;
-    r.problem = "the tile" + at + " has " + std::to_string(n) + " " + f.kind + " segments: name one by a port, as in " +
-                f.kind + (f.kind == "field" ? ":Nl" : ":W");
+    r.problem = "the tile" + at + " has " + std::to_string(n) + " " + f.kind +
+                " segments: name one by a port, as in " + f.kind +
+                (f.kind == "field" ? ":Nl" : ":W");
   }
   return r;
 }
@@ -284,30 +310,39 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
 bool cemetery_closed(const State& s, int cell) {
   const PlacedCell& c = s.cell(cell);
   switch (s.game().rules().cemetery) {
-    case CemeteryMode::Haunted: return c.n8 == 8;
+    case CemeteryMode::Haunted:
+      return c.n8 == 8;
     case CemeteryMode::Orthogonal: {
       int n = 0;
-      for (int side = 0; side < kSides; ++side) n += s.cell_at(c.x + kDx[side], c.y + kDy[side]) >= 0;
+      for (int side = 0; side < kSides; ++side)
+        n += s.cell_at(c.x + kDx[side], c.y + kDy[side]) >= 0;
       return n == 4;
     }
-    case CemeteryMode::None: return false;
+    case CemeteryMode::None:
+      return false;
   }
   return false;
 }
 
 bool feature_finished(const State& s, const FeatureAt& f) {
-  if (f.mist >= 0) return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  if (f.mist >= 0)
+    return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
   const CellFace& face = s.face(f.cell);
   switch (face.segments[f.seg].kind) {
-    case SegmentKind::Monastery: return s.cell(f.cell).n8 == 8;
-    case SegmentKind::Castle: return s.cell(f.cell).n8 == 8 && s.cell(f.cell).fd8 == 0;
-    case SegmentKind::Cemetery: return cemetery_closed(s, f.cell);
-    default: return s.region_finished(s.region_root(f.cell * kNodesPerCell + f.seg));
+    case SegmentKind::Monastery:
+      return s.cell(f.cell).n8 == 8;
+    case SegmentKind::Castle:
+      return s.cell(f.cell).n8 == 8 && s.cell(f.cell).fd8 == 0;
+    case SegmentKind::Cemetery:
+      return cemetery_closed(s, f.cell);
+    default:
+      return s.region_finished(s.region_root(f.cell * kNodesPerCell + f.seg));
   }
 }
 
 int feature_size(const State& s, const FeatureAt& f) {
-  if (f.mist >= 0) return s.region_tiles(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  if (f.mist >= 0)
+    return s.region_tiles(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
   SegmentKind k = s.face(f.cell).segments[f.seg].kind;
   if (k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery)
     return 1 + s.cell(f.cell).n8;
@@ -341,7 +376,8 @@ void play_setup(const SpecFile& spec, const Game& g, State& s) {
     std::optional<std::string> why;
     switch (st.kind) {
       case SetupKind::Place:
-        why = s.setup_place(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y, st.rot);
+        why = s.setup_place(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y,
+                            st.rot);
         break;
       case SetupKind::FaceDown:
         why = s.setup_face_down(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y);
@@ -363,17 +399,20 @@ void play_setup(const SpecFile& spec, const Game& g, State& s) {
         int slot = -1;
         if (st.slot == "cemetery") {
           if (face.centre < 0 || face.segments[face.centre].kind != SegmentKind::Cemetery)
-            throw InputError(spec.pos(st.slot_at), "no cemetery on the tile at " + xy(st.where.x, st.where.y));
+            throw InputError(spec.pos(st.slot_at),
+                             "no cemetery on the tile at " + xy(st.where.x, st.where.y));
           slot = kCemeterySlot;
         } else if (st.slot == "mist") {
           if (st.slot_index < 1 || st.slot_index > face.n_mist)
-            throw InputError(spec.pos(st.slot_at), "the tile at " + xy(st.where.x, st.where.y) + " has " +
-                                                       std::to_string(face.n_mist) + " mist area(s), no mist " +
+            throw InputError(spec.pos(st.slot_at), "the tile at " + xy(st.where.x, st.where.y) +
+                                                       " has " + std::to_string(face.n_mist) +
+                                                       " mist area(s), no mist " +
                                                        std::to_string(st.slot_index));
           slot = st.slot_index - 1;
         } else {
           // The tile's ghosts, all on its first mist area (or its cemetery).
-          bool cemetery = face.centre >= 0 && face.segments[face.centre].kind == SegmentKind::Cemetery;
+          bool cemetery =
+              face.centre >= 0 && face.segments[face.centre].kind == SegmentKind::Cemetery;
           slot = face.n_mist > 0 ? 0 : cemetery ? kCemeterySlot : 0;
           for (int k = 0; k < kGhostSlots && !why; ++k)
             if (k != slot) why = s.setup_ghosts(cell, k, 0);
@@ -385,10 +424,12 @@ void play_setup(const SpecFile& spec, const Game& g, State& s) {
         why = s.setup_ghost_supply(static_cast<int>(st.value));
         break;
       case SetupKind::MeepleSupply:
-        why = s.setup_meeple_supply(colour_in_play(spec, g, st.colour, st.colour_at), static_cast<int>(st.value));
+        why = s.setup_meeple_supply(colour_in_play(spec, g, st.colour, st.colour_at),
+                                    static_cast<int>(st.value));
         break;
       case SetupKind::Score: {
-        int track = score_index(spec, g, st.colour, st.colour.empty() ? st.value_at : st.colour_at, false);
+        int track =
+            score_index(spec, g, st.colour, st.colour.empty() ? st.value_at : st.colour_at, false);
         for (int t = 0; t < s.score_count(); ++t)
           if (track < 0 || t == track) s.setup_score(t, static_cast<int>(st.value));
         break;
@@ -400,10 +441,13 @@ void play_setup(const SpecFile& spec, const Game& g, State& s) {
         for (const SetupStep& p : spec.setup) {
           if (p.kind != SetupKind::Pile) continue;
           if (p.value < 1 || p.value > s.piles())
-            throw InputError(spec.pos(p.value_at), g.rules().name + " has " + std::to_string(s.piles()) +
-                                                       " pile(s), numbered from 1");
+            throw InputError(
+                spec.pos(p.value_at),
+                g.rules().name + " has " + std::to_string(s.piles()) + " pile(s), numbered from 1");
           for (const auto& [pile, tiles] : piles)
-            if (pile == p.value - 1) throw InputError(spec.pos(p.value_at), "pile " + std::to_string(p.value) + " is set twice");
+            if (pile == p.value - 1)
+              throw InputError(spec.pos(p.value_at),
+                               "pile " + std::to_string(p.value) + " is set twice");
           std::vector<TileId> tiles;
           for (auto it = p.tiles.rbegin(); it != p.tiles.rend(); ++it)  // the back is the top
             tiles.push_back(tile_in_play(spec, g, it->first, it->second));
@@ -414,18 +458,22 @@ void play_setup(const SpecFile& spec, const Game& g, State& s) {
       }
       case SetupKind::ActivePile:
         if (st.value < 1 || st.value > s.piles())
-          throw InputError(spec.pos(st.value_at), g.rules().name + " has " + std::to_string(s.piles()) +
-                                                      " pile(s), numbered from 1");
+          throw InputError(
+              spec.pos(st.value_at),
+              g.rules().name + " has " + std::to_string(s.piles()) + " pile(s), numbered from 1");
         why = s.setup_active_pile(static_cast<int>(st.value) - 1);
         break;
       case SetupKind::Player:
         if (st.value < 1 || st.value > g.players())
-          throw InputError(spec.pos(st.value_at), "players are numbered 1 to " + std::to_string(g.players()));
+          throw InputError(spec.pos(st.value_at),
+                           "players are numbered 1 to " + std::to_string(g.players()));
         why = s.setup_active_player(static_cast<int>(st.value) - 1);
         break;
       case SetupKind::Hound: {
-        if (!g.rules().hounds) throw InputError(spec.pos(st.at), g.rules().name + " has no hounds (Levels 3-6)");
-        if (st.value < 1 || st.value > 2) throw InputError(spec.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
+        if (!g.rules().hounds)
+          throw InputError(spec.pos(st.at), g.rules().name + " has no hounds (Levels 3-6)");
+        if (st.value < 1 || st.value > 2)
+          throw InputError(spec.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
         size_t at = st.meeple.find('@');
         int colour = colour_in_play(spec, g, st.meeple.substr(0, at), st.at);
         std::string where = st.meeple.substr(at + 1);
@@ -454,10 +502,12 @@ void check_steps(const SpecFile& spec, const Game& g) {
       continue;
     }
     const Expectation& e = step.expect;
-    if (!e.colour.empty() && e.kind != ExpectKind::Score) colour_in_play(spec, g, e.colour, e.colour_at);
+    if (!e.colour.empty() && e.kind != ExpectKind::Score)
+      colour_in_play(spec, g, e.colour, e.colour_at);
     switch (e.kind) {
       case ExpectKind::Score:
-        score_index(spec, g, e.colour, e.colour.empty() ? (e.word.empty() ? e.value_at : e.word_at) : e.colour_at,
+        score_index(spec, g, e.colour,
+                    e.colour.empty() ? (e.word.empty() ? e.value_at : e.word_at) : e.colour_at,
                     !e.word.empty());
         break;
       case ExpectKind::Hound:
@@ -469,11 +519,14 @@ void check_steps(const SpecFile& spec, const Game& g) {
         break;
       case ExpectKind::PileHolds:
         if (e.index > std::max(1, r.piles))
-          throw InputError(spec.pos(step.at), r.name + " has " + std::to_string(std::max(1, r.piles)) +
+          throw InputError(spec.pos(step.at), r.name + " has " +
+                                                  std::to_string(std::max(1, r.piles)) +
                                                   " pile(s), numbered from 1");
         break;
       case ExpectKind::Won:
-        if (!g.is_mists()) throw InputError(spec.pos(step.at), "only Mists over Carcassonne is won or lost; expect over");
+        if (!g.is_mists())
+          throw InputError(spec.pos(step.at),
+                           "only Mists over Carcassonne is won or lost; expect over");
         break;
       default:
         break;
@@ -500,17 +553,37 @@ std::string events_text(const State& s, const std::vector<Event>& window) {
   std::vector<std::string> names;
   for (const Event& e : window) {
     std::string n = event_name(e.kind);
-    if (e.kind == EventKind::TilePlaced || e.kind == EventKind::GhostsPlaced || e.kind == EventKind::GhostsRemoved ||
-        e.kind == EventKind::MeeplePlaced || e.kind == EventKind::BankFinished || e.kind == EventKind::CemeteryClosed ||
+    if (e.kind == EventKind::TilePlaced || e.kind == EventKind::GhostsPlaced ||
+        e.kind == EventKind::GhostsRemoved || e.kind == EventKind::MeeplePlaced ||
+        e.kind == EventKind::BankFinished || e.kind == EventKind::CemeteryClosed ||
         e.kind == EventKind::FaceDownPlaced || e.kind == EventKind::HoundPlaced)
       n += " at " + xy(e.x, e.y);
-    if (e.kind == EventKind::Scored || e.kind == EventKind::GhostsPlaced || e.kind == EventKind::GhostsRemoved ||
-        e.kind == EventKind::HoundScored)
+    if (e.kind == EventKind::Scored || e.kind == EventKind::GhostsPlaced ||
+        e.kind == EventKind::GhostsRemoved || e.kind == EventKind::HoundScored)
       n += " value " + std::to_string(e.value);
     names.push_back(n);
   }
   (void)s;
   return names.empty() ? "none" : joined(names);
+}
+
+// The colour an event is about, -1 when none: scorings name the track and the colour
+// separately in Mists (`who` is the track, `extra` the colour).
+int event_colour(const State& s, const Event& ev) {
+  if (ev.kind == EventKind::Scored && s.game().is_mists()) return ev.extra;
+  switch (ev.kind) {
+    case EventKind::Scored:
+    case EventKind::FinalScored:
+    case EventKind::MeeplePlaced:
+    case EventKind::MeepleReturned:
+    case EventKind::MeepleBuried:
+    case EventKind::HoundPlaced:
+    case EventKind::HoundScored:
+    case EventKind::HoundRemoved:
+      return ev.who;
+    default:
+      return -1;
+  }
 }
 
 // Refused, or accepted on a copy of the state: whether `text` may be played now.
@@ -554,31 +627,44 @@ Check evaluate(const SpecFile& spec, const Game& g, const State& s, const Expect
       const PlacedCell& pc = s.cell(cell);
       if (e.word == "cemetery") return numbers(e.value, pc.ghosts[kCemeterySlot]);
       if (e.word == "mist") {
-        if (e.index < 1 || e.index > kMaxMist) return {false, std::to_string(e.value), "no mist " + std::to_string(e.index)};
+        if (e.index < 1 || e.index > kMaxMist)
+          return {false, std::to_string(e.value), "no mist " + std::to_string(e.index)};
         return numbers(e.value, pc.ghosts[static_cast<size_t>(e.index - 1)]);
       }
       return numbers(e.value, pc.ghost_total());
     }
-    case ExpectKind::GhostsSupply: return numbers(e.value, s.ghosts_supply());
-    case ExpectKind::GhostsBoard: return numbers(e.value, s.ghosts_on_board());
-    case ExpectKind::GhostsBox: return numbers(e.value, s.ghosts_in_box());
+    case ExpectKind::GhostsSupply:
+      return numbers(e.value, s.ghosts_supply());
+    case ExpectKind::GhostsBoard:
+      return numbers(e.value, s.ghosts_on_board());
+    case ExpectKind::GhostsBox:
+      return numbers(e.value, s.ghosts_in_box());
     case ExpectKind::MeeplesSupply:
-      return numbers(e.value, count_meeples([](const Meeple& m) { return m.cell < 0 && !m.buried && m.in_play; }));
+      return numbers(e.value, count_meeples([](const Meeple& m) {
+                       return m.cell < 0 && !m.buried && m.in_play;
+                     }));
     case ExpectKind::MeeplesBoard:
-      return numbers(e.value, count_meeples([](const Meeple& m) { return m.cell >= 0 && !m.buried; }));
+      return numbers(e.value,
+                     count_meeples([](const Meeple& m) { return m.cell >= 0 && !m.buried; }));
     case ExpectKind::MeeplesBuried:
       return numbers(e.value, count_meeples([](const Meeple& m) { return m.buried; }));
     case ExpectKind::MeeplesAt: {
       Check c;
       int cell = cell_of(c);
       if (cell < 0) return c.expected = std::to_string(e.value), c;
-      return numbers(e.value, count_meeples([&](const Meeple& m) { return m.cell == cell && !m.buried; }));
+      return numbers(e.value,
+                     count_meeples([&](const Meeple& m) { return m.cell == cell && !m.buried; }));
     }
-    case ExpectKind::Pile: return numbers(e.value, s.pile_size(s.active_pile()));
-    case ExpectKind::PileHolds: return numbers(e.value, s.pile_size(e.index - 1));
-    case ExpectKind::ActivePile: return numbers(e.value, s.active_pile() + 1);
-    case ExpectKind::TilesLeft: return numbers(e.value, s.tiles_remaining());
-    case ExpectKind::SetAside: return numbers(e.value, s.set_aside());
+    case ExpectKind::Pile:
+      return numbers(e.value, s.pile_size(s.active_pile()));
+    case ExpectKind::PileHolds:
+      return numbers(e.value, s.pile_size(e.index - 1));
+    case ExpectKind::ActivePile:
+      return numbers(e.value, s.active_pile() + 1);
+    case ExpectKind::TilesLeft:
+      return numbers(e.value, s.tiles_remaining());
+    case ExpectKind::SetAside:
+      return numbers(e.value, s.set_aside());
     case ExpectKind::Finished: {
       FeatureAt f = find_feature(s, e.where, e.feature);
       std::string want = e.negated ? "not finished" : "finished";
@@ -598,17 +684,24 @@ Check evaluate(const SpecFile& spec, const Game& g, const State& s, const Expect
         if (e.word != event_name(ev.kind)) continue;
         if (e.has_event_value && ev.value != e.event_value) continue;
         if (e.has_where && (ev.x != e.where.x || ev.y != e.where.y)) continue;
+        if (!e.event_feature.empty() && e.event_feature != feature_class_name(ev.feature)) continue;
+        if (!e.colour.empty() && event_colour(s, ev) != colour_by_name(e.colour)) continue;
         ++n;
       }
-      std::string what = e.word + (e.has_event_value ? " value " + std::to_string(e.event_value) : "") +
-                         (e.has_where ? " at " + xy(e.where.x, e.where.y) : "");
-      std::string want = e.count < 0 ? what + " at least once" : what + " " + std::to_string(e.count) + " time(s)";
+      std::string what = e.word + (e.event_feature.empty() ? "" : " " + e.event_feature) +
+                         (e.has_event_value ? " value " + std::to_string(e.event_value) : "") +
+                         (e.has_where ? " at " + xy(e.where.x, e.where.y) : "") +
+                         (e.colour.empty() ? "" : " by " + e.colour);
+      std::string want = e.count < 0 ? what + ": at least once"
+                                     : what + ": " + std::to_string(e.count) + " time(s)";
       bool ok = e.count < 0 ? n > 0 : n == e.count;
-      return {ok, want, std::to_string(n) + " time(s); events this turn: " + events_text(s, window)};
+      return {ok, want,
+              std::to_string(n) + " time(s); events this turn: " + events_text(s, window)};
     }
     case ExpectKind::Illegal: {
       auto why = try_action(s, e.action);
-      std::string want = e.reason.empty() ? "refused" : "refused, the reason containing \"" + e.reason + "\"";
+      std::string want =
+          e.reason.empty() ? "refused" : "refused, the reason containing \"" + e.reason + "\"";
       if (!why) return {false, want, "accepted"};
       return {why->find(e.reason) != std::string::npos, want, "refused: " + *why};
     }
@@ -616,9 +709,11 @@ Check evaluate(const SpecFile& spec, const Game& g, const State& s, const Expect
       auto why = try_action(s, e.action);
       return {!why, "accepted", why ? "refused: " + *why : "accepted"};
     }
-    case ExpectKind::Won: return {s.is_terminal() && s.won(), "won", end_text(s)};
+    case ExpectKind::Won:
+      return {s.is_terminal() && s.won(), "won", end_text(s)};
     case ExpectKind::Lost: {
-      bool ok = s.is_terminal() && !s.won() && (e.word.empty() || e.word == end_reason_text(s.end_reason()));
+      bool ok = s.is_terminal() && !s.won() &&
+                (e.word.empty() || e.word == end_reason_text(s.end_reason()));
       return {ok, e.word.empty() ? "lost" : "lost (" + e.word + ")", end_text(s)};
     }
     case ExpectKind::Over: {
@@ -626,16 +721,21 @@ Check evaluate(const SpecFile& spec, const Game& g, const State& s, const Expect
       bool ok = s.is_terminal() && (e.word.empty() || e.word == end_reason_text(s.end_reason()));
       return {ok, e.word.empty() ? "over" : "over (" + e.word + ")", end_text(s)};
     }
-    case ExpectKind::Phase: return {e.word == phase_name(s.phase()), e.word, phase_name(s.phase())};
-    case ExpectKind::Player: return numbers(e.value, s.current_player() + 1);
+    case ExpectKind::Phase:
+      return {e.word == phase_name(s.phase()), e.word, phase_name(s.phase())};
+    case ExpectKind::Player:
+      return numbers(e.value, s.current_player() + 1);
     case ExpectKind::Hound: {
       const Hound& h = s.hounds()[static_cast<size_t>(e.index - 1)];
       std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
       if (h.status == Hound::Placed && h.meeple >= 0) {
         const Meeple& m = s.meeples()[static_cast<size_t>(h.meeple)];
-        if (m.cell >= 0) status += " by " + std::string(kColourNames[m.colour]) + "@" + xy(s.cell(m.cell).x, s.cell(m.cell).y);
+        if (m.cell >= 0)
+          status += " by " + std::string(kColourNames[m.colour]) + "@" +
+                    xy(s.cell(m.cell).x, s.cell(m.cell).y);
       }
-      bool ok = e.word.find(" by ") != std::string::npos ? status == e.word : status.rfind(e.word, 0) == 0;
+      bool ok = e.word.find(" by ") != std::string::npos ? status == e.word
+                                                         : status.rfind(e.word, 0) == 0;
       return {ok, e.word, status};
     }
   }
@@ -658,7 +758,8 @@ std::string legal_now(const State& s) {
   ActionList legal;
   s.legal_actions(legal);
   std::vector<std::string> t;
-  for (int i = 0; i < legal.size && i < 12; ++i) t.push_back(action_text(s, legal.items[static_cast<size_t>(i)]));
+  for (int i = 0; i < legal.size && i < 12; ++i)
+    t.push_back(action_text(s, legal.items[static_cast<size_t>(i)]));
   if (legal.size > 12) t.push_back("... (" + std::to_string(legal.size) + " in all)");
   return t.empty() ? "none" : joined(t, "; ");
 }
@@ -671,13 +772,15 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
   // Unbound expectations replaced, under some variant, by the `under` ones after them.
   std::vector<std::vector<int>> replaced_by(spec.steps.size());
   for (size_t i = 0; i < spec.steps.size(); ++i)
-    if (spec.steps[i].replaces >= 0) replaced_by[static_cast<size_t>(spec.steps[i].replaces)].push_back(static_cast<int>(i));
+    if (spec.steps[i].replaces >= 0)
+      replaced_by[static_cast<size_t>(spec.steps[i].replaces)].push_back(static_cast<int>(i));
 
   std::vector<Event> window;  // the events of the current turn
   std::string after = "setup";
   auto fail = [&](const SpecStep& step, const std::string& expected, const std::string& actual) {
     if (res.failures.empty()) res.board = draw_board(s);
-    res.failures.push_back({spec.pos(step.at), step.text, expected, actual, after, bindings_text(step.under)});
+    res.failures.push_back(
+        {spec.pos(step.at), step.text, expected, actual, after, bindings_text(step.under)});
     res.outcome = SpecOutcome::Fail;
   };
   for (size_t i = 0; i < spec.steps.size(); ++i) {
@@ -688,7 +791,8 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
     }
     if (step.kind == SpecStep::Expect) {
       bool replaced = false;
-      for (int k : replaced_by[i]) replaced = replaced || bindings_hold(g, spec.steps[static_cast<size_t>(k)].under);
+      for (int k : replaced_by[i])
+        replaced = replaced || bindings_hold(g, spec.steps[static_cast<size_t>(k)].under);
       if (replaced) {
         ++res.skipped;
         continue;
@@ -701,14 +805,16 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
     std::string err;
     std::optional<Action> a = parse_action(s, step.action, err);
     std::optional<std::string> why;
-    if (!a) why = err;
+    if (!a)
+      why = err;
     else {
       if (a->kind == ActionKind::Draw && s.phase() == Phase::Draw) window.clear();
       why = s.apply(*a);
     }
     if (why) {
-      fail(step, "accepted", "refused: " + *why + " (phase " + phase_name(s.phase()) + "; legal now: " + legal_now(s) +
-                                 ")");
+      fail(step, "accepted",
+           "refused: " + *why + " (phase " + phase_name(s.phase()) +
+               "; legal now: " + legal_now(s) + ")");
       return;  // the rest of the spec builds on this action
     }
     window.insert(window.end(), s.events().begin(), s.events().end());
@@ -718,7 +824,8 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
 
 }  // namespace
 
-SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options, const std::string& matrix_variant) {
+SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
+                    const std::string& matrix_variant) {
   SpecResult res;
   res.path = spec.file;
   res.title = spec.title;
@@ -739,7 +846,8 @@ SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options, const s
   return res;
 }
 
-SpecResult run_spec_file(const std::string& path, const std::string& name, const SpecRunOptions& options) {
+SpecResult run_spec_file(const std::string& path, const std::string& name,
+                         const SpecRunOptions& options) {
   try {
     SpecFile spec = load_spec(path);
     SpecResult r = run_spec(spec, options);
@@ -782,7 +890,8 @@ std::vector<std::string> matrix_runs(const SpecFile& spec, const SpecRunOptions&
 void check_forced_variant(const Library& lib, const std::string& kv) {
   size_t eq = kv.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
-    throw std::invalid_argument("--variant takes key=value, such as coop-scoring=majority, not '" + kv + "'");
+    throw std::invalid_argument("--variant takes key=value, such as coop-scoring=majority, not '" +
+                                kv + "'");
   std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
   std::vector<std::string> ids;
   for (const RuleSet& r : lib.rule_sets)
@@ -790,7 +899,8 @@ void check_forced_variant(const Library& lib, const std::string& kv) {
       if (std::find(ids.begin(), ids.end(), v.id) == ids.end()) ids.push_back(v.id);
       if (v.id != key) continue;
       if (std::find(v.values.begin(), v.values.end(), value) == v.values.end())
-        throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (its values: " + joined(v.values) + ")");
+        throw std::invalid_argument("variant '" + key + "' has no value '" + value +
+                                    "' (its values: " + joined(v.values) + ")");
       return;
     }
   std::string near = closest_name(key, ids);

@@ -21,36 +21,38 @@ struct SpecCheckFailure {
   std::string statement;  // as written in the spec
   std::string expected;
   std::string actual;
-  std::string after;      // the last action played, with its line ("setup" before the first)
-  std::string under;      // the variant binding it was checked under, "" when unbound
+  std::string after;  // the last action played, with its line ("setup" before the first)
+  std::string under;  // the variant binding it was checked under, "" when unbound
 };
 
 struct SpecResult {
-  std::string path;                // the spec file
-  std::string name;                // shown in reports: its path under the folder searched, no .spec
+  std::string path;  // the spec file
+  std::string name;  // shown in reports: its path under the folder searched, no .spec
   std::string title;
   std::vector<std::string> cites;
-  std::string rules;               // the rule set played ("" when the spec did not get that far)
-  std::string variant;             // --matrix: the switch value this run selects
+  std::string rules;    // the rule set played ("" when the spec did not get that far)
+  std::string variant;  // --matrix: the switch value this run selects
   SpecOutcome outcome = SpecOutcome::Pass;
   std::vector<SpecCheckFailure> failures;
-  std::string board;               // the board at the first failure
-  std::string error;               // ERROR: file:line:column: reason
-  int checked = 0;                 // expectations checked
-  int skipped = 0;                 // expectations skipped (their `under` binding does not hold)
+  std::string board;  // the board at the first failure
+  std::string error;  // ERROR: file:line:column: reason
+  int checked = 0;    // expectations checked
+  int skipped = 0;    // expectations skipped (their `under` binding does not hold)
 };
 
 struct SpecRunOptions {
-  std::vector<std::string> forced;  // --variant K=V: on every spec whose rule set has the switch
+  std::vector<std::string> forced;   // --variant K=V: on every spec whose rule set has the switch
   const Library* library = nullptr;  // default: Library::shipped()
 };
 
 // Plays a parsed spec. `matrix_variant` ("key=value" or "") is selected after the spec's own
 // variants and the forced ones. Never throws for a bad spec: that is an ERROR result.
-SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options, const std::string& matrix_variant = "");
+SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
+                    const std::string& matrix_variant = "");
 
 // Parses and plays a spec file (an unreadable or malformed file is an ERROR result).
-SpecResult run_spec_file(const std::string& path, const std::string& name, const SpecRunOptions& options);
+SpecResult run_spec_file(const std::string& path, const std::string& name,
+                         const SpecRunOptions& options);
 
 // --matrix: the runs of a spec, one "key=value" per value of every switch that its `variant`
 // lines and `under` bindings name (a switch fixed by --variant is left out). A spec naming no

@@ -104,6 +104,7 @@ CARCHECK_SPEC_KEYWORD(kw_monastery, "monastery")
 CARCHECK_SPEC_KEYWORD(kw_castle, "castle")
 CARCHECK_SPEC_KEYWORD(kw_cemetery, "cemetery")
 CARCHECK_SPEC_KEYWORD(kw_mist, "mist")
+CARCHECK_SPEC_KEYWORD(kw_mist_bank, "mist-bank")
 CARCHECK_SPEC_KEYWORD(kw_red, "red")
 CARCHECK_SPEC_KEYWORD(kw_green, "green")
 CARCHECK_SPEC_KEYWORD(kw_blue, "blue")
@@ -114,9 +115,9 @@ CARCHECK_SPEC_KEYWORD(kw_pink, "pink")
 
 // ---- Values -----------------------------------------------------------------------------------
 
-struct value : signed_number {};    // an expected or set value
-struct index_n : number {};         // a pile, hound, mist area or player number
-struct count_n : number {};         // copies of a tile, occurrences of an event
+struct value : signed_number {};  // an expected or set value
+struct index_n : number {};       // a pile, hound, mist area or player number
+struct count_n : number {};       // copies of a tile, occurrences of an event
 struct coord_x : signed_number {};
 struct coord_y : signed_number {};
 struct comma : pg::one<','> {};
@@ -130,8 +131,9 @@ struct tile_name : word {};
 // directions, after rotation).
 struct feature_kind
     : pg::sor<kw_road, kw_city, kw_field, kw_monastery, kw_castle, kw_cemetery, kw_mist> {};
-struct port_name : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::opt<pg::one<'l', 'c', 'r'>>,
-                           pg::not_at<word_char>> {};
+struct port_name
+    : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::opt<pg::one<'l', 'c', 'r'>>, pg::not_at<word_char>> {
+};
 struct port_colon : pg::one<':'> {};
 struct feature : pg::seq<feature_kind, pg::opt<port_colon, pg::must<port_name>>> {};
 
@@ -143,7 +145,8 @@ struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotatio
 struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
 struct a_pass : kw_pass {};
 struct a_points : kw_points {};
-struct a_remove_ghosts : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>> {};
+struct a_remove_ghosts
+    : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>> {};
 struct a_extra_ghost : pg::seq<kw_extra_ghost, pg::must<then<coords>>> {};
 struct at_sign : pg::one<'@'> {};
 struct meeple_where : pg::sor<kw_supply, coords> {};
@@ -154,9 +157,8 @@ struct clear_what : pg::sor<kw_stop, pg::seq<coords, pg::must<then<ghost_n>>>> {
 struct a_clear : pg::seq<kw_clear, pg::must<then<clear_what>>> {};
 struct a_face_down : pg::seq<kw_face_down, pg::must<then<coords>>> {};
 struct a_track : pg::seq<kw_track, pg::must<then<colour>>> {};
-struct game_action
-    : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts, a_extra_ghost, a_bury,
-              a_hound, a_clear, a_face_down, a_track> {};
+struct game_action : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts,
+                             a_extra_ghost, a_bury, a_hound, a_clear, a_face_down, a_track> {};
 struct action_sep : pg::seq<sp, pg::one<';'>, sp> {};
 struct action_line : pg::seq<game_action, pg::star<action_sep, pg::must<game_action>>> {};
 
@@ -186,15 +188,13 @@ struct s_active_pile : pg::seq<kw_active_pile, pg::must<then<index_n>>> {};
 struct s_player : pg::seq<kw_player, pg::must<then<index_n>>> {};
 struct s_hound : pg::seq<kw_hound, pg::must<then<index_n>>, pg::must<then<kw_by>>,
                          pg::must<then<meeple_ref>>> {};
-struct setup_statement
-    : pg::sor<s_place, s_face_down, s_meeple, s_buried, s_ghosts, s_meeples, s_score, s_pile,
-              s_active_pile, s_player, s_hound> {};
+struct setup_statement : pg::sor<s_place, s_face_down, s_meeple, s_buried, s_ghosts, s_meeples,
+                                 s_score, s_pile, s_active_pile, s_player, s_hound> {};
 struct setup_open : pg::one<'{'> {};
 struct setup_close : pg::seq<sp, pg::one<'}'>> {};
-struct setup_line
-    : pg::seq<line_begin, sp,
-              pg::sor<pg::seq<pg::opt<comment>, pg::eol>,
-                      pg::seq<pg::must<setup_statement>, pg::must<line_end>>>> {};
+struct setup_line : pg::seq<line_begin, sp,
+                            pg::sor<pg::seq<pg::opt<comment>, pg::eol>,
+                                    pg::seq<pg::must<setup_statement>, pg::must<line_end>>>> {};
 struct setup_block : pg::seq<kw_setup, sp, pg::must<setup_open>, pg::must<line_end>,
                              pg::until<setup_close, setup_line>> {};
 
@@ -220,11 +220,15 @@ struct e_set_aside : pg::seq<kw_set_aside, pg::must<then<value>>> {};
 struct e_finished : pg::seq<kw_finished, pg::must<then<feature>>, pg::must<then<at_coords>>> {};
 struct not_what : pg::sor<e_finished, kw_over> {};
 struct e_not : pg::seq<kw_not, pg::must<then<not_what>>> {};
-struct e_size : pg::seq<kw_size, pg::must<then<value>>, pg::must<then<feature>>,
-                        pg::must<then<at_coords>>> {};
+struct e_size
+    : pg::seq<kw_size, pg::must<then<value>>, pg::must<then<feature>>, pg::must<then<at_coords>>> {
+};
 struct event_name : name_word {};
 struct event_value : pg::seq<kw_value, pg::must<then<value>>> {};
-struct event_option : pg::sor<event_value, at_coords, count_n> {};
+struct event_by : pg::seq<kw_by, pg::must<then<colour>>> {};
+struct event_feature
+    : pg::sor<kw_mist_bank, kw_road, kw_city, kw_monastery, kw_field, kw_castle, kw_cemetery> {};
+struct event_option : pg::sor<event_value, at_coords, event_by, event_feature, count_n> {};
 struct event_tail : pg::seq<pg::must<then<event_name>>, pg::star<then<event_option>>> {};
 struct e_event : pg::seq<kw_event, event_tail> {};
 struct e_no_event : pg::seq<kw_no, pg::must<then<kw_event>>, event_tail> {};
@@ -242,10 +246,9 @@ struct hound_status : name_word {};
 struct hound_by : pg::seq<kw_by, pg::must<then<meeple_ref>>> {};
 struct e_hound : pg::seq<kw_hound, pg::must<then<index_n>>, pg::must<then<hound_status>>,
                          pg::opt<then<hound_by>>> {};
-struct expectation
-    : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left, e_set_aside,
-              e_finished, e_not, e_size, e_event, e_no_event, e_illegal, e_legal, e_won, e_lost,
-              e_over, e_phase, e_player, e_hound> {};
+struct expectation : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left,
+                             e_set_aside, e_finished, e_not, e_size, e_event, e_no_event, e_illegal,
+                             e_legal, e_won, e_lost, e_over, e_phase, e_player, e_hound> {};
 struct expect_statement : pg::seq<kw_expect, pg::must<then<expectation>>> {};
 
 // ---- Header, tiles, bindings ------------------------------------------------------------------
@@ -258,7 +261,8 @@ struct rules_level : pg::seq<kw_level, pg::must<then<level_n>>> {};
 struct rules_players : pg::seq<kw_players, pg::must<then<players_n>>> {};
 struct rules_seed : pg::seq<kw_seed, pg::must<then<seed_n>>> {};
 struct rules_option : pg::sor<rules_level, rules_players, rules_seed> {};
-struct rules_statement : pg::seq<kw_rules, pg::must<then<rules_name>>, pg::star<then<rules_option>>> {};
+struct rules_statement
+    : pg::seq<kw_rules, pg::must<then<rules_name>>, pg::star<then<rules_option>>> {};
 struct seed_statement : pg::seq<kw_seed, pg::must<then<seed_n>>> {};
 struct title_text : quoted {};
 struct spec_statement : pg::seq<kw_spec, pg::must<then<title_text>>> {};
@@ -289,14 +293,14 @@ struct tile_statement : pg::seq<kw_tile, tile_tail> {};
 struct start_statement : pg::seq<kw_start, tile_tail> {};
 
 struct bound_statement : pg::sor<expect_statement, action_line> {};
-struct under_statement : pg::seq<kw_under, pg::must<then<bindings>>, pg::must<then<bound_statement>>> {};
+struct under_statement
+    : pg::seq<kw_under, pg::must<then<bindings>>, pg::must<then<bound_statement>>> {};
 
 // ---- File -------------------------------------------------------------------------------------
 
-struct statement
-    : pg::sor<spec_statement, rules_statement, seed_statement, variant_statement, cites_statement,
-              tile_statement, start_statement, setup_block, under_statement, expect_statement,
-              action_line> {};
+struct statement : pg::sor<spec_statement, rules_statement, seed_statement, variant_statement,
+                           cites_statement, tile_statement, start_statement, setup_block,
+                           under_statement, expect_statement, action_line> {};
 struct line : pg::seq<line_begin, sp,
                       pg::sor<pg::seq<pg::opt<comment>, pg::eolf>,
                               pg::seq<pg::must<statement>, pg::must<line_end>>>> {};

@@ -96,9 +96,9 @@ inline constexpr int kMaxCoordinate = 500;
 struct ParseState {
   SpecFile spec;
   std::map<std::string, std::vector<Tok>> tok;  // role -> tokens of the current line
-  std::vector<VariantBinding> bindings;          // of the current line
-  std::vector<Expectation> expectations;         // of the current line
-  std::string hint;                              // what may still follow on the line
+  std::vector<VariantBinding> bindings;         // of the current line
+  std::vector<Expectation> expectations;        // of the current line
+  std::string hint;                             // what may still follow on the line
   bool tile_is_start = false;
   bool in_setup = false;
   SpecAt setup_at;
@@ -120,9 +120,7 @@ struct ParseState {
     return it != tok.end() && !it->second.empty();
   }
   const Tok& first(const std::string& role) const { return tok.at(role).front(); }
-  const std::vector<Tok>& all(const std::string& role) {
-    return tok[role];
-  }
+  const std::vector<Tok>& all(const std::string& role) { return tok[role]; }
 };
 
 template <typename Input>
@@ -155,13 +153,13 @@ void push_token(ParseState& st, const char* role, const Input& in, bool numeric)
   st.tok[role].push_back(std::move(t));
 }
 
-#define CARCHECK_TOKEN(RULE, ROLE, NUMERIC)                   \
-  template <>                                                 \
-  struct action<RULE> {                                       \
-    template <typename Input>                                 \
-    static void apply(const Input& in, ParseState& st) {      \
-      push_token(st, ROLE, in, NUMERIC);                      \
-    }                                                         \
+#define CARCHECK_TOKEN(RULE, ROLE, NUMERIC)              \
+  template <>                                            \
+  struct action<RULE> {                                  \
+    template <typename Input>                            \
+    static void apply(const Input& in, ParseState& st) { \
+      push_token(st, ROLE, in, NUMERIC);                 \
+    }                                                    \
   };
 CARCHECK_TOKEN(value, "value", true)
 CARCHECK_TOKEN(index_n, "index", true)
@@ -189,6 +187,7 @@ CARCHECK_TOKEN(shipped_name, "shipped", false)
 CARCHECK_TOKEN(cite_body, "cite", false)
 CARCHECK_TOKEN(kw_holds, "holds", false)
 CARCHECK_TOKEN(event_value, "event-value", false)
+CARCHECK_TOKEN(event_feature, "event-feature", false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -265,12 +264,14 @@ struct action<a_meeple> {
     const Tok& t = st.tok["feature"].back();
     SpecFeature f = feature_of(t);
     if (f.kind == "mist")
-      st.fail(t.at, "mist is no meeple spot: a meeple goes on road:<port>, city:<port>, "
-                    "field:<port>, castle, monastery (or is refused on a cemetery)");
+      st.fail(t.at,
+              "mist is no meeple spot: a meeple goes on road:<port>, city:<port>, "
+              "field:<port>, castle, monastery (or is refused on a cemetery)");
     if (f.port.empty() && (f.kind == "road" || f.kind == "city" || f.kind == "field"))
       st.fail(t.at, "name the " + f.kind + " by a port of the new tile, as in 'meeple " + f.kind +
                         (f.kind == "field" ? ":Nl" : ":W") + "' (ports are board directions)");
-    st.hint = "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of the line";
+    st.hint =
+        "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of the line";
   }
 };
 
@@ -330,15 +331,15 @@ SetupStep new_setup(ParseState& st, SetupKind k, SpecAt at, const std::string& t
   return s;
 }
 
-#define CARCHECK_SETUP(RULE, KIND, ...)                                         \
-  template <>                                                                   \
-  struct action<RULE> {                                                         \
-    template <typename Input>                                                   \
-    static void apply(const Input& in, ParseState& st) {                        \
-      SetupStep s = new_setup(st, SetupKind::KIND, where(in), in.string());     \
-      __VA_ARGS__;                                                              \
-      st.spec.setup.push_back(std::move(s));                                    \
-    }                                                                           \
+#define CARCHECK_SETUP(RULE, KIND, ...)                                     \
+  template <>                                                               \
+  struct action<RULE> {                                                     \
+    template <typename Input>                                               \
+    static void apply(const Input& in, ParseState& st) {                    \
+      SetupStep s = new_setup(st, SetupKind::KIND, where(in), in.string()); \
+      __VA_ARGS__;                                                          \
+      st.spec.setup.push_back(std::move(s));                                \
+    }                                                                       \
   };
 CARCHECK_SETUP(s_place, Place, {})
 CARCHECK_SETUP(s_face_down, FaceDown, {})
@@ -400,8 +401,8 @@ Expectation new_expectation(ParseState& st, ExpectKind k) {
   return e;
 }
 
-void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& known, const char* what,
-                const char* plural) {
+void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& known,
+                const char* what, const char* plural) {
   if (std::find(known.begin(), known.end(), t.text) != known.end()) return;
   std::string near = closest_name(t.text, known);
   st.fail(t.at, "unknown " + std::string(what) + " '" + t.text + "'" +
@@ -409,24 +410,27 @@ void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& kn
                     " are: " + joined(known));
 }
 
-#define CARCHECK_EXPECT(RULE, KIND, ...)                         \
-  template <>                                                    \
-  struct action<RULE> {                                          \
-    template <typename Input>                                    \
-    static void apply(const Input&, ParseState& st) {            \
-      Expectation e = new_expectation(st, ExpectKind::KIND);     \
-      __VA_ARGS__;                                               \
-      st.expectations.push_back(std::move(e));                   \
-    }                                                            \
+#define CARCHECK_EXPECT(RULE, KIND, ...)                     \
+  template <>                                                \
+  struct action<RULE> {                                      \
+    template <typename Input>                                \
+    static void apply(const Input&, ParseState& st) {        \
+      Expectation e = new_expectation(st, ExpectKind::KIND); \
+      __VA_ARGS__;                                           \
+      st.expectations.push_back(std::move(e));               \
+    }                                                        \
   };
 CARCHECK_EXPECT(e_score, Score, {
-  if (st.has("score-feature")) e.word = st.first("score-feature").text, e.word_at = st.first("score-feature").at;
+  if (st.has("score-feature"))
+    e.word = st.first("score-feature").text, e.word_at = st.first("score-feature").at;
   st.hint = "expected the end of the line after the score (expect score [colour] [feature] N)";
 })
 CARCHECK_EXPECT(e_ghosts, GhostsAt, {
   if (st.has("where")) {
     const std::string& w = st.first("where").text;
-    e.kind = w == "supply" ? ExpectKind::GhostsSupply : w == "board" ? ExpectKind::GhostsBoard : ExpectKind::GhostsBox;
+    e.kind = w == "supply"  ? ExpectKind::GhostsSupply
+             : w == "board" ? ExpectKind::GhostsBoard
+                            : ExpectKind::GhostsBox;
   } else if (st.has("slot")) {
     const Tok& slot = st.first("slot");
     e.word = slot.text.rfind("mist", 0) == 0 ? "mist" : "cemetery";
@@ -439,7 +443,9 @@ CARCHECK_EXPECT(e_ghosts, GhostsAt, {
 CARCHECK_EXPECT(e_meeples, MeeplesAt, {
   if (st.has("where")) {
     const std::string& w = st.first("where").text;
-    e.kind = w == "supply" ? ExpectKind::MeeplesSupply : w == "board" ? ExpectKind::MeeplesBoard : ExpectKind::MeeplesBuried;
+    e.kind = w == "supply"  ? ExpectKind::MeeplesSupply
+             : w == "board" ? ExpectKind::MeeplesBoard
+                            : ExpectKind::MeeplesBuried;
   } else {
     st.hint = "expected a colour or the end of the line (expect meeples N at x,y [colour])";
   }
@@ -453,7 +459,9 @@ CARCHECK_EXPECT(e_pile, Pile, {
     e.value_at = v[1].at;
     if (e.index < 1) st.fail(v[0].at, "piles are numbered from 1");
   } else {
-    st.hint = "expected 'holds N' or the end of the line (expect pile N: the active pile holds N; expect pile K holds N)";
+    st.hint =
+        "expected 'holds N' or the end of the line (expect pile N: the active pile holds N; expect "
+        "pile K holds N)";
   }
 })
 CARCHECK_EXPECT(e_active_pile, ActivePile, {})
@@ -466,8 +474,11 @@ CARCHECK_EXPECT(event_tail, Event, {
   check_name(st, name, spec_event_names(), "event", "events");
   e.word = name.text;
   e.word_at = name.at;
-  for (const char* role : {"count", "event-value", "coords"})
-    if (st.tok[role].size() > 1) st.fail(st.tok[role][1].at, "the event's count, value or place is given twice");
+  if (st.has("event-feature")) e.event_feature = st.first("event-feature").text;
+  for (const char* role : {"count", "event-value", "coords", "colour", "event-feature"})
+    if (st.tok[role].size() > 1)
+      st.fail(st.tok[role][1].at,
+              "the event's count, value, place, colour or feature is given twice");
   e.has_where = st.has("coords");
   if (st.has("count")) e.count = st.first("count").num;
   if (st.has("event-value")) {
@@ -476,16 +487,22 @@ CARCHECK_EXPECT(event_tail, Event, {
     e.event_value = v.back().num;
   }
   e.value = e.count;
-  st.hint = "expected the event's count (N), 'value V', 'at x,y' or the end of the line";
+  st.hint =
+      "expected the event's count (N), 'value V', 'at x,y', 'by <colour>', a feature (road, city, "
+      "monastery, field, castle, cemetery, mist-bank) or the end of the line";
 })
 CARCHECK_EXPECT(e_illegal, Illegal, {
+  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
   const Tok& a = st.all("action").back();
   e.action = a.text;
   e.action_at = a.at;
   if (st.has("string")) e.reason = st.first("string").text;
-  st.hint = "expected the reason in quotes or the end of the line (expect illegal <action> \"part of the reason\")";
+  st.hint =
+      "expected the reason in quotes or the end of the line (expect illegal <action> \"part of the "
+      "reason\")";
 })
 CARCHECK_EXPECT(e_legal, Legal, {
+  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
   const Tok& a = st.all("action").back();
   e.action = a.text;
   e.action_at = a.at;
@@ -511,6 +528,7 @@ CARCHECK_EXPECT(e_player, Player, {
   if (e.value < 1) st.fail(e.value_at, "players are numbered from 1");
 })
 CARCHECK_EXPECT(e_hound, Hound, {
+  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
   check_name(st, st.first("status"), spec_hound_statuses(), "hound status", "hound statuses");
   e.word = st.first("status").text, e.word_at = st.first("status").at;
   if (st.has("meeple")) {
@@ -519,7 +537,8 @@ CARCHECK_EXPECT(e_hound, Hound, {
   }
   st.hint = "expected 'by <colour>@x,y' or the end of the line";
   e.index = static_cast<int>(st.first("index").num);
-  if (e.index < 1 || e.index > 2) st.fail(st.first("index").at, "the hounds are 1 (Rufus) and 2 (Ronja)");
+  if (e.index < 1 || e.index > 2)
+    st.fail(st.first("index").at, "the hounds are 1 (Rufus) and 2 (Ronja)");
 })
 #undef CARCHECK_EXPECT
 
@@ -592,7 +611,8 @@ struct action<rules_statement> {
     st.spec.rules_at = st.first("rules").at;
     if (st.has("level")) {
       const Tok& l = st.first("level");
-      if (l.num < 1 || l.num > 6) st.fail(l.at, "Mists over Carcassonne has levels 1 to 6, not " + l.text);
+      if (l.num < 1 || l.num > 6)
+        st.fail(l.at, "Mists over Carcassonne has levels 1 to 6, not " + l.text);
       st.spec.level = static_cast<int>(l.num);
       st.spec.level_at = l.at;
     }
@@ -604,7 +624,8 @@ struct action<rules_statement> {
     }
     if (st.has("seed")) st.spec.seed = seed_of(st, st.first("seed"));
     for (const char* role : {"level", "players", "seed"})
-      if (st.tok[role].size() > 1) st.fail(st.tok[role][1].at, std::string("'") + role + "' is given twice");
+      if (st.tok[role].size() > 1)
+        st.fail(st.tok[role][1].at, std::string("'") + role + "' is given twice");
     st.hint = "expected 'level N', 'players N', 'seed N' or the end of the line after the rule set";
   }
 };
@@ -637,7 +658,8 @@ struct action<variant_statement> {
     const VariantBinding& b = st.bindings.front();
     for (const VariantBinding& o : st.spec.variants)
       if (o.key == b.key)
-        st.fail(b.at, "variant '" + b.key + "' is already selected at line " + std::to_string(o.at.line));
+        st.fail(b.at,
+                "variant '" + b.key + "' is already selected at line " + std::to_string(o.at.line));
     st.spec.variants.push_back(b);
     st.bindings.clear();
   }
@@ -671,15 +693,19 @@ struct action<tile_tail> {
     if (st.seen_setup || st.seen_step)
       st.fail(t.at, "tiles are declared before the setup block and the turns");
     for (const SpecTile& o : st.spec.tiles) {
-      if (o.name == t.name) st.fail(t.at, "tile '" + t.name + "' is declared twice (first at line " + std::to_string(o.at.line) + ")");
+      if (o.name == t.name)
+        st.fail(t.at, "tile '" + t.name + "' is declared twice (first at line " +
+                          std::to_string(o.at.line) + ")");
       if (o.start && t.start)
-        st.fail(t.at, "a spec has one start tile ('" + o.name + "' at line " + std::to_string(o.at.line) + ")");
+        st.fail(t.at, "a spec has one start tile ('" + o.name + "' at line " +
+                          std::to_string(o.at.line) + ")");
     }
     if (st.has("string")) {
       // The parts of a multi-line shape keep their layout (a line break, then blanks up to the
       // part's column), so the tile compiler's positions are the file's positions.
       for (const Tok& part : st.all("string")) {
-        if (!t.parts.empty()) t.shape += "\n" + std::string(static_cast<size_t>(part.at.column - 1), ' ');
+        if (!t.parts.empty())
+          t.shape += "\n" + std::string(static_cast<size_t>(part.at.column - 1), ' ');
         t.parts.push_back({t.shape.size(), part.at});
         t.shape += part.text;
       }
@@ -706,26 +732,31 @@ struct msg {
 };
 template <typename Rule>
 struct msg<then<Rule>> : msg<Rule> {};
-#define CARCHECK_MSG(RULE, TEXT)                   \
-  template <>                                      \
-  struct msg<RULE> {                               \
-    static constexpr const char* text = TEXT;      \
+#define CARCHECK_MSG(RULE, TEXT)              \
+  template <>                                 \
+  struct msg<RULE> {                          \
+    static constexpr const char* text = TEXT; \
   };
-CARCHECK_MSG(statement,
-             "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
-             "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-             "clear, face-down, track)")
+CARCHECK_MSG(
+    statement,
+    "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
+    "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
+    "clear, face-down, track)")
 CARCHECK_MSG(line_end, "expected the end of the line")
-CARCHECK_MSG(setup_statement,
-             "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
-             "pile, active-pile, player, hound) or '}' to close the setup block")
-CARCHECK_MSG(setup_open, "expected '{' after 'setup' (the setup statements follow, one a line, closed by '}')")
-CARCHECK_MSG(expectation,
-             "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
-             "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player or hound")
-CARCHECK_MSG(game_action,
-             "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
-             "hound, clear, face-down or track")
+CARCHECK_MSG(
+    setup_statement,
+    "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
+    "pile, active-pile, player, hound) or '}' to close the setup block")
+CARCHECK_MSG(setup_open,
+             "expected '{' after 'setup' (the setup statements follow, one a line, closed by '}')")
+CARCHECK_MSG(
+    expectation,
+    "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
+    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player or hound")
+CARCHECK_MSG(
+    game_action,
+    "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
+    "hound, clear, face-down or track")
 CARCHECK_MSG(tile_name, "expected a tile's name")
 CARCHECK_MSG(coords, "expected coordinates x,y such as 1,0 or -2,3")
 CARCHECK_MSG(comma, "expected ',' between x and y, without spaces (as in 1,0)")
@@ -733,9 +764,10 @@ CARCHECK_MSG(coord_y, "expected the y coordinate after ','")
 CARCHECK_MSG(at_coords, "expected 'at x,y'")
 CARCHECK_MSG(rotation, "expected a rotation r0, r1, r2 or r3 (quarter turns clockwise)")
 CARCHECK_MSG(colour, "expected a colour: red, green, blue, yellow, black or pink")
-CARCHECK_MSG(feature,
-             "expected a feature: road, city, field, monastery, castle, cemetery or mist, with a port "
-             "where needed (road:W, city:N, field:Nl)")
+CARCHECK_MSG(
+    feature,
+    "expected a feature: road, city, field, monastery, castle, cemetery or mist, with a port "
+    "where needed (road:W, city:N, field:Nl)")
 CARCHECK_MSG(port_name,
              "expected a port after ':': a side N, E, S or W, with a half l, c or r where needed "
              "(road:W, field:Nl)")
@@ -744,7 +776,8 @@ CARCHECK_MSG(index_n, "expected a number (1 for the first)")
 CARCHECK_MSG(count_n, "expected a number of copies, as in x3")
 CARCHECK_MSG(ghost_n, "expected how many ghosts (0 to 3)")
 CARCHECK_MSG(string_close, "expected '\"' to close the string (a string ends on its line)")
-CARCHECK_MSG(title_text, "expected the spec's title in quotes, as in spec \"A road of 3 tiles scores 3\"")
+CARCHECK_MSG(title_text,
+             "expected the spec's title in quotes, as in spec \"A road of 3 tiles scores 3\"")
 CARCHECK_MSG(reason_text, "expected the reason in quotes")
 CARCHECK_MSG(at_sign, "expected '@' after the colour, as in red@1,0")
 CARCHECK_MSG(meeple_where, "expected where the meeple stands, x,y (or supply), after '@'")
@@ -763,18 +796,19 @@ CARCHECK_MSG(cite_body,
              "(seed 004 \"Level 1, 2a\")")
 CARCHECK_MSG(tile_decl_name, "expected the tile's name")
 CARCHECK_MSG(tile_equals, "expected '=' after the tile's name")
-CARCHECK_MSG(tile_shape,
-             "expected the tile's shape in the tile language, in quotes (\"road W-E; field Wr Nl Nr "
-             "El; field Er Sl Sr Wl\"), or the name of a tile of the rule set")
+CARCHECK_MSG(
+    tile_shape,
+    "expected the tile's shape in the tile language, in quotes (\"road W-E; field Wr Nl Nr "
+    "El; field Er Sl Sr Wl\"), or the name of a tile of the rule set")
 CARCHECK_MSG(bound_statement, "expected an expectation or an action after the variant")
 CARCHECK_MSG(kw_on, "expected 'on <feature>' after the colour (meeple red on road:W at 1,0)")
 CARCHECK_MSG(kw_by, "expected 'by <colour>@x,y' after the hound's number (hound 1 by red@1,0)")
 CARCHECK_MSG(kw_supply, "expected 'supply' (meeples supply <colour> N)")
-CARCHECK_MSG(pile_colon, "expected ':' after the pile's number, then its tiles, the next drawn first")
+CARCHECK_MSG(pile_colon,
+             "expected ':' after the pile's number, then its tiles, the next drawn first")
 CARCHECK_MSG(setup_ghosts_tail, "expected 'supply N' or 'N at x,y' after 'ghosts'")
 CARCHECK_MSG(e_ghosts_tail, "expected supply, board, box or 'N at x,y' after 'ghosts'")
-CARCHECK_MSG(e_meeples_tail,
-             "expected supply, board, buried or 'N at x,y' after 'meeples'")
+CARCHECK_MSG(e_meeples_tail, "expected supply, board, buried or 'N at x,y' after 'meeples'")
 CARCHECK_MSG(speclang::event_name, "expected an event's name, such as bank-finished")
 CARCHECK_MSG(kw_event, "expected 'event' after 'no'")
 CARCHECK_MSG(not_what, "expected 'finished' or 'over' after 'not'")
@@ -800,25 +834,28 @@ std::string found(const std::string& w) {
 
 const std::vector<std::string>& statement_words() {
   static const std::vector<std::string> w = {
-      "spec", "rules", "variant", "cites", "tile", "start", "setup", "expect", "under", "draw",
-      "place", "meeple", "pass", "points", "remove-ghosts", "extra-ghost", "bury", "hound", "clear",
-      "face-down", "track"};
+      "spec",          "rules",       "variant", "cites", "tile",   "start",     "setup",
+      "expect",        "under",       "draw",    "place", "meeple", "pass",      "points",
+      "remove-ghosts", "extra-ghost", "bury",    "hound", "clear",  "face-down", "track"};
   return w;
 }
 const std::vector<std::string>& action_words() {
-  static const std::vector<std::string> w = {"draw", "place", "meeple", "pass", "points", "remove-ghosts",
-                                             "extra-ghost", "bury", "hound", "clear", "face-down", "track"};
+  static const std::vector<std::string> w = {"draw",   "place",         "meeple",      "pass",
+                                             "points", "remove-ghosts", "extra-ghost", "bury",
+                                             "hound",  "clear",         "face-down",   "track"};
   return w;
 }
 const std::vector<std::string>& setup_words() {
-  static const std::vector<std::string> w = {"place", "face-down", "meeple", "buried", "ghosts", "meeples",
-                                             "score", "pile", "active-pile", "player", "hound"};
+  static const std::vector<std::string> w = {"place",       "face-down", "meeple", "buried",
+                                             "ghosts",      "meeples",   "score",  "pile",
+                                             "active-pile", "player",    "hound"};
   return w;
 }
 const std::vector<std::string>& expect_words() {
   static const std::vector<std::string> w = {
-      "score", "ghosts", "meeples", "pile", "active-pile", "tiles-left", "set-aside", "finished", "not",
-      "size", "event", "no", "illegal", "legal", "won", "lost", "over", "phase", "player", "hound"};
+      "score",    "ghosts", "meeples", "pile",  "active-pile", "tiles-left", "set-aside",
+      "finished", "not",    "size",    "event", "no",          "illegal",    "legal",
+      "won",      "lost",   "over",    "phase", "player",      "hound"};
   return w;
 }
 
@@ -831,10 +868,12 @@ std::string leading_name(const std::string& w) {
   return n;
 }
 
-std::string unknown(const std::string& what, const std::string& w, const std::vector<std::string>& known) {
+std::string unknown(const std::string& what, const std::string& w,
+                    const std::vector<std::string>& known) {
   std::string name = leading_name(w);
   std::string near = closest_name(name, known);
-  return "unknown " + what + " '" + name + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)");
+  return "unknown " + what + " '" + name + "'" +
+         (near.empty() ? "" : " (did you mean '" + near + "'?)");
 }
 
 // must<then<R>> reports R.
@@ -861,7 +900,8 @@ std::string message(const std::string& w, const ParseState& st, bool at_eof) {
     if (alpha) {
       std::string name = leading_name(w);
       if (name == "expect" || name == "draw" || name == "pass" || name == "points")
-        return "'" + name + "' is not a setup statement: the turns and expectations come after the "
+        return "'" + name +
+               "' is not a setup statement: the turns and expectations come after the "
                "setup block's closing '}'";
       return unknown("setup statement", w, setup_words()) + "; " + msg<Rule>::text;
     }
@@ -886,7 +926,8 @@ struct control : pg::normal<Rule> {
   [[noreturn]] static void raise(const Input& in, ParseState& st) {
     // Point at the offending word, not at the blank before it.
     size_t skip = 0;
-    while (skip < in.size(skip + 1) && (in.peek_char(skip) == ' ' || in.peek_char(skip) == '\t')) ++skip;
+    while (skip < in.size(skip + 1) && (in.peek_char(skip) == ' ' || in.peek_char(skip) == '\t'))
+      ++skip;
     std::string w = next_word(in, skip);
     bool at_eof = in.size(skip + 1) <= skip;
     auto p = in.position();
@@ -897,7 +938,8 @@ struct control : pg::normal<Rule> {
       if (skip > 0) reason = "write coordinates without spaces, as in 1,0";
     }
     if constexpr (std::is_same_v<Rule, comma>) {
-      if (skip > 0 && !w.empty() && w[0] == ',') reason = "write coordinates without spaces, as in 1,0";
+      if (skip > 0 && !w.empty() && w[0] == ',')
+        reason = "write coordinates without spaces, as in 1,0";
     }
     throw InputError(st.spec.pos(at), reason);
   }
@@ -908,16 +950,20 @@ struct control : pg::normal<Rule> {
 void check_file(ParseState& st) {
   SpecFile& s = st.spec;
   if (s.rules.empty())
-    st.fail({1, 1}, "a spec needs a 'rules' line, as in 'rules mists level 1 players 2' or 'rules base-c1'");
+    st.fail(
+        {1, 1},
+        "a spec needs a 'rules' line, as in 'rules mists level 1 players 2' or 'rules base-c1'");
   if (s.cites.empty())
-    st.fail({1, 1}, "a spec cites its source: add a line such as 'cites Dized.MoC.0041' or 'cites seed 001 "
-                    "\"final scoring\"'");
+    st.fail({1, 1},
+            "a spec cites its source: add a line such as 'cites Dized.MoC.0041' or 'cites seed 001 "
+            "\"final scoring\"'");
   if (!s.tiles.empty()) {
     bool start = false;
     for (const SpecTile& t : s.tiles) start = start || t.start;
     if (!start)
-      st.fail(s.tiles.front().at, "the spec's own tiles replace the rule set's tiles, so one of them is the "
-                                  "start tile: declare it with 'start NAME = \"...\"'");
+      st.fail(s.tiles.front().at,
+              "the spec's own tiles replace the rule set's tiles, so one of them is the "
+              "start tile: declare it with 'start NAME = \"...\"'");
   }
   // An `under` expectation replaces the unbound expectation on the same value written just
   // before it (only expectations in between).
@@ -939,34 +985,59 @@ void check_file(ParseState& st) {
 }  // namespace
 
 std::string expectation_subject(const Expectation& e) {
-  auto xy = [&] { return e.has_where ? " at " + std::to_string(e.where.x) + "," + std::to_string(e.where.y) : ""; };
+  auto xy = [&] {
+    return e.has_where ? " at " + std::to_string(e.where.x) + "," + std::to_string(e.where.y) : "";
+  };
   switch (e.kind) {
-    case ExpectKind::Score: return "score " + e.colour + " " + e.word;
-    case ExpectKind::GhostsAt: return "ghosts" + xy() + " " + e.word + " " + std::to_string(e.index);
-    case ExpectKind::GhostsSupply: return "ghosts supply";
-    case ExpectKind::GhostsBoard: return "ghosts board";
-    case ExpectKind::GhostsBox: return "ghosts box";
-    case ExpectKind::MeeplesSupply: return "meeples supply " + e.colour;
-    case ExpectKind::MeeplesBoard: return "meeples board " + e.colour;
-    case ExpectKind::MeeplesBuried: return "meeples buried " + e.colour;
-    case ExpectKind::MeeplesAt: return "meeples" + xy() + " " + e.colour;
-    case ExpectKind::Pile: return "pile";
-    case ExpectKind::PileHolds: return "pile " + std::to_string(e.index);
-    case ExpectKind::ActivePile: return "active-pile";
-    case ExpectKind::TilesLeft: return "tiles-left";
-    case ExpectKind::SetAside: return "set-aside";
-    case ExpectKind::Finished: return "finished " + e.feature.text() + xy();
-    case ExpectKind::Size: return "size " + e.feature.text() + xy();
+    case ExpectKind::Score:
+      return "score " + e.colour + " " + e.word;
+    case ExpectKind::GhostsAt:
+      return "ghosts" + xy() + " " + e.word + " " + std::to_string(e.index);
+    case ExpectKind::GhostsSupply:
+      return "ghosts supply";
+    case ExpectKind::GhostsBoard:
+      return "ghosts board";
+    case ExpectKind::GhostsBox:
+      return "ghosts box";
+    case ExpectKind::MeeplesSupply:
+      return "meeples supply " + e.colour;
+    case ExpectKind::MeeplesBoard:
+      return "meeples board " + e.colour;
+    case ExpectKind::MeeplesBuried:
+      return "meeples buried " + e.colour;
+    case ExpectKind::MeeplesAt:
+      return "meeples" + xy() + " " + e.colour;
+    case ExpectKind::Pile:
+      return "pile";
+    case ExpectKind::PileHolds:
+      return "pile " + std::to_string(e.index);
+    case ExpectKind::ActivePile:
+      return "active-pile";
+    case ExpectKind::TilesLeft:
+      return "tiles-left";
+    case ExpectKind::SetAside:
+      return "set-aside";
+    case ExpectKind::Finished:
+      return "finished " + e.feature.text() + xy();
+    case ExpectKind::Size:
+      return "size " + e.feature.text() + xy();
     case ExpectKind::Event:
-      return "event " + e.word + (e.has_event_value ? " value " + std::to_string(e.event_value) : "") + xy();
+      return "event " + e.word +
+             (e.has_event_value ? " value " + std::to_string(e.event_value) : "") + xy() +
+             (e.colour.empty() ? "" : " by " + e.colour) + " " + e.event_feature;
     case ExpectKind::Illegal:
-    case ExpectKind::Legal: return "action " + e.action;
+    case ExpectKind::Legal:
+      return "action " + e.action;
     case ExpectKind::Won:
     case ExpectKind::Lost:
-    case ExpectKind::Over: return "end";
-    case ExpectKind::Phase: return "phase";
-    case ExpectKind::Player: return "player";
-    case ExpectKind::Hound: return "hound " + std::to_string(e.index);
+    case ExpectKind::Over:
+      return "end";
+    case ExpectKind::Phase:
+      return "phase";
+    case ExpectKind::Player:
+      return "player";
+    case ExpectKind::Hound:
+      return "hound " + std::to_string(e.index);
   }
   return "?";
 }

@@ -34,10 +34,10 @@ struct Citation {
 // `tile NAME = "shape" xN`, `start NAME = "shape"`, or `tile NAME = <tiles.yaml name>`.
 struct SpecTile {
   std::string name;
-  SpecAt at;                // the name
+  SpecAt at;  // the name
   bool start = false;
-  std::string shape;        // tile-language text, the parts of a multi-line shape joined by ' '
-  std::string shipped;      // or the name of a tile of the rule set whose shape is reused
+  std::string shape;    // tile-language text, the parts of a multi-line shape joined by ' '
+  std::string shipped;  // or the name of a tile of the rule set whose shape is reused
   SpecAt shape_at;
   // Where each part of the shape starts: shape offset -> file position (for error messages).
   struct Part {
@@ -79,21 +79,21 @@ enum class SetupKind {
 struct SetupStep {
   SetupKind kind = SetupKind::Place;
   SpecAt at;
-  std::string text;      // the statement as written
-  std::string tile;      // place, face-down
+  std::string text;  // the statement as written
+  std::string tile;  // place, face-down
   SpecAt tile_at;
   SpecCoord where;
   int rot = 0;
-  std::string colour;    // "" when none
+  std::string colour;  // "" when none
   SpecAt colour_at;
   SpecFeature feature;
-  long value = 0;        // ghosts, supply, score; pile, player and hound numbers (1-based)
+  long value = 0;  // ghosts, supply, score; pile, player and hound numbers (1-based)
   SpecAt value_at;
-  std::string slot;      // ghosts: "", "cemetery" or "mist"
-  int slot_index = 0;    // mist K (1-based)
+  std::string slot;    // ghosts: "", "cemetery" or "mist"
+  int slot_index = 0;  // mist K (1-based)
   SpecAt slot_at;
   std::vector<std::pair<std::string, SpecAt>> tiles;  // pile: the next drawn first
-  std::string meeple;    // hound: colour@x,y
+  std::string meeple;                                 // hound: colour@x,y
 };
 
 enum class ExpectKind {
@@ -113,7 +113,7 @@ enum class ExpectKind {
   SetAside,       // set-aside N
   Finished,       // [not] finished <feature> at x,y
   Size,           // size N <feature> at x,y
-  Event,          // [no] event NAME [N] [value V] [at x,y]
+  Event,          // [no] event NAME [N] [value V] [at x,y] [by colour] [feature]
   Illegal,        // illegal <action> ["reason"]
   Legal,          // legal <action>
   Won,            // won
@@ -126,41 +126,42 @@ enum class ExpectKind {
 
 struct Expectation {
   ExpectKind kind = ExpectKind::Score;
-  bool negated = false;   // not finished, no event, not over
-  long value = 0;         // the expected number
+  bool negated = false;  // not finished, no event, not over
+  long value = 0;        // the expected number
   SpecAt value_at;
-  std::string colour;     // "" when none
+  std::string colour;  // "" when none
   SpecAt colour_at;
-  std::string word;       // score feature, ghost slot, event, end reason, phase, hound status
+  std::string word;  // score feature, ghost slot, event, end reason, phase, hound status
   SpecAt word_at;
   bool has_where = false;
   SpecCoord where;
   SpecFeature feature;
-  int index = 0;          // pile, hound, mist area (1-based)
-  long count = -1;        // events: how many (-1: at least one)
+  int index = 0;              // pile, hound, mist area (1-based)
+  long count = -1;            // events: how many (-1: at least one)
+  std::string event_feature;  // events: road, city, ... ("" = any)
   bool has_event_value = false;
   long event_value = 0;
-  std::string action;     // legal, illegal: the action's text
+  std::string action;  // legal, illegal: the action's text
   SpecAt action_at;
-  std::string reason;     // illegal: text the refusal must contain ("" = any)
+  std::string reason;  // illegal: text the refusal must contain ("" = any)
 };
 
 struct SpecStep {
   enum Kind { Action, Expect } kind = Action;
   SpecAt at;
-  std::string text;                     // the statement as written (the action alone)
-  std::vector<VariantBinding> under;    // run / checked only under these values
-  std::string action;                   // Action: the engine's words
-  Expectation expect;                   // Expect
+  std::string text;                   // the statement as written (the action alone)
+  std::vector<VariantBinding> under;  // run / checked only under these values
+  std::string action;                 // Action: the engine's words
+  Expectation expect;                 // Expect
   // Expect with `under`: index of the unbound expectation on the same value it replaces
   // under its variant (written just before it), or -1.
   int replaces = -1;
 };
 
 struct SpecFile {
-  std::string file;          // the name errors carry
+  std::string file;  // the name errors carry
   std::string title;
-  std::string rules;         // as written: base-c1, pnp-demo, bcb, mists (with level), mists-3
+  std::string rules;  // as written: base-c1, pnp-demo, bcb, mists (with level), mists-3
   SpecAt rules_at;
   int level = 0;
   SpecAt level_at;

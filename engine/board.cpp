@@ -8,17 +8,6 @@
 
 namespace carcheck {
 
-int State::cell_at(int x, int y) const {
-  int gx = x + grid_origin_, gy = y + grid_origin_;
-  if (gx < 0 || gy < 0 || gx >= grid_dim_ || gy >= grid_dim_) return -1;
-  return grid_[static_cast<size_t>(gy * grid_dim_ + gx)];
-}
-
-const CellFace& State::face(int i) const {
-  const PlacedCell& c = cells_[static_cast<size_t>(i)];
-  return game_->tile(c.tile).face(c.rot, c.index);
-}
-
 int Rules::find(State& s, int node) {
   int root = node;
   while (s.nodes_[static_cast<size_t>(root)].parent != root) root = s.nodes_[static_cast<size_t>(root)].parent;
@@ -51,6 +40,21 @@ void Rules::unite(State& s, int a, int b) {
   std::swap(ra.next, rb.next);  // splice the two circular member lists
 }
 
+// A face's side terrains packed two bits a side, North lowest.
+uint8_t Rules::packed_sides(const CellFace& f) {
+  unsigned v = 0;
+  for (int side = 0; side < kSides; ++side) v |= static_cast<unsigned>(f.sides[side]) << (2 * side);
+  return static_cast<uint8_t>(v);
+}
+
+namespace {
+
+// fits() for a one-cell tile on a frontier space, from what the space asks (State::space_needs_,
+// kept up to date by occupy()): the packed sides against the neighbours' terrains in one test.
+bool accepts(uint16_t needs, uint8_t sides) { return (sides & (needs >> 8)) == (needs & 0xFF); }
+
+}  // namespace
+
 // Can `t` go at (x, y) in rotation `rot`? Every touching side matches (mist ignored), at
 // least one side touches, corners do not count; next to a face-down tile only when a
 // face-up tile is touched too (Dized.MoC.0015).
@@ -77,6 +81,13 @@ bool Rules::fits(const State& s, const TileType& t, int x, int y, int rot) {
 std::optional<std::string> Rules::placement_problem(const State& s, TileId tile, int x, int y, int rot) {
   if (rot < 0 || rot >= kRotations) return "rotation must be 0..3";
   const TileType& t = s.game_->tile(tile);
+  const bool on_board = x >= -s.grid_origin_ + 2 && y >= -s.grid_origin_ + 2 && x <= s.grid_origin_ - 3 &&
+                        y <= s.grid_origin_ - 3;
+  if (t.n_cells == 1 && on_board) {  // the usual case, a legal one-cell placement, as legal_placements
+    const size_t at = s.grid_index(x, y);
+    const uint16_t needs = s.space_needs_[at];
+    if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0]))) return std::nullopt;
+  }  // anything else: the long way, which says what is wrong
   bool touches = false, touches_face_up = false, touches_face_down = false;
   for (const CellFace& f : t.rot[rot]) {
     int cx = x + f.dx, cy = y + f.dy;
@@ -102,23 +113,40 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
   if (!touches) return "the tile touches no placed tile along a side (corners do not count)";
   if (touches_face_down && !touches_face_up)
     return "a tile next to a face-down tile must also share a side with a face-up tile";
-  if (x < -s.grid_origin_ + 2 || y < -s.grid_origin_ + 2 || x > s.grid_origin_ - 3 || y > s.grid_origin_ - 3)
-    return "outside the board";
+  if (!on_board) return "outside the board";
   return std::nullopt;
 }
 
+// One-cell tiles (all but the Mists start tile) test each frontier space once against the
+// four packed rotations and write every candidate, keeping the ones that fit (no branch to
+// mispredict); the order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const TileType& t = s.game_->tile(tile);
-  for (int16_t packed : s.frontier_) {
-    int x = packed % s.grid_dim_ - s.grid_origin_, y = packed / s.grid_dim_ - s.grid_origin_;
+  Action a;
+  a.kind = ActionKind::Place;
+  a.tile = tile;
+  const size_t room = static_cast<size_t>(kMaxActions - out.size);
+  if (t.n_cells == 1 && s.frontier_.size() * kRotations <= room) {
+    uint8_t sides[kRotations];
+    for (int rot = 0; rot < kRotations; ++rot) sides[rot] = packed_sides(t.rot[rot][0]);
+    for (Pos p : s.frontier_) {
+      const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
+      a.x = static_cast<int16_t>(p.x);
+      a.y = static_cast<int16_t>(p.y);
+      for (int rot = 0; rot < kRotations; ++rot) {
+        a.rot = static_cast<int8_t>(rot);
+        std::construct_at(out.items + out.size, a);
+        out.size += accepts(needs, sides[rot]);
+      }
+    }
+    return;
+  }
+  for (Pos p : s.frontier_) {
     for (int rot = 0; rot < kRotations; ++rot) {
-      if (!fits(s, t, x, y, rot)) continue;
-      Action a;
-      a.kind = ActionKind::Place;
-      a.x = static_cast<int16_t>(x);
-      a.y = static_cast<int16_t>(y);
+      if (!fits(s, t, p.x, p.y, rot)) continue;
+      a.x = static_cast<int16_t>(p.x);
+      a.y = static_cast<int16_t>(p.y);
       a.rot = static_cast<int8_t>(rot);
-      a.tile = tile;
       out.push(a);
     }
   }
@@ -126,11 +154,19 @@ void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
 
 bool Rules::placeable_anywhere(const State& s, TileId tile) {
   const TileType& t = s.game_->tile(tile);
-  for (int16_t packed : s.frontier_) {
-    int x = packed % s.grid_dim_ - s.grid_origin_, y = packed / s.grid_dim_ - s.grid_origin_;
-    for (int rot = 0; rot < kRotations; ++rot)
-      if (fits(s, t, x, y, rot)) return true;
+  if (t.n_cells == 1) {
+    uint8_t sides[kRotations];
+    for (int rot = 0; rot < kRotations; ++rot) sides[rot] = packed_sides(t.rot[rot][0]);
+    for (Pos p : s.frontier_) {
+      const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
+      for (int rot = 0; rot < kRotations; ++rot)
+        if (accepts(needs, sides[rot])) return true;
+    }
+    return false;
   }
+  for (Pos p : s.frontier_)
+    for (int rot = 0; rot < kRotations; ++rot)
+      if (fits(s, t, p.x, p.y, rot)) return true;
   return false;
 }
 
@@ -139,18 +175,17 @@ namespace {
 constexpr int kDx8[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
 constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
 
-// Marks the cell at (x, y) taken: grid, frontier and the 8-neighbour counters.
-int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
-           std::vector<int16_t>& frontier, std::vector<uint8_t>& in_frontier, int dim, int origin,
-           PlacedCell pc) {
+// Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
+// empty spaces beside it now ask of a tile (State::space_needs_).
+int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells, std::vector<Pos>& frontier,
+           std::vector<uint16_t>& needs, PlacedCell pc) {
   int idx = static_cast<int>(cells.size());
-  int gx = pc.x + origin, gy = pc.y + origin;
-  int16_t packed = static_cast<int16_t>(gy * dim + gx);
-  grid[static_cast<size_t>(packed)] = static_cast<int16_t>(idx);
-  if (in_frontier[static_cast<size_t>(packed)]) {
-    in_frontier[static_cast<size_t>(packed)] = 0;
+  const Pos at{pc.x, pc.y};
+  const size_t packed = s.grid_index(pc.x, pc.y);
+  grid[packed] = static_cast<int16_t>(idx);
+  if (needs[packed]) {  // a space with a neighbour is on the frontier
     for (size_t i = 0; i < frontier.size(); ++i)
-      if (frontier[i] == packed) {
+      if (frontier[i] == at) {
         frontier[i] = frontier.back();
         frontier.pop_back();
         break;
@@ -167,12 +202,19 @@ int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
   }
   cells.push_back(pc);
   for (int side = 0; side < kSides; ++side) {
-    int nx = gx + kDx[side], ny = gy + kDy[side];
-    int16_t np = static_cast<int16_t>(ny * dim + nx);
-    if (grid[static_cast<size_t>(np)] < 0 && !in_frontier[static_cast<size_t>(np)]) {
-      in_frontier[static_cast<size_t>(np)] = 1;
-      frontier.push_back(np);
+    const Pos np{pc.x + kDx[side], pc.y + kDy[side]};
+    const size_t ni = s.grid_index(np.x, np.y);
+    if (grid[ni] >= 0) continue;
+    uint16_t& need = needs[ni];
+    if (!need) frontier.push_back(np);
+    if (pc.face_down) {
+      if (!need) need = kNeedsNoTile;
+      continue;
     }
+    if (need == kNeedsNoTile) need = 0;  // a face-up neighbour at last
+    const int theirs = opposite_side(side);  // the space sees this cell on its opposite side
+    const unsigned terrain = (pc.sides >> (2 * side)) & 3u;
+    need = static_cast<uint16_t>(need | (3u << (8 + 2 * theirs)) | (terrain << (2 * theirs)));
   }
   return idx;
 }
@@ -193,7 +235,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.x = static_cast<int16_t>(x + f.dx);
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
-    int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.in_frontier_, s.grid_dim_, s.grid_origin_, pc);
+    pc.sides = packed_sides(f);
+    int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = s.nodes_[static_cast<size_t>(node_of(c, i))];
       n.parent = n.next = static_cast<int16_t>(node_of(c, i));
@@ -262,7 +305,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.in_frontier_, s.grid_dim_, s.grid_origin_, pc);
+  int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
   const bool mist_blocks = !s.game_->switches().face_down_rules_text;
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {

@@ -15,12 +15,12 @@ class Rng {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
   }
-  // Uniform in [0, n) by rejection, so no value is favoured.
+  // Uniform in [0, n) by rejection, so no value is favoured. The limit is at least
+  // 2^64 - 2^32, so it is worked out (a second division) only for the rare v above that.
   uint32_t below(uint32_t n) {
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t v;
-    do v = next();
-    while (v >= limit);
+    constexpr uint64_t kSurelyBelowLimit = UINT64_MAX - UINT32_MAX;
+    uint64_t v = next();
+    while (v >= kSurelyBelowLimit && v >= UINT64_MAX - UINT64_MAX % n) v = next();
     return static_cast<uint32_t>(v % n);
   }
   uint64_t state() const { return s_; }

@@ -16,6 +16,7 @@ struct Rules {
   static int mist_node(int cell, int area) { return cell * kNodesPerCell + kMaxSegments + area; }
   static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y, int rot);
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);
+  static uint8_t packed_sides(const CellFace& f);
   static bool placeable_anywhere(const State& s, TileId tile);
   static void legal_placements(const State& s, TileId tile, ActionList& out);
   // Puts every cell of `tile` on the board; returns the first cell's index. Sets

@@ -109,7 +109,8 @@ std::optional<std::string> State::setup_ghost_supply(int count) {
   if (!game_->is_mists()) return "this rule set has no ghosts";
   if (count < 0) return "a supply holds 0 ghosts or more";
   if (count > ghost_supply_ + ghost_box_)
-    return "only " + std::to_string(ghost_supply_ + ghost_box_) + " ghosts are off the board (supply and box)";
+    return "only " + std::to_string(ghost_supply_ + ghost_box_) +
+           " ghosts are off the board (supply and box)";
   ghost_box_ -= count - ghost_supply_;
   ghost_supply_ = count;
   return std::nullopt;
@@ -131,9 +132,11 @@ std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
 
 std::optional<std::string> State::setup_buried(int colour, int cell) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down) return "no face-up tile there";
+  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down)
+    return "no face-up tile there";
   const CellFace& f = face(cell);
-  if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery) return "no cemetery on that tile";
+  if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery)
+    return "no cemetery on that tile";
   for (Meeple& m : meeples_)
     if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
       m.cell = static_cast<int16_t>(cell);
@@ -146,12 +149,15 @@ std::optional<std::string> State::setup_buried(int colour, int cell) {
 
 std::optional<std::string> State::setup_face_down(TileId tile, int x, int y) {
   if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
-  if (x < -grid_origin_ + 2 || y < -grid_origin_ + 2 || x > grid_origin_ - 3 || y > grid_origin_ - 3)
+  if (x < -grid_origin_ + 2 || y < -grid_origin_ + 2 || x > grid_origin_ - 3 ||
+      y > grid_origin_ - 3)
     return "outside the board";
-  if (cell_at(x, y) >= 0) return "space " + std::to_string(x) + "," + std::to_string(y) + " is already taken";
+  if (cell_at(x, y) >= 0)
+    return "space " + std::to_string(x) + "," + std::to_string(y) + " is already taken";
   bool beside = false;
   for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) beside = beside || ((dx || dy) && cell_at(x + dx, y + dy) >= 0);
+    for (int dx = -1; dx <= 1; ++dx)
+      beside = beside || ((dx || dy) && cell_at(x + dx, y + dy) >= 0);
   if (!beside) return "a face-down tile lies next to a placed tile";
   for (auto& pile : piles_) {
     auto it = std::find(pile.begin(), pile.end(), tile);
@@ -163,7 +169,8 @@ std::optional<std::string> State::setup_face_down(TileId tile, int x, int y) {
   return "no copy of tile '" + game_->tile(tile).name + "' is left in the supply";
 }
 
-std::optional<std::string> State::setup_piles(const std::vector<std::pair<int, std::vector<TileId>>>& piles) {
+std::optional<std::string> State::setup_piles(
+    const std::vector<std::pair<int, std::vector<TileId>>>& piles) {
   std::vector<std::vector<TileId>> pool = piles_;
   for (const auto& [pile, tiles] : piles) {
     if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";

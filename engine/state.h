@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,16 +22,25 @@ inline constexpr int kGhostSlots = kMaxMist + 1;               // mist areas, th
 inline constexpr int kCemeterySlot = kMaxMist;
 inline constexpr int kMaxMeeples = 48;
 inline constexpr int kMaxHounds = 2;
+// State::space_needs_: for an empty space beside placed cells, the terrain each face-up
+// neighbour shows towards it (low byte, 2 bits a side, North lowest) under a mask of those
+// sides (high byte); a tile fits there when (sides & mask) == terrain. A space touched only
+// by face-down tiles takes no tile (Dized.MoC.0015) and holds kNeedsNoTile. 0: no neighbour.
+inline constexpr uint16_t kNeedsNoTile = 0xFFFF;  // terrain 3 on every side: nothing matches
 
-// A fixed buffer the caller owns (Stockfish's move list): no allocation while generating.
+// A fixed buffer the caller owns (Stockfish's move list): no allocation while generating,
+// and nothing written when one is made (the rule steps make lists on the stack as they go).
 struct ActionList {
-  std::array<Action, kMaxActions> items;
+  union {
+    Action items[kMaxActions];  // the first `size` are the actions; the rest is never read
+  };
   int size = 0;
+  ActionList() {}  // leaves `items` unwritten
   void push(const Action& a) {
-    if (size < kMaxActions) items[static_cast<size_t>(size++)] = a;
+    if (size < kMaxActions) std::construct_at(items + size++, a);
   }
-  const Action* begin() const { return items.data(); }
-  const Action* end() const { return items.data() + size; }
+  const Action* begin() const { return items; }
+  const Action* end() const { return items + size; }
 };
 
 enum class Phase : uint8_t {
@@ -58,6 +68,7 @@ struct PlacedCell {
   int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
   uint8_t n8 = 0;         // occupied spaces among the 8 around
   uint8_t fd8 = 0;        // face-down tiles among the 8 around
+  uint8_t sides = 0;      // the face's side terrains, 2 bits a side (Rules::packed_sides)
   std::array<uint8_t, kGhostSlots> ghosts{};
   int ghost_total() const {
     int n = 0;
@@ -133,8 +144,19 @@ class State {
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
   const PlacedCell& cell(int i) const { return cells_[static_cast<size_t>(i)]; }
-  int cell_at(int x, int y) const;  // -1 when empty
-  const CellFace& face(int i) const;
+  int cell_at(int x, int y) const {  // -1 when empty
+    int gx = x + grid_origin_, gy = y + grid_origin_;
+    if (gx < 0 || gy < 0 || gx >= grid_dim_ || gy >= grid_dim_) return -1;
+    return grid_[static_cast<size_t>(gy * grid_dim_ + gx)];
+  }
+  // Index of (x, y) in grid_ and space_needs_; only for spaces on the grid.
+  size_t grid_index(int x, int y) const {
+    return static_cast<size_t>((y + grid_origin_) * grid_dim_ + x + grid_origin_);
+  }
+  const CellFace& face(int i) const {
+    const PlacedCell& c = cells_[static_cast<size_t>(i)];
+    return game_->tile(c.tile).face(c.rot, c.index);
+  }
   int region_root(int node) const;
   int region_tiles(int root) const;  // distinct cells, the start tile's quarters each counted
   bool region_finished(int root) const;
@@ -187,7 +209,8 @@ class State {
   // exactly its tiles, the last one on top, every copy taken out of the supply as it was
   // before (its own pile first), so that no listed pile takes another's tiles. What a
   // listed pile held and is not listed goes back to the box; other piles keep the rest.
-  std::optional<std::string> setup_piles(const std::vector<std::pair<int, std::vector<TileId>>>& piles);
+  std::optional<std::string> setup_piles(
+      const std::vector<std::pair<int, std::vector<TileId>>>& piles);
 
   // A canonical dump of every field: equal snapshots mean equal states.
   std::string snapshot() const;
@@ -209,8 +232,8 @@ class State {
   int grid_dim_ = 0, grid_origin_ = 0;
   std::vector<int16_t> grid_;
   std::vector<PlacedCell> cells_;
-  std::vector<int16_t> frontier_;  // empty positions (packed) next to a placed cell
-  std::vector<uint8_t> in_frontier_;
+  std::vector<Pos> frontier_;      // empty spaces next to a placed cell
+  std::vector<uint16_t> space_needs_;  // by grid_index: what a tile there must match (kNeedsNoTile)
   std::vector<RegionNode> nodes_;
   int placements_ = 0;
 

@@ -11,20 +11,23 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   grid_dim_ = 2 * max_cells + 7;
   grid_origin_ = grid_dim_ / 2;
   grid_.assign(static_cast<size_t>(grid_dim_) * static_cast<size_t>(grid_dim_), -1);
-  in_frontier_.assign(grid_.size(), 0);
+  space_needs_.assign(grid_.size(), 0);
   cells_.reserve(static_cast<size_t>(max_cells));
+  frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
   nodes_.assign(static_cast<size_t>(max_cells) * kNodesPerCell, RegionNode{});
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);
 
   // The supply: every copy but the start tile, shuffled (Fisher-Yates on our own generator).
   std::vector<TileId> all;
+  all.reserve(static_cast<size_t>(game.max_cells()));
   for (size_t i = 0; i < game.tiles().size(); ++i) {
     int copies = game.tiles()[i].count - (game.tiles()[i].start ? 1 : 0);
     for (int k = 0; k < copies; ++k) all.push_back(static_cast<TileId>(i));
   }
   for (size_t i = all.size(); i > 1; --i) std::swap(all[i - 1], all[rng_.below(static_cast<uint32_t>(i))]);
   const RuleSet& r = game.rules();
+  piles_.reserve(static_cast<size_t>(std::max(1, r.piles)));
   if (r.piles > 1) {
     for (int p = 0; p < r.piles; ++p) {
       auto from = all.begin() + std::min<long>(static_cast<long>(all.size()), static_cast<long>(p) * r.pile_size);
@@ -33,10 +36,11 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
       piles_.emplace_back(from, to);
     }
   } else {
-    piles_.push_back(all);
+    piles_.push_back(std::move(all));
   }
   Rules::place_tile(*this, game.start_tile(), 0, 0, 0, nullptr);
 
+  meeples_.reserve(static_cast<size_t>(game.colours() * game.meeples_per_colour()));
   for (int c = 0; c < game.colours(); ++c)
     for (int k = 0; k < game.meeples_per_colour(); ++k) {
       Meeple m;

@@ -73,22 +73,27 @@ void run_games(const FuzzTarget& t, int games, uint64_t first_seed, int64_t* act
     GameStart from = GameStart::mists_head_start(*game, seed, seed * 0x2545F4914F6CDD1Dull >> 7);
     State s(*game, seed);
     Rng chooser(seed * 0x9E3779B97F4A7C15ull + 1);
-    CheckedGame r = play_checked(s, from, i % 2 ? team_choice(chooser) : uniform_choice(chooser), false);
+    CheckedGame r =
+        play_checked(s, from, i % 2 ? team_choice(chooser) : uniform_choice(chooser), false);
     if (actions) *actions += r.actions;
     if (r.failure) {
       FAIL() << t.label() << ", seed " << seed << ": " << *r.failure << "\n\n"
-             << game_spec(s, from, *r.failure, "fuzz/prop_games.cpp (" + t.label() + ", seed " + std::to_string(seed) + ")");
+             << game_spec(
+                    s, from, *r.failure,
+                    "fuzz/prop_games.cpp (" + t.label() + ", seed " + std::to_string(seed) + ")");
     }
   }
 }
 
-// ---- Bulk ----------------------------------------------------------------------------------------
+// ---- Bulk
+// ----------------------------------------------------------------------------------------
 
 class FuzzBulk : public ::testing::TestWithParam<FuzzTarget> {};
 
 TEST_P(FuzzBulk, RandomGamesKeepEveryInvariant) {
   const FuzzTarget& t = GetParam();
-  int games = scaled(t.rules == "mists" ? kMistsGamesPerLevelAndPlayers : kCompetitiveGamesPerPlayerCount);
+  int games =
+      scaled(t.rules == "mists" ? kMistsGamesPerLevelAndPlayers : kCompetitiveGamesPerPlayerCount);
   int64_t actions = 0;
   run_games(t, games, 1, &actions);
   RecordProperty("games", games);
@@ -103,7 +108,8 @@ std::string target_name(const ::testing::TestParamInfo<FuzzTarget>& info) {
 
 INSTANTIATE_TEST_SUITE_P(All, FuzzBulk, ::testing::ValuesIn(default_targets(lib())), target_name);
 
-// ---- Variants --------------------------------------------------------------------------------------
+// ---- Variants
+// --------------------------------------------------------------------------------------
 
 class FuzzVariants : public ::testing::TestWithParam<std::string> {};
 
@@ -117,11 +123,12 @@ TEST_P(FuzzVariants, EveryVariantValueKeepsEveryInvariant) {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, FuzzVariants,
-                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3", "mists-4", "mists-5",
-                                           "mists-6"),
+                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3",
+                                           "mists-4", "mists-5", "mists-6"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string n;
-                           for (char c : info.param) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           for (char c : info.param)
+                             n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                            return n;
                          });
 
@@ -132,12 +139,14 @@ INSTANTIATE_TEST_SUITE_P(All, FuzzVariants,
 void shrinkable_property(const std::string& rules_name) {
   const RuleSet& rules = find_rule_set(lib().rule_sets, rules_name);
   const std::vector<FuzzTarget> variants = variant_targets(lib(), rules_name, 0);
-  auto property = [&](uint32_t player_pick, uint32_t variant_pick, uint32_t start_pick, uint32_t seed,
-                      const std::vector<uint32_t>& choices) {
+  auto property = [&](uint32_t player_pick, uint32_t variant_pick, uint32_t start_pick,
+                      uint32_t seed, const std::vector<uint32_t>& choices) {
     FuzzTarget t;
     t.rules = rules.family == Family::Mists ? "mists" : rules.name;
     t.level = rules.level;
-    t.players = rules.min_players + static_cast<int>(player_pick % static_cast<uint32_t>(rules.max_players - rules.min_players + 1));
+    t.players = rules.min_players +
+                static_cast<int>(player_pick %
+                                 static_cast<uint32_t>(rules.max_players - rules.min_players + 1));
     // Half the cases use one variant value; shrinking goes to the defaults first.
     if (variant_pick % 2 == 1 && !variants.empty()) {
       const FuzzTarget& v = variants[(variant_pick / 2) % variants.size()];
@@ -151,10 +160,16 @@ void shrinkable_property(const std::string& rules_name) {
     State s(*game, seed);
     size_t next = 0;
     CheckedGame r = play_checked(
-        s, from, [&](const State&, const ActionList&) { return next < choices.size() ? choices[next++] : 0u; }, true);
+        s, from,
+        [&](const State&, const ActionList&) {
+          return next < choices.size() ? choices[next++] : 0u;
+        },
+        true);
     if (r.failure) {
-      RC_FAIL(t.label() + ": " + *r.failure + "\n\n" +
-              game_spec(s, from, *r.failure, "fuzz/prop_games.cpp FuzzShrink (" + t.label() + ", shrunk by RapidCheck)"));
+      RC_FAIL(
+          t.label() + ": " + *r.failure + "\n\n" +
+          game_spec(s, from, *r.failure,
+                    "fuzz/prop_games.cpp FuzzShrink (" + t.label() + ", shrunk by RapidCheck)"));
     }
   };
   rc::detail::TestParams params = rc::detail::configuration().testParams;
@@ -165,8 +180,9 @@ void shrinkable_property(const std::string& rules_name) {
   meta.description = rules_name;
   rc::detail::TestResult result = rc::detail::checkTestable(
       [&](uint32_t player_pick, uint32_t variant_pick, uint32_t start_pick, uint32_t seed) {
-        property(player_pick, variant_pick, start_pick, seed,
-                 *rc::gen::container<std::vector<uint32_t>>(rc::gen::inRange<uint32_t>(0, 1u << 16)));
+        property(
+            player_pick, variant_pick, start_pick, seed,
+            *rc::gen::container<std::vector<uint32_t>>(rc::gen::inRange<uint32_t>(0, 1u << 16)));
       },
       meta, params);
   if (!result.template is<rc::detail::SuccessResult>()) {
@@ -181,11 +197,12 @@ class FuzzShrink : public ::testing::TestWithParam<std::string> {};
 TEST_P(FuzzShrink, ShrunkFailuresPrintASpec) { shrinkable_property(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(All, FuzzShrink,
-                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3", "mists-4", "mists-5",
-                                           "mists-6"),
+                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3",
+                                           "mists-4", "mists-5", "mists-6"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string n;
-                           for (char c : info.param) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           for (char c : info.param)
+                             n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                            return n;
                          });
 

@@ -1,8 +1,8 @@
 // Mists over Carcassonne: the start tile counting as four, mist banks and ghost placement,
-// on hand-built boards (tests/mists_table.h shows the start tile). Sources: seed 004 "Mist en
+// on hand-built boards (tests/test_mists_table.h shows the start tile). Sources: seed 004 "Mist en
 // de spoken" 1b, 2a, "Goed onthouden" (footnote 12), FAQ.MoC.0001, Dized.MoC.0002, 0038,
 // 0041-0044, 0059; the 11/2022 answer of footnote 9.
-#include "mists_table.h"
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

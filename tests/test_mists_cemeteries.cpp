@@ -1,8 +1,8 @@
 // Mists over Carcassonne: cemeteries. Levels 2-4 (seed 004 Level 2 "Kerkhoven" 1b, 2a, 2b;
 // Dized.MoC.0025-0028, FAQ.MoC.0003, footnotes 17-19) and the haunted cemeteries of Levels 5-6
 // (Level 5 "Het spookt op het kerkhof", Dized.MoC.0015-0021, footnotes 26-27), on hand-built
-// boards (tests/mists_table.h).
-#include "mists_table.h"
+// boards (tests/test_mists_table.h).
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

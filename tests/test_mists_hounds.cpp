@@ -2,8 +2,8 @@
 // the goal, loss on an empty pile). Sources: seed 004 Level 3 "Honden", "3. Puntentelling
 // afhandelen", footnotes 21, 22, 31; "Einde van het spel"; Dized.MoC.0022-0024, 0032, 0059,
 // 0060; interpretations.md rows pile-threshold-loss, hound-trigger, pile-end-timing,
-// double-threshold, hound-no-meeple (tests/mists_table.h shows the board).
-#include "mists_table.h"
+// double-threshold, hound-no-meeple (tests/test_mists_table.h shows the board).
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

@@ -4,7 +4,7 @@
 // footnote 29; interpretations.md level6-unowned-colour. With 4 players the colours are red,
 // green, blue, yellow; the engine's scoring meeples are red, green and blue (tracks 0, 1, 2),
 // so yellow is the colour without one (the seed's example has red in that place).
-#include "mists_table.h"
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

@@ -1,8 +1,8 @@
 // Mists over Carcassonne: meeples (2b) and cooperative scoring (3a) on hand-built boards
-// (tests/mists_table.h). Sources: seed 004 "Wegen", "Steden", 2b, 3, "Gezamenlijk punten
+// (tests/test_mists_table.h). Sources: seed 004 "Wegen", "Steden", 2b, 3, "Gezamenlijk punten
 // krijgen", Level 2 "Spookslotten", footnotes 4, 5, 10, 15, 16; FAQ.MoC.0002-0005;
 // Dized.MoC.0001, 0003, 0004, 0030, 0031, 0034-0036, 0040, 0047, 0051.
-#include "mists_table.h"
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

@@ -1,9 +1,9 @@
 // Mists over Carcassonne: setup per level and player count, on the inline tile set
-// (tests/mists_table.h). Sources: seed 004 (Dutch) "Speelmateriaal en voorbereiding", the setup
+// (tests/test_mists_table.h). Sources: seed 004 (Dutch) "Speelmateriaal en voorbereiding", the setup
 // of Levels 2-6, FAQ.MoC.0006, FAQ.MoC.0007; reference/mists-rules.md.
 #include <stdexcept>
 
-#include "mists_table.h"
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

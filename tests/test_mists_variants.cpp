@@ -1,9 +1,9 @@
 // Mists over Carcassonne: the switches of the interpretation register, each under every value
-// (interpretations.md; levels.yaml `variants:`), on hand-built boards (tests/mists_table.h).
+// (interpretations.md; levels.yaml `variants:`), on hand-built boards (tests/test_mists_table.h).
 // coop-scoring: test_mists_scoring.cpp; bury-supply, haunted-cemetery-ghosts:
 // test_mists_cemeteries.cpp; pile-threshold-loss, hound-trigger, pile-end-timing (piles),
 // double-threshold: test_mists_hounds.cpp.
-#include "mists_table.h"
+#include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {

@@ -2,13 +2,13 @@
 // corpus tests/bad-input/specs/*.spec with their .expected lines), the runner's PASS, FAIL and
 // ERROR, variant-bound expectations, and `carcheck check`'s outputs.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -87,7 +87,8 @@ TEST(SpecParse, HeaderTilesSetupAndSteps) {
   EXPECT_TRUE(s.tiles[0].start);
   EXPECT_EQ(s.tiles[0].at.line, 3);
   EXPECT_EQ(s.tiles[0].shape_at.column, 12);
-  EXPECT_NE(s.tiles[0].shape.find("\n           cell 1,0"), std::string::npos);  // the layout is kept
+  EXPECT_NE(s.tiles[0].shape.find("\n           cell 1,0"),
+            std::string::npos);  // the layout is kept
   EXPECT_EQ(s.tiles[1].count, 2);
   ASSERT_EQ(s.setup.size(), 6u);
   EXPECT_EQ(s.setup[0].kind, SetupKind::Place);
@@ -149,9 +150,10 @@ expect hound 1 placed by red@1,0
 }
 
 TEST(SpecParse, CommentsBlankLinesAndSeveralActionsOnALine) {
-  const SpecFile s = parse_spec("# a comment\n\nrules base-c1   # trailing\ncites a b \"c # d\"\n"
-                                "draw curve; place 1,0 r1 ; pass\n",
-                                "t.spec");
+  const SpecFile s = parse_spec(
+      "# a comment\n\nrules base-c1   # trailing\ncites a b \"c # d\"\n"
+      "draw curve; place 1,0 r1 ; pass\n",
+      "t.spec");
   ASSERT_EQ(s.cites.size(), 1u);
   EXPECT_EQ(s.cites[0].text, "a b \"c # d\"");
   ASSERT_EQ(s.steps.size(), 3u);
@@ -178,12 +180,15 @@ TEST(SpecParse, BadInputCorpus) {
     const fs::path expected_file = fs::path(file).replace_extension(".expected");
     ASSERT_TRUE(fs::exists(expected_file));
     std::string expected = read_text(expected_file);
-    while (!expected.empty() && (expected.back() == '\n' || expected.back() == '\r')) expected.pop_back();
+    while (!expected.empty() && (expected.back() == '\n' || expected.back() == '\r'))
+      expected.pop_back();
     std::string got;
     try {
       SpecFile spec = parse_spec(read_text(file), name);
       SpecResult r = run_spec(spec, {});
-      got = r.outcome == SpecOutcome::Error ? r.error : std::string("accepted: ") + spec_outcome_name(r.outcome);
+      got = r.outcome == SpecOutcome::Error
+                ? r.error
+                : std::string("accepted: ") + spec_outcome_name(r.outcome);
     } catch (const InputError& e) {
       got = e.what();
       EXPECT_EQ(e.pos().file, name);
@@ -223,29 +228,36 @@ TEST(SpecRun, RefusedActionFailsAndStops) {
   ASSERT_EQ(r.outcome, SpecOutcome::Fail);
   ASSERT_EQ(r.failures.size(), 1u);
   EXPECT_EQ(r.failures[0].expected, "accepted");
-  EXPECT_NE(r.failures[0].actual.find("refused: the tile touches no placed tile"), std::string::npos);
+  EXPECT_NE(r.failures[0].actual.find("refused: the tile touches no placed tile"),
+            std::string::npos);
   EXPECT_NE(r.failures[0].actual.find("legal now: place"), std::string::npos);
   EXPECT_EQ(r.checked, 0);  // nothing after a refused action is checked
 }
 
 TEST(SpecRun, IllegalAndLegal) {
   const char* head = "rules base-c1\ncites x\ndraw curve\n";
-  EXPECT_EQ(run_text(std::string(head) + "expect illegal place 5,5 r0 \"touches no placed tile\"\n").outcome,
+  EXPECT_EQ(run_text(std::string(head) + "expect illegal place 5,5 r0 \"touches no placed tile\"\n")
+                .outcome,
             SpecOutcome::Pass);
-  SpecResult wrong_reason = run_text(std::string(head) + "expect illegal place 5,5 r0 \"occupied\"\n");
+  SpecResult wrong_reason =
+      run_text(std::string(head) + "expect illegal place 5,5 r0 \"occupied\"\n");
   ASSERT_EQ(wrong_reason.outcome, SpecOutcome::Fail);
   EXPECT_EQ(wrong_reason.failures[0].expected, "refused, the reason containing \"occupied\"");
   SpecResult accepted = run_text(std::string(head) + "expect illegal place 1,0 r1\n");
   ASSERT_EQ(accepted.outcome, SpecOutcome::Fail);
   EXPECT_EQ(accepted.failures[0].actual, "accepted");
   // `expect legal` plays on a copy: the state is unchanged afterwards.
-  EXPECT_EQ(run_text(std::string(head) + "expect legal place 1,0 r1\nexpect phase place\nplace 1,0 r1\n").outcome,
-            SpecOutcome::Pass);
+  EXPECT_EQ(
+      run_text(std::string(head) + "expect legal place 1,0 r1\nexpect phase place\nplace 1,0 r1\n")
+          .outcome,
+      SpecOutcome::Pass);
 }
 
 TEST(SpecRun, EventsOfTheTurn) {
   std::string text = kRoad;
-  text += "expect event scored value 3\nexpect event feature-finished 1\nexpect no event tile-set-aside\n";
+  text +=
+      "expect event scored value 3\nexpect event feature-finished 1\nexpect no event "
+      "tile-set-aside\n";
   EXPECT_EQ(run_text(text).outcome, SpecOutcome::Pass);
   SpecResult r = run_text(std::string(kRoad) + "expect event game-ended\n");
   ASSERT_EQ(r.outcome, SpecOutcome::Fail);
@@ -275,7 +287,8 @@ TEST(SpecRun, VariantBoundExpectations) {
 
 TEST(SpecRun, MatrixRunsEveryValueOfTheBoundSwitches) {
   SpecFile spec = parse_spec(kCoop, "t.spec");
-  EXPECT_EQ(matrix_runs(spec, {}), (std::vector<std::string>{"coop-scoring=per-colour", "coop-scoring=majority"}));
+  EXPECT_EQ(matrix_runs(spec, {}),
+            (std::vector<std::string>{"coop-scoring=per-colour", "coop-scoring=majority"}));
   SpecRunOptions forced;
   forced.forced = {"coop-scoring=majority"};
   EXPECT_EQ(matrix_runs(spec, forced), std::vector<std::string>{""});
@@ -324,18 +337,20 @@ face-down 2,-1
 expect event face-down-placed at 2,-1
 expect pile 1
 )");
-  EXPECT_EQ(r.outcome, SpecOutcome::Pass) << r.error << (r.failures.empty() ? "" : r.failures[0].statement);
+  EXPECT_EQ(r.outcome, SpecOutcome::Pass)
+      << r.error << (r.failures.empty() ? "" : r.failures[0].statement);
 }
 
 TEST(SpecRun, ShippedSpecsPass) {
   const fs::path specs = fs::path(CARCHECK_TEST_DIR).parent_path() / "specs";
-  for (const char* name : {"base/road-scores", "mists/faq-0041-extend-bank", "mists/faq-0005-per-colour"}) {
+  for (const char* name :
+       {"base/road-scores", "mists/faq-0041-extend-bank", "mists/faq-0005-per-colour"}) {
     SCOPED_TRACE(name);
     SpecFile spec = load_spec((specs / (std::string(name) + ".spec")).string());
     for (const std::string& v : matrix_runs(spec, {})) {
       SpecResult r = run_spec(spec, {}, v);
-      EXPECT_EQ(r.outcome, SpecOutcome::Pass) << v << " " << r.error
-                                              << (r.failures.empty() ? "" : r.failures[0].statement);
+      EXPECT_EQ(r.outcome, SpecOutcome::Pass)
+          << v << " " << r.error << (r.failures.empty() ? "" : r.failures[0].statement);
     }
   }
 }
@@ -348,8 +363,10 @@ struct CheckRun {
 };
 
 CheckRun carcheck_check(const std::string& args) {
-  const fs::path out = fs::temp_directory_path() / ("carcheck-check-" + std::to_string(::getpid()) + ".out");
-  std::string cmd = std::string(CARCHECK_BINARY) + " check " + args + " > " + out.string() + " 2>&1";
+  const fs::path out =
+      fs::temp_directory_path() / ("carcheck-check-" + std::to_string(::getpid()) + ".out");
+  std::string cmd =
+      std::string(CARCHECK_BINARY) + " check " + args + " > " + out.string() + " 2>&1";
   int rc = std::system(cmd.c_str());
   CheckRun r;
   r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
@@ -380,7 +397,8 @@ bool well_formed_xml(const std::string& x, std::string& why) {
   for (i += 2; i < x.size(); ++i) {
     if (x[i] == '&') {
       bool entity = false;
-      for (const char* e : {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"}) entity = entity || x.compare(i, std::strlen(e), e) == 0;
+      for (const char* e : {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"})
+        entity = entity || x.compare(i, std::strlen(e), e) == 0;
       if (!entity) return why = "bare & at " + std::to_string(i), false;
       continue;
     }
@@ -395,7 +413,8 @@ bool well_formed_xml(const std::string& x, std::string& why) {
     if (end >= x.size()) return why = "unclosed tag", false;
     std::string tag = x.substr(i + 1, end - i - 1);
     if (tag[0] == '/') {
-      if (open.empty() || open.back() != tag.substr(1)) return why = "mismatched </" + tag.substr(1) + ">", false;
+      if (open.empty() || open.back() != tag.substr(1))
+        return why = "mismatched </" + tag.substr(1) + ">", false;
       open.pop_back();
     } else if (tag.back() != '/') {
       open.push_back(tag.substr(0, tag.find(' ')));
@@ -429,7 +448,8 @@ TEST(SpecCheck, JunitIsWellFormed) {
   std::string x = read_text(xml);
   std::string why;
   EXPECT_TRUE(well_formed_xml(x, why)) << why << "\n" << x;
-  EXPECT_NE(x.find("<testsuites name=\"carcheck check\" tests=\"3\" failures=\"1\" errors=\"1\">"), std::string::npos);
+  EXPECT_NE(x.find("<testsuites name=\"carcheck check\" tests=\"3\" failures=\"1\" errors=\"1\">"),
+            std::string::npos);
   EXPECT_NE(x.find("<failure type=\"expectation\""), std::string::npos);
   EXPECT_NE(x.find("<error type=\"spec-error\""), std::string::npos);
   EXPECT_NE(x.find("a &lt;b&gt; &amp; &apos;d&apos;"), std::string::npos);

@@ -63,7 +63,7 @@ inline const std::vector<InlineTile>& inline_tiles() {
 }
 
 inline const TileSet& inline_set() {
-  static const TileSet set = inline_tile_set("mists", inline_tiles(), "tests/mists_table.h");
+  static const TileSet set = inline_tile_set("mists", inline_tiles(), "tests/test_mists_table.h");
   return set;
 }
 
