@@ -58,16 +58,7 @@ Switches resolve_switches(const RuleSet& r) {
 
 Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
     : rules_(std::move(rules)), sw_(resolve_switches(rules_)), players_(players) {
-  if (players < rules_.min_players || players > rules_.max_players) {
-    std::string why = rules_.name + " is for " + std::to_string(rules_.min_players) + "-" +
-                      std::to_string(rules_.max_players) + " players, not " + std::to_string(players);
-    if (rules_.family == Family::Mists && players > rules_.max_players)
-      why += rules_.scoring == ScoringTracks::PerColour
-                 ? " (the box holds 6 colours and the game is for 1-5: Levels 1-5 need one colour no"
-                   " player uses for the shared scoring meeple; Level 6 keeps that count)"
-                 : " (the shared scoring meeple needs a colour that no player uses)";
-    throw std::invalid_argument(why);
-  }
+  rules_.check_player_count(players);
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
   // start tile is the base set's.
   std::vector<std::string> names = rules_.base_tile_sets;
@@ -94,16 +85,13 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
   if (start_ < 0) throw std::invalid_argument("rule set " + rules_.name + " has no start tile");
 
   if (rules_.family == Family::Mists) {
-    const MeepleSetup* m = nullptr;
-    for (const MeepleSetup& ms : rules_.meeples)
-      if (ms.players == players) m = &ms;
-    if (!m) throw std::invalid_argument(rules_.name + " gives no meeples for " + std::to_string(players) + " players");
+    const MeepleSetup* m = &rules_.meeples_for(players);
     colours_ = m->colours;
     meeples_per_colour_ = m->meeples_per_colour;
     for (int c = 0; c < colours_; ++c) owner_.push_back(c / std::max(1, m->colours_per_player) % players);
     if (rules_.scoring == ScoringTracks::PerColour) {
       for (int c = 0; c < rules_.scoring_meeples && c < colours_; ++c) scoring_colours_.push_back(c);
-      scoring_from_supply_ = players >= 3;  // solo and 2 players take them from the box
+      scoring_from_supply_ = m->scorers_from_supply > 0;  // solo and 2 players: from the box
     }
   } else {
     colours_ = players;
