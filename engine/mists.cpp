@@ -66,7 +66,7 @@ int Rules::track_score(const State& s) {
 }
 
 // Up to `n` ghosts off one cell (one start quarter: FAQ.MoC.0001) back to the supply.
-int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first) {
+int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, FeatureClass why) {
   auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
   int taken = 0;
   auto take = [&](size_t k) {
@@ -77,7 +77,7 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first) {
   if (cemetery_first) take(kCemeterySlot);
   for (size_t k = 0; k < g.size(); ++k) take(k);
   s.ghost_supply_ += taken;
-  if (taken > 0) emit(s, EventKind::GhostsRemoved, FeatureClass::None, -1, s.cells_[static_cast<size_t>(cell)].x,
+  if (taken > 0) emit(s, EventKind::GhostsRemoved, why, -1, s.cells_[static_cast<size_t>(cell)].x,
                       s.cells_[static_cast<size_t>(cell)].y, taken);
   return taken;
 }
@@ -111,7 +111,7 @@ Rules::Flow Rules::mists_step(State& s) {
           auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
           if (s.game_->switches().ghost_scope_per_tile) {
             int before = s.cells_[static_cast<size_t>(cell)].ghost_total();
-            removed += remove_ghosts(s, cell, before);
+            removed += remove_ghosts(s, cell, before, false, FeatureClass::MistBank);
           } else {
             int n = g[static_cast<size_t>(area)];
             g[static_cast<size_t>(area)] = 0;
@@ -260,7 +260,7 @@ void Rules::close_cemetery_ghosts(State& s, int cem) {
     s.ghost_supply_ += n;
     if (n) emit(s, EventKind::GhostsRemoved, FeatureClass::Cemetery, -1, c.x, c.y, n);
   } else {
-    remove_ghosts(s, cem, c.ghost_total(), true);
+    remove_ghosts(s, cem, c.ghost_total(), true, FeatureClass::Cemetery);
   }
 }
 

@@ -67,7 +67,9 @@ struct Rules {
   static std::optional<std::string> mists_apply(State& s, const Action& a);
   static void mists_setup(State& s);
   static int track_score(const State& s);
-  static int remove_ghosts(State& s, int cell, int n, bool cemetery_first = false);
+  // `why`: the feature whose rule removes them (a finished bank, a closing cemetery).
+  static int remove_ghosts(State& s, int cell, int n, bool cemetery_first = false,
+                           FeatureClass why = FeatureClass::None);
   static Flow take_tile(State& s, bool face_down);
   static Flow start_bury(State& s);
   static void bury(State& s, int meeple);
