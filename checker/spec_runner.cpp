@@ -307,34 +307,15 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   return r;
 }
 
-bool cemetery_closed(const State& s, int cell) {
-  const PlacedCell& c = s.cell(cell);
-  switch (s.game().rules().cemetery) {
-    case CemeteryMode::Haunted:
-      return c.n8 == 8;
-    case CemeteryMode::Orthogonal: {
-      int n = 0;
-      for (int side = 0; side < kSides; ++side)
-        n += s.cell_at(c.x + kDx[side], c.y + kDy[side]) >= 0;
-      return n == 4;
-    }
-    case CemeteryMode::None:
-      return false;
-  }
-  return false;
-}
-
 bool feature_finished(const State& s, const FeatureAt& f) {
   if (f.mist >= 0)
     return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
   const CellFace& face = s.face(f.cell);
   switch (face.segments[f.seg].kind) {
     case SegmentKind::Monastery:
-      return s.cell(f.cell).n8 == 8;
     case SegmentKind::Castle:
-      return s.cell(f.cell).n8 == 8 && s.cell(f.cell).fd8 == 0;
     case SegmentKind::Cemetery:
-      return cemetery_closed(s, f.cell);
+      return s.centre_finished(f.cell);
     default:
       return s.region_finished(s.region_root(f.cell * kNodesPerCell + f.seg));
   }

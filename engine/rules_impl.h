@@ -35,6 +35,7 @@ struct Rules {
   static void meeples_on(const State& s, const PendingScore& p, std::array<int, kMaxColours>& per_colour);
   static void return_meeples(State& s, const PendingScore& p);
   static void collect_finished(State& s, int first_cell, bool castles);
+  static bool castle_haunted(const State& s, int cell);
   static void score_competitive(State& s, const PendingScore& p, bool final_scoring);
   static void final_scoring(State& s);
   static void farm_scoring(State& s);

@@ -143,20 +143,38 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
       if (k == SegmentKind::Monastery) {
         s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
       } else if (k == SegmentKind::Castle && castles) {
-        // A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text
-        // reading haunts it only from an orthogonal neighbour.
-        const PlacedCell& cc = s.cells_[static_cast<size_t>(c)];
-        bool haunted = cc.fd8 > 0;
-        if (s.game_->switches().face_down_rules_text) {
-          haunted = false;
-          for (int side = 0; side < kSides; ++side) {
-            int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
-            haunted = haunted || (nb >= 0 && s.cells_[static_cast<size_t>(nb)].face_down);
-          }
-        }
+        bool haunted = castle_haunted(s, c);
         if (!haunted) s.pending_.push_back({FeatureClass::Castle, static_cast<int16_t>(c)});
       }
     }
+}
+
+// A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading
+// haunts it only from an orthogonal neighbour (face-down-haunting).
+bool Rules::castle_haunted(const State& s, int cell) {
+  const PlacedCell& cc = s.cells_[static_cast<size_t>(cell)];
+  if (!s.game_->switches().face_down_rules_text) return cc.fd8 > 0;
+  for (int side = 0; side < kSides; ++side) {
+    int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
+    if (nb >= 0 && s.cells_[static_cast<size_t>(nb)].face_down) return true;
+  }
+  return false;
+}
+
+bool State::centre_finished(int cell) const {
+  if (cells_[static_cast<size_t>(cell)].face_down) return false;
+  const CellFace& f = face(cell);
+  if (f.centre < 0) return false;
+  switch (f.segments[f.centre].kind) {
+    case SegmentKind::Monastery:
+      return cells_[static_cast<size_t>(cell)].n8 == 8;
+    case SegmentKind::Castle:
+      return cells_[static_cast<size_t>(cell)].n8 == 8 && !Rules::castle_haunted(*this, cell);
+    case SegmentKind::Cemetery:
+      return Rules::cemetery_closed(*this, cell);
+    default:
+      return false;
+  }
 }
 
 // Majority: the player(s) with most followers score the full value; ties all score

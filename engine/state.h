@@ -160,6 +160,8 @@ class State {
   int region_root(int node) const;
   int region_tiles(int root) const;  // distinct cells, the start tile's quarters each counted
   bool region_finished(int root) const;
+  // A monastery or castle surrounded (a castle not haunted), a cemetery closed.
+  bool centre_finished(int cell) const;
   // A union-find node (cell * kNodesPerCell + segment, or + kMaxSegments + mist area); a
   // root carries its region's open links, meeples and blocked flag (checker/invariants.cpp).
   const RegionNode& region_node(int node) const { return nodes_[static_cast<size_t>(node)]; }
