@@ -5,6 +5,7 @@
 #   bash scripts/run.sh check [carcheck check options]   main job: every spec, shipped data
 #   bash scripts/run.sh test                              build with -Werror, run all tests
 #   bash scripts/run.sh sanitize                          the test suite under ASan + UBSan
+#   bash scripts/run.sh libfuzz [SECONDS]                 every libFuzzer harness, SECONDS each (60)
 #   bash scripts/run.sh build                             just install and build (Release)
 #
 # Build folders: build/ (Release), build-asan/ (sanitizers). BUILD_DIR overrides the first.
@@ -12,7 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake ninja-build clang clang-format tao-pegtl-dev libyaml-cpp-dev
-          librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
+          libclang-rt-14-dev)
 
 install_deps() {
   local missing=()
@@ -57,8 +59,23 @@ case "$cmd" in
     configure_build build-asan Debug -DCARCHECK_WERROR=ON -DCARCHECK_SANITIZE=ON -DCARCHECK_BENCH=OFF
     ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
     ;;
+  libfuzz)
+    install_deps
+    seconds=${1:-60}
+    configure_build build-libfuzzer Debug -DCMAKE_CXX_COMPILER=clang++ -DCARCHECK_LIBFUZZER=ON \
+      -DCARCHECK_BENCH=OFF
+    for h in tile_language tiles_yaml levels_yaml spec_language; do
+      [ -x "build-libfuzzer/fuzz/fuzz_$h" ] || continue
+      work=$(mktemp -d)
+      cp -r "fuzz/corpus/$h/." "$work/"  # the shipped seeds stay as they are
+      echo "== libFuzzer: $h for ${seconds}s"
+      "build-libfuzzer/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+        -print_final_stats=1 "$work" 2>&1 | tail -n 12
+      rm -rf "$work"
+    done
+    ;;
   *)
-    echo "usage: bash scripts/run.sh check|test|sanitize|build" >&2
+    echo "usage: bash scripts/run.sh check|test|sanitize|libfuzz|build" >&2
     exit 2
     ;;
 esac
