@@ -36,9 +36,10 @@ void BM_Game(benchmark::State& state, const std::string& rules, int level, int p
     benchmark::DoNotOptimize(s.score(0).total);
     ++seed;
   }
-  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["turns/game"] =
-      benchmark::Counter(static_cast<double>(turns) / static_cast<double>(std::max<int64_t>(1, state.iterations())));
+  state.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["turns/game"] = benchmark::Counter(
+      static_cast<double>(turns) / static_cast<double>(std::max<int64_t>(1, state.iterations())));
 }
 
 // Plays random choices until the game reaches `turn` and waits for a tile to be placed.
@@ -88,9 +89,11 @@ void BM_BaseTurn(benchmark::State& state) {
     s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]);
     benchmark::DoNotOptimize(s.phase());
   }
-  state.counters["turns/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["turns/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   state.counters["placements"] =
-      benchmark::Counter(static_cast<double>(placements) / static_cast<double>(std::max<int64_t>(1, state.iterations())));
+      benchmark::Counter(static_cast<double>(placements) /
+                         static_cast<double>(std::max<int64_t>(1, state.iterations())));
 }
 
 // Only the placement generator on the same board (const: no copies needed).
@@ -102,7 +105,8 @@ void BM_BaseLegalPlacements(benchmark::State& state) {
     s.legal_actions(legal);
     benchmark::DoNotOptimize(legal.size);
   }
-  state.counters["calls/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["calls/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 BENCHMARK_CAPTURE(BM_Game, base_c1_2p, std::string("base-c1"), 0, 2);

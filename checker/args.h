@@ -28,8 +28,8 @@ class ArgParser {
       used = 0;
     }
     if (used == 0 || used != v.size() || n < lo || n > hi)
-      throw std::invalid_argument(opt + " takes a whole number from " + std::to_string(lo) + " to " +
-                                  std::to_string(hi) + ", not '" + v + "'");
+      throw std::invalid_argument(opt + " takes a whole number from " + std::to_string(lo) +
+                                  " to " + std::to_string(hi) + ", not '" + v + "'");
     return static_cast<int>(n);
   }
   unsigned long long u64(const std::string& opt) {
@@ -41,7 +41,8 @@ class ArgParser {
     } catch (...) {
       used = 0;
     }
-    if (used == 0 || used != v.size() || v[0] == '-') throw std::invalid_argument(opt + " takes a non-negative whole number, not '" + v + "'");
+    if (used == 0 || used != v.size() || v[0] == '-')
+      throw std::invalid_argument(opt + " takes a non-negative whole number, not '" + v + "'");
     return n;
   }
 

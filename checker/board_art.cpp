@@ -16,7 +16,8 @@ std::string draw_board(const State& s) {
     maxy = std::max<int>(maxy, s.cell(i).y);
   }
   const int w = maxx - minx + 1, h = maxy - miny + 1;
-  std::vector<std::string> rows(static_cast<size_t>(h * kArtHeight), std::string(static_cast<size_t>(w * kArtWidth), ' '));
+  std::vector<std::string> rows(static_cast<size_t>(h * kArtHeight),
+                                std::string(static_cast<size_t>(w * kArtWidth), ' '));
   for (int i = 0; i < s.cells(); ++i) {
     const PlacedCell& c = s.cell(i);
     std::vector<std::string> art;
@@ -30,10 +31,15 @@ std::string draw_board(const State& s) {
     std::string marks;
     if (int g = c.ghost_total()) marks += "g" + std::to_string(g);
     for (const Meeple& m : s.meeples())
-      if (m.cell == i) marks += static_cast<char>(m.buried ? toupper("rgbykp"[m.colour]) : "rgbykp"[m.colour]);
-    if (!marks.empty()) art[3].replace(1, std::min<size_t>(marks.size(), kArtWidth - 2), marks.substr(0, kArtWidth - 2));
+      if (m.cell == i)
+        marks += static_cast<char>(m.buried ? toupper("rgbykp"[m.colour]) : "rgbykp"[m.colour]);
+    if (!marks.empty())
+      art[3].replace(1, std::min<size_t>(marks.size(), kArtWidth - 2),
+                     marks.substr(0, kArtWidth - 2));
     int ox = (c.x - minx) * kArtWidth, oy = (c.y - miny) * kArtHeight;
-    for (int r = 0; r < kArtHeight; ++r) rows[static_cast<size_t>(oy + r)].replace(static_cast<size_t>(ox), kArtWidth, art[static_cast<size_t>(r)]);
+    for (int r = 0; r < kArtHeight; ++r)
+      rows[static_cast<size_t>(oy + r)].replace(static_cast<size_t>(ox), kArtWidth,
+                                                art[static_cast<size_t>(r)]);
   }
   std::ostringstream o;
   o << "     ";

@@ -37,7 +37,7 @@ moving only through events, a hound scoring the ghosts on the board; every finis
 scored once at its value; the end of the game; determinism (the recorded actions replay to
 the same state, also from their text). Without --rules it takes every rule set, level and
 player count in turn (base-c1, pnp-demo, Mists Levels 1-6), one game each, round and round.
-Every other game is played by a team that plays along; most Mists games start with a head
+About half the games are played by a team that plays along; most Mists games start with a head
 start on the score, so that hounds, pile switches and the goal come up.
 
   --rules R       base-c1, pnp-demo or mists (default: all of them)
@@ -47,7 +47,8 @@ start on the score, so that hounds, pile switches and the goal come up.
   --seconds T     stop after T seconds
   --seed S        seed of the first game (default 1); game i has seed S + i
   --variant K=V   select a rule variant on every rule set that has switch K (repeatable)
-  --out DIR       where failing games are written as replayable specs (default fuzz-failures/)
+  --out DIR       where each failing game goes: a spec that replays it and the serialised
+                  game (.spec, .game; default fuzz-failures/)
   --json          the summary as one JSON object on stdout
 
 A progress line goes to stderr. Exit status: 0 no invariant failed, 1 a failure was found
@@ -55,6 +56,7 @@ A progress line goes to stderr. Exit status: 0 no invariant failed, 1 a failure 
 )";
 
 using Clock = std::chrono::steady_clock;
+inline constexpr size_t kMaxReplayFiles = 200;  // failing games written out per run
 
 struct Totals {
   int64_t games = 0, actions = 0, failures = 0;
@@ -209,13 +211,12 @@ int cmd_fuzz(const Args& args) {
     if (seconds > 0 && elapsed() >= seconds) break;
     Target& tg = targets[static_cast<size_t>(i % static_cast<int64_t>(targets.size()))];
     uint64_t seed = first_seed + static_cast<uint64_t>(i);
-    GameStart from = GameStart::mists_head_start(*tg.game, seed, seed * 0x2545F4914F6CDD1Dull >> 7);
+    GameStart from = GameStart::for_seed(*tg.game, seed);
     State s(*tg.game, seed);
     Rng chooser(seed * 0x9E3779B97F4A7C15ull + 1);
     Clock::time_point t0 = Clock::now();
-    bool team = (i / static_cast<int64_t>(targets.size())) % 2 == 1;
     CheckedGame r =
-        play_checked(s, from, team ? team_choice(chooser) : uniform_choice(chooser), false);
+        play_checked(s, from, from.team ? team_choice(chooser) : uniform_choice(chooser), false);
     double dt = std::chrono::duration<double>(Clock::now() - t0).count();
     for (Totals* tot : {&all, &per_rule_set[tg.rule_set]}) {
       ++tot->games;
@@ -227,8 +228,9 @@ int cmd_fuzz(const Args& args) {
     }
     if (r.failure) {
       Failure f{tg.t.label(), *r.failure, "", seed};
-      // One file per kind of failure and rule set: a systematic bug fails every game.
-      if (seen_signatures[signature(tg.rule_set, *r.failure)]++ == 0) {
+      // Every failing game gets its replay files (up to kMaxReplayFiles); the first of each
+      // kind of failure is shown, since a systematic bug fails game after game.
+      if (failures.size() < kMaxReplayFiles) {
         std::error_code ec;
         std::filesystem::create_directories(out_dir, ec);
         std::string base =
@@ -243,11 +245,12 @@ int cmd_fuzz(const Args& args) {
           f.spec_file = base + ".spec";
         else
           std::cerr << "\ncarcheck fuzz: cannot write " << base << ".spec\n";
-        if (!json_out) {
-          if (tty) std::cerr << "\r\033[K";
-          std::cerr << "FAIL " << tg.t.label() << ", seed " << seed << ": " << *r.failure
-                    << "\n     replay: " << f.spec_file << "\n";
-        }
+      }
+      if (seen_signatures[signature(tg.rule_set, *r.failure)]++ == 0 && !json_out) {
+        if (tty) std::cerr << "\r\033[K";
+        std::cerr << "FAIL " << tg.t.label() << ", seed " << seed << ": " << *r.failure
+                  << "\n     replay: " << (f.spec_file.empty() ? "(not written)" : f.spec_file)
+                  << "\n";
       }
       failures.push_back(f);
     }
@@ -319,7 +322,8 @@ int cmd_fuzz(const Args& args) {
       std::cout << "\n";
     }
     if (!failures.empty())
-      std::cout << "failing games written to " << out_dir << "/ (one per kind of failure)\n";
+      std::cout << "failing games written to " << out_dir
+                << "/ (a .spec and a .game each, the first " << kMaxReplayFiles << " at most)\n";
   }
   return failures.empty() ? 0 : 1;
 }

@@ -13,7 +13,8 @@ namespace carcheck {
 
 namespace {
 
-constexpr const char* kPlayUsage = R"(usage: carcheck play --rules R [--level L] [--players N] [--seed S]
+constexpr const char* kPlayUsage =
+    R"(usage: carcheck play --rules R [--level L] [--players N] [--seed S]
                      [--variant K=V ...] [--json] [--no-board]
 
 Plays one game of random legal choices (a seeded generator picks every draw and every
@@ -28,7 +29,8 @@ decision) and prints the final board, the result and the scores.
   --no-board      leave the board out of the text output
 )";
 
-const char* kBreakdown[] = {"roads", "cities", "monasteries", "farms", "castles", "cemeteries", "mist", "hounds"};
+const char* kBreakdown[] = {"roads",   "cities",     "monasteries", "farms",
+                            "castles", "cemeteries", "mist",        "hounds"};
 
 }  // namespace
 
@@ -43,17 +45,28 @@ int cmd_play(const Args& args) {
       if (a == "--help" || a == "-h") {
         std::cout << kPlayUsage;
         return 0;
-      } else if (a == "--rules") o.rules = p.value(a);
-      else if (a == "--level") o.level = p.integer(a, 1, 6);
-      else if (a == "--players") o.players = p.integer(a, 1, 99);
-      else if (a == "--seed") seed = p.u64(a);
-      else if (a == "--variant") o.variants.push_back(p.value(a));
-      else if (a == "--json") json_out = true;
-      else if (a == "--no-board") board = false;
-      else throw std::invalid_argument("unknown option '" + a + "'");
+      } else if (a == "--rules")
+        o.rules = p.value(a);
+      else if (a == "--level")
+        o.level = p.integer(a, 1, 6);
+      else if (a == "--players")
+        o.players = p.integer(a, 1, 99);
+      else if (a == "--seed")
+        seed = p.u64(a);
+      else if (a == "--variant")
+        o.variants.push_back(p.value(a));
+      else if (a == "--json")
+        json_out = true;
+      else if (a == "--no-board")
+        board = false;
+      else
+        throw std::invalid_argument("unknown option '" + a + "'");
     }
-    if (o.rules.empty()) throw std::invalid_argument("--rules is required (base-c1, pnp-demo, bcb or mists)");
-    if (o.rules == "bcb") throw std::invalid_argument("bcb (Bridges, Castles and Bazaars) rules are not implemented in the engine yet");
+    if (o.rules.empty())
+      throw std::invalid_argument("--rules is required (base-c1, pnp-demo, bcb or mists)");
+    if (o.rules == "bcb")
+      throw std::invalid_argument(
+          "bcb (Bridges, Castles and Bazaars) rules are not implemented in the engine yet");
   } catch (const std::invalid_argument& e) {
     std::cerr << "carcheck play: " << e.what() << "\n\n" << kPlayUsage;
     return 2;
@@ -76,24 +89,43 @@ int cmd_play(const Args& args) {
   if (json_out) {
     json::Writer w(std::cout);
     w.begin_object();
-    w.key("rules").value(game->rules().name).key("players").value(game->players()).key("seed").value(static_cast<int64_t>(seed));
+    w.key("rules")
+        .value(game->rules().name)
+        .key("players")
+        .value(game->players())
+        .key("seed")
+        .value(static_cast<int64_t>(seed));
     w.key("turns").value(s.turn());
     if (mists) {
-      w.key("result").value(s.won() ? "won" : "lost").key("reason").value(end_reason_text(s.end_reason()));
-      if (s.score_count() == 1) w.key("score").value(s.score(0).total);
+      w.key("result")
+          .value(s.won() ? "won" : "lost")
+          .key("reason")
+          .value(end_reason_text(s.end_reason()));
+      if (s.score_count() == 1)
+        w.key("score").value(s.score(0).total);
       else {
         w.key("score").begin_array();
         for (int t = 0; t < s.score_count(); ++t) w.value(s.score(t).total);
         w.end_array();
       }
-      w.key("ghosts_supply").value(s.ghosts_supply()).key("ghosts_board").value(s.ghosts_on_board());
+      w.key("ghosts_supply")
+          .value(s.ghosts_supply())
+          .key("ghosts_board")
+          .value(s.ghosts_on_board());
       w.key("ghosts_box").value(s.ghosts_in_box());
     } else {
       w.key("scores").begin_array();
       for (int pl = 0; pl < s.score_count(); ++pl) {
         const Score& sc = s.score(pl);
-        w.begin_object().key("player").value(pl + 1).key("colour").value(kColourNames[pl]).key("total").value(sc.total);
-        for (int f : {0, 1, 2, 3}) w.key(kBreakdown[f]).value(sc.by_feature[static_cast<size_t>(f)]);
+        w.begin_object()
+            .key("player")
+            .value(pl + 1)
+            .key("colour")
+            .value(kColourNames[pl])
+            .key("total")
+            .value(sc.total);
+        for (int f : {0, 1, 2, 3})
+          w.key(kBreakdown[f]).value(sc.by_feature[static_cast<size_t>(f)]);
         w.end_object();
       }
       w.end_array();
@@ -104,24 +136,30 @@ int cmd_play(const Args& args) {
     return 0;
   }
   if (board) std::cout << draw_board(s) << "\n";
-  std::cout << game->rules().name << ", " << game->players() << " player(s), seed " << seed << ": " << s.turn()
-            << " turns, " << s.set_aside() << " tile(s) set aside\n";
+  std::cout << game->rules().name << ", " << game->players() << " player(s), seed " << seed << ": "
+            << s.turn() << " turns, " << s.set_aside() << " tile(s) set aside\n";
   if (mists) {
-    std::cout << "result: " << (s.won() ? "WON" : "LOST") << " (" << end_reason_text(s.end_reason()) << ")\n";
+    std::cout << "result: " << (s.won() ? "WON" : "LOST") << " (" << end_reason_text(s.end_reason())
+              << ")\n";
     for (int t = 0; t < s.score_count(); ++t) {
       const Score& sc = s.score(t);
-      std::cout << "score" << (s.score_count() > 1 ? std::string(" (") + kColourNames[game->scoring_colours()[static_cast<size_t>(t)]] + ")" : "")
-                << ": " << sc.total << "  (roads " << sc.by_feature[0] << ", cities " << sc.by_feature[1] << ", castles "
-                << sc.by_feature[4] << ", hounds " << sc.by_feature[7] << ")\n";
+      std::cout << "score"
+                << (s.score_count() > 1
+                        ? std::string(" (") +
+                              kColourNames[game->scoring_colours()[static_cast<size_t>(t)]] + ")"
+                        : "")
+                << ": " << sc.total << "  (roads " << sc.by_feature[0] << ", cities "
+                << sc.by_feature[1] << ", castles " << sc.by_feature[4] << ", hounds "
+                << sc.by_feature[7] << ")\n";
     }
-    std::cout << "ghosts: " << s.ghosts_supply() << " in supply, " << s.ghosts_on_board() << " on the board, "
-              << s.ghosts_in_box() << " in the box\n";
+    std::cout << "ghosts: " << s.ghosts_supply() << " in supply, " << s.ghosts_on_board()
+              << " on the board, " << s.ghosts_in_box() << " in the box\n";
   } else {
     for (int pl = 0; pl < s.score_count(); ++pl) {
       const Score& sc = s.score(pl);
-      std::cout << "player " << pl + 1 << " (" << kColourNames[pl] << "): " << sc.total << "  (roads " << sc.by_feature[0]
-                << ", cities " << sc.by_feature[1] << ", monasteries " << sc.by_feature[2] << ", farms " << sc.by_feature[3]
-                << ")\n";
+      std::cout << "player " << pl + 1 << " (" << kColourNames[pl] << "): " << sc.total
+                << "  (roads " << sc.by_feature[0] << ", cities " << sc.by_feature[1]
+                << ", monasteries " << sc.by_feature[2] << ", farms " << sc.by_feature[3] << ")\n";
     }
   }
   return 0;

@@ -20,9 +20,12 @@ const Library& Library::shipped(const std::string& tiles_path, const std::string
   return cache.emplace(key, std::move(lib)).first->second;
 }
 
-std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o) { return make_game(lib, o, {}); }
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o) {
+  return make_game(lib, o, {});
+}
 
-TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles, const std::string& file) {
+TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles,
+                        const std::string& file) {
   TileSet set;
   set.name = set_name;
   set.title = "inline tiles";
@@ -42,10 +45,12 @@ TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTil
   return set;
 }
 
-std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o, const std::vector<TileSet>& overrides) {
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
+                                const std::vector<TileSet>& overrides) {
   std::string name = o.rules;
   if (name == "mists") {
-    if (o.level < 1 || o.level > 6) throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
+    if (o.level < 1 || o.level > 6)
+      throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
     name = "mists-" + std::to_string(o.level);
   } else if (o.level != 0 && name.rfind("mists", 0) != 0) {
     throw std::invalid_argument("--level applies to --rules mists only");
@@ -75,7 +80,8 @@ void play_random(State& s, Rng& chooser) {
       continue;
     }
     s.legal_actions(legal);
-    if (legal.size == 0) throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
+    if (legal.size == 0)
+      throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
     const Action& a = legal.items[chooser.below(static_cast<uint32_t>(legal.size))];
     if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
   }

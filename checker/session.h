@@ -11,8 +11,8 @@
 namespace carcheck {
 
 struct GameOptions {
-  std::string rules;                  // "base-c1", "pnp-demo", "bcb", "mists"
-  int level = 0;                      // Mists level when rules == "mists"
+  std::string rules;  // "base-c1", "pnp-demo", "bcb", "mists"
+  int level = 0;      // Mists level when rules == "mists"
   int players = 2;
   std::vector<std::string> variants;  // "key=value"
   std::string tiles_path;             // default: the shipped tiles.yaml
@@ -23,7 +23,8 @@ struct GameOptions {
 struct Library {
   std::vector<TileSet> tile_sets;
   std::vector<RuleSet> rule_sets;
-  static const Library& shipped(const std::string& tiles_path = "", const std::string& levels_path = "");
+  static const Library& shipped(const std::string& tiles_path = "",
+                                const std::string& levels_path = "");
 };
 
 // Throws std::invalid_argument (bad option) or InputError (bad data).
@@ -31,7 +32,8 @@ std::unique_ptr<Game> make_game(const GameOptions& o);
 std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o);
 // The same with some tile sets replaced (or added) by name: specs and tests define their
 // own tiles inline instead of relying on the shipped (possibly reconstructed) geometry.
-std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o, const std::vector<TileSet>& overrides);
+std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
+                                const std::vector<TileSet>& overrides);
 
 // A tile set from (name, count, shape) triples in the tile language; `file`, `line` say
 // where the shapes came from for error messages. Throws InputError.
@@ -42,7 +44,8 @@ struct InlineTile {
   bool start = false;
   int line = 1, column = 1;
 };
-TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles, const std::string& file);
+TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles,
+                        const std::string& file);
 
 // Plays random legal choices to the end; `chooser` picks among legal actions.
 void play_random(State& s, Rng& chooser);

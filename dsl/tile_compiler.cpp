@@ -31,7 +31,7 @@ struct ParsedItem {
   std::vector<Where> sides_at, ports_at, borders_at;
   Where count_at;
   bool triangle = false, inn = false;
-  std::string word;          // centre feature
+  std::string word;  // centre feature
 };
 
 struct ParsedCell {
@@ -84,13 +84,13 @@ Where where(const Input& in) {
 template <typename Rule>
 struct action : pg::nothing<Rule> {};
 
-#define CARCHECK_KEYWORD_ACTION(RULE, KIND)                 \
-  template <>                                               \
-  struct action<RULE> {                                     \
-    template <typename Input>                               \
-    static void apply(const Input& in, ParseState& st) {    \
-      st.begin(ParsedItem::KIND, where(in));                \
-    }                                                       \
+#define CARCHECK_KEYWORD_ACTION(RULE, KIND)              \
+  template <>                                            \
+  struct action<RULE> {                                  \
+    template <typename Input>                            \
+    static void apply(const Input& in, ParseState& st) { \
+      st.begin(ParsedItem::KIND, where(in));             \
+    }                                                    \
   };
 CARCHECK_KEYWORD_ACTION(kw_city, City)
 CARCHECK_KEYWORD_ACTION(kw_road, Road)
@@ -139,7 +139,9 @@ struct action<city_side> {
 template <>
 struct action<attr_shield> {
   template <typename Input>
-  static void apply(const Input&, ParseState& st) { st.item().count += 1; }
+  static void apply(const Input&, ParseState& st) {
+    st.item().count += 1;
+  }
 };
 template <>
 struct action<shield_count> {
@@ -152,7 +154,9 @@ struct action<shield_count> {
 template <>
 struct action<attr_triangle> {
   template <typename Input>
-  static void apply(const Input&, ParseState& st) { st.item().triangle = true; }
+  static void apply(const Input&, ParseState& st) {
+    st.item().triangle = true;
+  }
 };
 template <>
 struct action<road_from> {
@@ -181,7 +185,9 @@ struct action<road_end> {
 template <>
 struct action<attr_inn> {
   template <typename Input>
-  static void apply(const Input&, ParseState& st) { st.item().inn = true; }
+  static void apply(const Input&, ParseState& st) {
+    st.item().inn = true;
+  }
 };
 template <>
 struct action<field_half> {
@@ -219,18 +225,25 @@ struct action<ghost_count> {
 // ---- Error messages: "expected X" at the exact position ------------------------------------
 
 template <typename Rule>
-constexpr const char* expected() { return nullptr; }
-#define CARCHECK_EXPECTED(RULE, TEXT) \
-  template <>                         \
-  constexpr const char* expected<RULE>() { return TEXT; }
-CARCHECK_EXPECTED(item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
+constexpr const char* expected() {
+  return nullptr;
+}
+#define CARCHECK_EXPECTED(RULE, TEXT)      \
+  template <>                              \
+  constexpr const char* expected<RULE>() { \
+    return TEXT;                           \
+  }
+CARCHECK_EXPECTED(
+    item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
 CARCHECK_EXPECTED(city_body, "expected city sides such as N or N+E+W after 'city'")
 CARCHECK_EXPECTED(shield_count, "expected a number after 'shields'")
 CARCHECK_EXPECTED(road_body, "expected a road such as W-E or S* after 'road'")
 CARCHECK_EXPECTED(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
-CARCHECK_EXPECTED(field_body, "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
+CARCHECK_EXPECTED(field_body,
+                  "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
 CARCHECK_EXPECTED(border_side, "expected the side of the bordered city (N, E, S or W) after '@'")
-CARCHECK_EXPECTED(mist_body, "expected mist ports such as Nl Nc Nr followed by 'ghosts N' after 'mist'")
+CARCHECK_EXPECTED(mist_body,
+                  "expected mist ports such as Nl Nc Nr followed by 'ghosts N' after 'mist'")
 CARCHECK_EXPECTED(mist_ghosts, "expected 'ghosts N' after the mist ports")
 CARCHECK_EXPECTED(ghost_count, "expected a number after 'ghosts'")
 CARCHECK_EXPECTED(cell_x, "expected the cell's x offset after 'cell'")
@@ -422,8 +435,9 @@ class Compiler {
           continue;
         }
         if (f.centre >= 0)
-          fail(it.at, "a cell holds one monastery, castle or cemetery at most; this one already has a " +
-                          std::string(segment_kind_name(f.segments[f.centre].kind)));
+          fail(it.at,
+               "a cell holds one monastery, castle or cemetery at most; this one already has a " +
+                   std::string(segment_kind_name(f.segments[f.centre].kind)));
         SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
                         : it.word == "castle"  ? SegmentKind::Castle
                                                : SegmentKind::Cemetery;
@@ -459,11 +473,12 @@ class Compiler {
       int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
       for (int p : {l, r})
         if (f.port_segment[p] < 0)
-          fail(cell.at, "port " + port_name(p) + " is claimed by no feature (every field half must be in a field)");
+          fail(cell.at, "port " + port_name(p) +
+                            " is claimed by no feature (every field half must be in a field)");
       if (f.port_segment[c] < 0) {
         if (f.port_segment[l] != f.port_segment[r])
-          fail(claimed_at[r], "side " + side_name(s) + " has no road, so " + port_name(l) + " and " +
-                                  port_name(r) + " must lie in the same field");
+          fail(claimed_at[r], "side " + side_name(s) + " has no road, so " + port_name(l) +
+                                  " and " + port_name(r) + " must lie in the same field");
         f.port_segment[c] = f.port_segment[l];
         f.segments[f.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
       }
@@ -525,7 +540,8 @@ class Compiler {
       for (size_t k = 0; k < seen.size(); ++k)
         for (size_t j = 0; j < cells.size(); ++j)
           if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end() &&
-              std::abs(cells[j].x - cells[seen[k]].x) + std::abs(cells[j].y - cells[seen[k]].y) == 1)
+              std::abs(cells[j].x - cells[seen[k]].x) + std::abs(cells[j].y - cells[seen[k]].y) ==
+                  1)
             seen.push_back(static_cast<int>(j));
       for (size_t j = 0; j < cells.size(); ++j)
         if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end())
@@ -561,8 +577,10 @@ class Compiler {
       out.push_back(f);
     }
     int minx = 0, miny = 0;
-    for (const CellFace& f : out) minx = std::min<int>(minx, f.dx), miny = std::min<int>(miny, f.dy);
-    for (CellFace& f : out) f.dx = static_cast<int8_t>(f.dx - minx), f.dy = static_cast<int8_t>(f.dy - miny);
+    for (const CellFace& f : out)
+      minx = std::min<int>(minx, f.dx), miny = std::min<int>(miny, f.dy);
+    for (CellFace& f : out)
+      f.dx = static_cast<int8_t>(f.dx - minx), f.dy = static_cast<int8_t>(f.dy - miny);
     return out;
   }
 

@@ -30,7 +30,8 @@ struct city : pg::seq<kw_city, gap, pg::must<city_body>> {};
 struct road_from : side_letter {};
 struct road_to : side_letter {};
 struct road_end : pg::one<'*'> {};
-struct road_ends : pg::seq<road_from, pg::sor<pg::seq<pg::one<'-'>, pg::must<road_to>>, road_end>> {};
+struct road_ends : pg::seq<road_from, pg::sor<pg::seq<pg::one<'-'>, pg::must<road_to>>, road_end>> {
+};
 struct attr_inn : TAO_PEGTL_KEYWORD("inn") {};
 struct road_body : pg::seq<road_ends, pg::opt<gap, attr_inn>> {};
 struct kw_road : TAO_PEGTL_KEYWORD("road") {};
@@ -53,10 +54,9 @@ struct mist_body : pg::seq<pg::list<mist_port, gap>, gap, pg::must<mist_ghosts>>
 struct kw_mist : TAO_PEGTL_KEYWORD("mist") {};
 struct mist : pg::seq<kw_mist, gap, pg::must<mist_body>> {};
 
-struct centre_word
-    : pg::sor<TAO_PEGTL_KEYWORD("monastery"), TAO_PEGTL_KEYWORD("castle"),
-              TAO_PEGTL_KEYWORD("cemetery"), TAO_PEGTL_KEYWORD("bazaar"),
-              TAO_PEGTL_KEYWORD("ruins")> {};
+struct centre_word : pg::sor<TAO_PEGTL_KEYWORD("monastery"), TAO_PEGTL_KEYWORD("castle"),
+                             TAO_PEGTL_KEYWORD("cemetery"), TAO_PEGTL_KEYWORD("bazaar"),
+                             TAO_PEGTL_KEYWORD("ruins")> {};
 
 struct item : pg::sor<city, road, field, mist, centre_word> {};
 struct item_start : pg::sor<pg::one<'}'>, pg::eof> {};
@@ -70,9 +70,8 @@ struct cell_x : signed_number {};
 struct cell_y : signed_number {};
 struct cell_open : pg::one<'{'> {};
 struct cell_close : pg::one<'}'> {};
-struct cell_head
-    : pg::seq<kw_cell, gap, pg::must<cell_x>, blank, pg::must<pg::one<','>>,
-              blank, pg::must<cell_y>, blank, pg::must<cell_open>> {};
+struct cell_head : pg::seq<kw_cell, gap, pg::must<cell_x>, blank, pg::must<pg::one<','>>, blank,
+                           pg::must<cell_y>, blank, pg::must<cell_open>> {};
 struct cell_block : pg::seq<cell_head, blank, cell_body, blank, pg::must<cell_close>, blank> {};
 struct multi_cell : pg::plus<cell_block> {};
 struct single_cell : cell_body {};

@@ -151,7 +151,8 @@ TileSet load_set(const yamlx::Reader& rd, const std::string& text, const YAML::N
   std::string start;  // the name of the start tile, once one is marked
   for (const YAML::Node& t : tiles) {
     TileType tile = load_tile(rd, text, t, set.name);
-    if (!names.insert(tile.name).second) rd.fail(t["name"], "tile name '" + tile.name + "' is used twice in " + what);
+    if (!names.insert(tile.name).second)
+      rd.fail(t["name"], "tile name '" + tile.name + "' is used twice in " + what);
     if (tile.start && !start.empty())
       rd.fail(t["start"], "tile '" + tile.name + "' is marked as the start tile, but '" + start +
                               "' is the start tile of " + what + " already (one per set)");
@@ -215,7 +216,8 @@ std::vector<TileSet> load_tile_sets(const std::string& path) {
   return load_tile_sets_from_string(ss.str(), path);
 }
 
-std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text, const std::string& file) {
+std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text,
+                                                const std::string& file) {
   return load_root(yamlx::load_text(yaml_text, file), yaml_text, file);
 }
 

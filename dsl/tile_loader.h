@@ -10,7 +10,8 @@ namespace carcheck {
 
 // Throws InputError (file:line:column: reason) for any malformed or inconsistent input.
 std::vector<TileSet> load_tile_sets(const std::string& path);
-std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text, const std::string& file);
+std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text,
+                                                const std::string& file);
 
 // The default locations of the shipped data (the source tree, or $CARCHECK_DATA).
 std::string default_tiles_path();

@@ -10,25 +10,25 @@
 namespace carcheck {
 
 enum class ActionKind : uint8_t {
-  Draw,           // chance: the next tile is `tile` (forced) or random
-  Place,          // the drawn tile at (x, y) with rotation rot
-  Meeple,         // a meeple of `colour` on segment `seg` of the tile just placed
-  Pass,           // no meeple this turn
-  TakePoints,     // Mists: take the points of the scoring under decision
-  RemoveGhosts,   // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y)
-  ExtraGhost,     // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
-  Bury,           // Mists: bury the meeple `meeple`
-  HoundPlace,     // Mists 3+: place the hound beside meeple `meeple`
-  HoundClear,     // Mists 3+: clear `count` ghosts from the cell at (x, y) (count 0: stop)
-  FaceDown,       // Mists 5-6: put the face-down tile at (x, y)
-  Track,          // Mists 6: points of an unowned colour go to scoring meeple `colour`
+  Draw,          // chance: the next tile is `tile` (forced) or random
+  Place,         // the drawn tile at (x, y) with rotation rot
+  Meeple,        // a meeple of `colour` on segment `seg` of the tile just placed
+  Pass,          // no meeple this turn
+  TakePoints,    // Mists: take the points of the scoring under decision
+  RemoveGhosts,  // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y)
+  ExtraGhost,    // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
+  Bury,          // Mists: bury the meeple `meeple`
+  HoundPlace,    // Mists 3+: place the hound beside meeple `meeple`
+  HoundClear,    // Mists 3+: clear `count` ghosts from the cell at (x, y) (count 0: stop)
+  FaceDown,      // Mists 5-6: put the face-down tile at (x, y)
+  Track,         // Mists 6: points of an unowned colour go to scoring meeple `colour`
 };
 inline constexpr int kActionKinds = 12;
 
 struct Action {
   ActionKind kind = ActionKind::Pass;
   int8_t rot = 0;
-  int8_t seg = -1;       // segment index on the new cell
+  int8_t seg = -1;  // segment index on the new cell
   int8_t colour = -1;
   int8_t count = 0;
   int16_t x = 0, y = 0;
@@ -38,28 +38,60 @@ struct Action {
 };
 
 enum class EventKind : uint8_t {
-  TileDrawn, TileSetAside, TilePlaced, MeeplePlaced, FeatureFinished, Scored, MeepleReturned,
-  GhostsPlaced, GhostsRemoved, BankFinished, CemeteryClosed, MeepleBuried, HoundPlaced,
-  HoundLost, HoundScored, HoundRemoved, PileSwitched, FaceDownPlaced, GameWon, GameLost,
-  GameEnded, FinalScored,
+  TileDrawn,
+  TileSetAside,
+  TilePlaced,
+  MeeplePlaced,
+  FeatureFinished,
+  Scored,
+  MeepleReturned,
+  GhostsPlaced,
+  GhostsRemoved,
+  BankFinished,
+  CemeteryClosed,
+  MeepleBuried,
+  HoundPlaced,
+  HoundLost,
+  HoundScored,
+  HoundRemoved,
+  PileSwitched,
+  FaceDownPlaced,
+  GameWon,
+  GameLost,
+  GameEnded,
+  FinalScored,
 };
 const char* event_name(EventKind k);
 
-enum class FeatureClass : uint8_t { Road, City, Monastery, Field, Castle, Cemetery, MistBank, None };
+enum class FeatureClass : uint8_t {
+  Road,
+  City,
+  Monastery,
+  Field,
+  Castle,
+  Cemetery,
+  MistBank,
+  None
+};
 const char* feature_class_name(FeatureClass f);
 
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   FeatureClass feature = FeatureClass::None;
-  int8_t who = -1;      // player, colour or track
-  int16_t x = 0, y = 0; // where (a cell)
-  int16_t value = 0;    // points, ghosts, tiles
-  int16_t extra = 0;    // reason code, pile, second value
+  int8_t who = -1;       // player, colour or track
+  int16_t x = 0, y = 0;  // where (a cell)
+  int16_t value = 0;     // points, ghosts, tiles
+  int16_t extra = 0;     // reason code, pile, second value
 };
 
 // Why a game ended (Mists) — reported as text by end_reason_text().
 enum class EndReason : uint8_t {
-  None, GoalReached, TilesExhausted, GhostSupplyShort, PileBelowThreshold, AllTilesPlayed,
+  None,
+  GoalReached,
+  TilesExhausted,
+  GhostSupplyShort,
+  PileBelowThreshold,
+  AllTilesPlayed,
 };
 const char* end_reason_text(EndReason r);
 

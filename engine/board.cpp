@@ -10,7 +10,8 @@ namespace carcheck {
 
 int Rules::find(State& s, int node) {
   int root = node;
-  while (s.nodes_[static_cast<size_t>(root)].parent != root) root = s.nodes_[static_cast<size_t>(root)].parent;
+  while (s.nodes_[static_cast<size_t>(root)].parent != root)
+    root = s.nodes_[static_cast<size_t>(root)].parent;
   while (s.nodes_[static_cast<size_t>(node)].parent != root) {  // path compression
     int next = s.nodes_[static_cast<size_t>(node)].parent;
     s.nodes_[static_cast<size_t>(node)].parent = static_cast<int16_t>(root);
@@ -20,7 +21,8 @@ int Rules::find(State& s, int node) {
 }
 
 int Rules::find_const(const State& s, int node) {
-  while (s.nodes_[static_cast<size_t>(node)].parent != node) node = s.nodes_[static_cast<size_t>(node)].parent;
+  while (s.nodes_[static_cast<size_t>(node)].parent != node)
+    node = s.nodes_[static_cast<size_t>(node)].parent;
   return node;
 }
 
@@ -78,15 +80,18 @@ bool Rules::fits(const State& s, const TileType& t, int x, int y, int rot) {
   return touches && (!touches_face_down || touches_face_up);
 }
 
-std::optional<std::string> Rules::placement_problem(const State& s, TileId tile, int x, int y, int rot) {
+std::optional<std::string> Rules::placement_problem(const State& s, TileId tile, int x, int y,
+                                                    int rot) {
   if (rot < 0 || rot >= kRotations) return "rotation must be 0..3";
   const TileType& t = s.game_->tile(tile);
-  const bool on_board = x >= -s.grid_origin_ + 2 && y >= -s.grid_origin_ + 2 && x <= s.grid_origin_ - 3 &&
-                        y <= s.grid_origin_ - 3;
-  if (t.n_cells == 1 && on_board) {  // the usual case, a legal one-cell placement, as legal_placements
+  const bool on_board = x >= -s.grid_origin_ + 2 && y >= -s.grid_origin_ + 2 &&
+                        x <= s.grid_origin_ - 3 && y <= s.grid_origin_ - 3;
+  if (t.n_cells == 1 &&
+      on_board) {  // the usual case, a legal one-cell placement, as legal_placements
     const size_t at = s.grid_index(x, y);
     const uint16_t needs = s.space_needs_[at];
-    if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0]))) return std::nullopt;
+    if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
+      return std::nullopt;
   }  // anything else: the long way, which says what is wrong
   bool touches = false, touches_face_up = false, touches_face_down = false;
   for (const CellFace& f : t.rot[rot]) {
@@ -177,8 +182,8 @@ constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
 
 // Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
 // empty spaces beside it now ask of a tile (State::space_needs_).
-int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells, std::vector<Pos>& frontier,
-           std::vector<uint16_t>& needs, PlacedCell pc) {
+int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
+           std::vector<Pos>& frontier, std::vector<uint16_t>& needs, PlacedCell pc) {
   int idx = static_cast<int>(cells.size());
   const Pos at{pc.x, pc.y};
   const size_t packed = s.grid_index(pc.x, pc.y);
@@ -211,7 +216,7 @@ int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
       if (!need) need = kNeedsNoTile;
       continue;
     }
-    if (need == kNeedsNoTile) need = 0;  // a face-up neighbour at last
+    if (need == kNeedsNoTile) need = 0;      // a face-up neighbour at last
     const int theirs = opposite_side(side);  // the space sees this cell on its opposite side
     const unsigned terrain = (pc.sides >> (2 * side)) & 3u;
     need = static_cast<uint16_t>(need | (3u << (8 + 2 * theirs)) | (terrain << (2 * theirs)));
@@ -286,7 +291,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
           s.nodes_[static_cast<size_t>(find(s, mist_node(c, f.port_mist[p])))].open -= 2;
           if (ncell.placement != pc.placement) extended = true;
         } else if (mine || theirs) {  // mist against clear land: never finished (Dized.MoC.0043)
-          int r = mine ? find(s, mist_node(c, f.port_mist[p])) : find(s, mist_node(nb, nf.port_mist[q]));
+          int r = mine ? find(s, mist_node(c, f.port_mist[p]))
+                       : find(s, mist_node(nb, nf.port_mist[q]));
           --s.nodes_[static_cast<size_t>(r)].open;
           s.nodes_[static_cast<size_t>(r)].blocked = 1;
         }
@@ -341,7 +347,8 @@ int Rules::orthogonal_neighbours(const State& s, int cell) {
 // Levels 2-4: closed by its 4 orthogonal neighbours (Dized.MoC.0028); Levels 5-6: by all 8
 // (Dized.MoC.0021).
 bool Rules::cemetery_closed(const State& s, int cell) {
-  if (s.game_->rules().cemetery == CemeteryMode::Haunted) return s.cells_[static_cast<size_t>(cell)].n8 == 8;
+  if (s.game_->rules().cemetery == CemeteryMode::Haunted)
+    return s.cells_[static_cast<size_t>(cell)].n8 == 8;
   return orthogonal_neighbours(s, cell) == 4;
 }
 
@@ -349,7 +356,8 @@ bool Rules::is_open_cemetery(const State& s, int cell) {
   const PlacedCell& c = s.cells_[static_cast<size_t>(cell)];
   if (c.face_down) return false;
   const CellFace& f = s.face(cell);
-  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery && !cemetery_closed(s, cell);
+  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
+         !cemetery_closed(s, cell);
 }
 
 }  // namespace carcheck

@@ -88,9 +88,11 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
     const MeepleSetup* m = &rules_.meeples_for(players);
     colours_ = m->colours;
     meeples_per_colour_ = m->meeples_per_colour;
-    for (int c = 0; c < colours_; ++c) owner_.push_back(c / std::max(1, m->colours_per_player) % players);
+    for (int c = 0; c < colours_; ++c)
+      owner_.push_back(c / std::max(1, m->colours_per_player) % players);
     if (rules_.scoring == ScoringTracks::PerColour) {
-      for (int c = 0; c < rules_.scoring_meeples && c < colours_; ++c) scoring_colours_.push_back(c);
+      for (int c = 0; c < rules_.scoring_meeples && c < colours_; ++c)
+        scoring_colours_.push_back(c);
       scoring_from_supply_ = m->scorers_from_supply > 0;  // solo and 2 players: from the box
     }
   } else {

@@ -77,8 +77,9 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
   if (cemetery_first) take(kCemeterySlot);
   for (size_t k = 0; k < g.size(); ++k) take(k);
   s.ghost_supply_ += taken;
-  if (taken > 0) emit(s, EventKind::GhostsRemoved, why, -1, s.cells_[static_cast<size_t>(cell)].x,
-                      s.cells_[static_cast<size_t>(cell)].y, taken);
+  if (taken > 0)
+    emit(s, EventKind::GhostsRemoved, why, -1, s.cells_[static_cast<size_t>(cell)].x,
+         s.cells_[static_cast<size_t>(cell)].y, taken);
   return taken;
 }
 
@@ -117,12 +118,14 @@ Rules::Flow Rules::mists_step(State& s) {
             g[static_cast<size_t>(area)] = 0;
             s.ghost_supply_ += n;
             removed += n;
-            if (n) emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1, s.cells_[static_cast<size_t>(cell)].x,
-                        s.cells_[static_cast<size_t>(cell)].y, n);
+            if (n)
+              emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1,
+                   s.cells_[static_cast<size_t>(cell)].x, s.cells_[static_cast<size_t>(cell)].y, n);
           }
           node = s.nodes_[static_cast<size_t>(node)].next;
         } while (node != root);
-        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1, s.cells_[static_cast<size_t>(s.new_cell_)].x,
+        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1,
+             s.cells_[static_cast<size_t>(s.new_cell_)].x,
              s.cells_[static_cast<size_t>(s.new_cell_)].y, removed, region_tiles(s, root));
       }
       s.step_ = kStepCemetery;
@@ -195,8 +198,10 @@ Rules::Flow Rules::start_bury(State& s) {
       s.phase_ = Phase::Bury;
       return Flow::Decide;
     }
-    if (n == 1) bury(s, cands[0]);
-    else close_cemetery_ghosts(s, cem);  // bury-empty: nothing to bury, ghosts still go
+    if (n == 1)
+      bury(s, cands[0]);
+    else
+      close_cemetery_ghosts(s, cem);  // bury-empty: nothing to bury, ghosts still go
     if (n == 0) s.bury_queue_.erase(s.bury_queue_.begin());
   }
   return Flow::Continue;
@@ -295,7 +300,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
     auto joins_older = [&](int m) {
       int root = find(s, mist_node(s.new_cell_, m)), node = root;
       do {
-        if (s.cells_[static_cast<size_t>(node / kNodesPerCell)].placement != pc.placement) return true;
+        if (s.cells_[static_cast<size_t>(node / kNodesPerCell)].placement != pc.placement)
+          return true;
         node = s.nodes_[static_cast<size_t>(node)].next;
       } while (node != root);
       return false;
@@ -309,7 +315,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
     }
     for (int m = 0; m < f.n_mist; ++m) {
       int k = f.mist[m].ghosts - (m == drop_area ? 1 : 0);
-      pc.ghosts[static_cast<size_t>(m)] = static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k);
+      pc.ghosts[static_cast<size_t>(m)] =
+          static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k);
     }
     s.ghost_supply_ -= n;
     placed = n;
@@ -332,8 +339,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
     for (int c : targets) {
       ++s.cells_[static_cast<size_t>(c)].ghosts[0];
       --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, s.cells_[static_cast<size_t>(c)].x,
-           s.cells_[static_cast<size_t>(c)].y, 1);
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1,
+           s.cells_[static_cast<size_t>(c)].x, s.cells_[static_cast<size_t>(c)].y, 1);
     }
   }
   bool extra = r.cemetery == CemeteryMode::Orthogonal ||
@@ -353,8 +360,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
       int c = s.cell_at(opts.items[0].x, opts.items[0].y);
       ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
       --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, s.cells_[static_cast<size_t>(c)].x,
-           s.cells_[static_cast<size_t>(c)].y, 1);
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1,
+           s.cells_[static_cast<size_t>(c)].x, s.cells_[static_cast<size_t>(c)].y, 1);
     }
   }
   return Flow::Continue;
@@ -371,7 +378,8 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
   switch (g.kind) {
     case SegmentKind::Road:
     case SegmentKind::City: {
-      if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports)) return false;
+      if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
+        return false;
       int root = find_const(s, node_of(s.new_cell_, seg));
       if (s.nodes_[static_cast<size_t>(root)].meeples) return false;
       return !(sw.meeple_unfinished_only && s.region_finished(root));
@@ -398,7 +406,9 @@ std::string Rules::meeple_refusal(const State& s, int seg) {
     const Switches& sw = s.game_->switches();
     if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
       return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
-    if (sw.meeple_unfinished_only) return "the " + what + " is occupied or already finished (meeple-on-finished=unfinished-only)";
+    if (sw.meeple_unfinished_only)
+      return "the " + what +
+             " is occupied or already finished (meeple-on-finished=unfinished-only)";
   }
   return "the " + what + " is already occupied (someone stands on the connected " + what + ")";
 }
@@ -409,7 +419,8 @@ void Rules::score_options(const State& s, ActionList& out) {
   out.push(make(ActionKind::TakePoints));
   for (int c = 0; c < s.cells(); ++c) {
     int g = s.cell(c).ghost_total();
-    for (int k = 1; k <= std::min(3, g); ++k) out.push(make(ActionKind::RemoveGhosts, s.cell(c).x, s.cell(c).y, k));
+    for (int k = 1; k <= std::min(3, g); ++k)
+      out.push(make(ActionKind::RemoveGhosts, s.cell(c).x, s.cell(c).y, k));
   }
 }
 
@@ -480,7 +491,8 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
     for (int c = 0; c < kMaxColours; ++c) {
       if (per[static_cast<size_t>(c)] == 0) continue;
       if (s.game_->switches().coop_majority && per[static_cast<size_t>(c)] != most) continue;
-      if (s.game_->rules().scoring == ScoringTracks::PerColour) add_points(s, c, value, p.feature);
+      if (s.game_->rules().scoring == ScoringTracks::PerColour)
+        add_points(s, c, value, p.feature);
       else {
         Score& sc = s.scores_[0];
         sc.total += value;
@@ -504,12 +516,14 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
   return_meeples(s, p);
   // The hound scores 1 per ghost on the board, right after its meeple (Dized.MoC.0022).
   for (Hound& h : s.hounds_)
-    if (h.status == Hound::Placed && std::find(scored.begin(), scored.end(), h.meeple) != scored.end()) {
+    if (h.status == Hound::Placed &&
+        std::find(scored.begin(), scored.end(), h.meeple) != scored.end()) {
       int ghosts = s.ghosts_on_board();
       h.status = Hound::Scored;
       int colour = s.meeples_[static_cast<size_t>(h.meeple)].colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
-      if (s.game_->rules().scoring == ScoringTracks::PerColour) add_points(s, colour, ghosts, FeatureClass::None);
+      if (s.game_->rules().scoring == ScoringTracks::PerColour)
+        add_points(s, colour, ghosts, FeatureClass::None);
       else {
         s.scores_[0].total += ghosts;
         s.scores_[0].by_feature[7] += ghosts;
@@ -529,7 +543,8 @@ Rules::Flow Rules::thresholds(State& s) {
   }
   if (!r.hounds) return Flow::Continue;
   if (s.hound_active_ >= 0) return hound_clear_next(s);
-  while (s.thresholds_passed_ < 2 && score >= r.thresholds[static_cast<size_t>(s.thresholds_passed_)]) {
+  while (s.thresholds_passed_ < 2 &&
+         score >= r.thresholds[static_cast<size_t>(s.thresholds_passed_)]) {
     int h = s.thresholds_passed_;
     std::vector<int> cands;
     for (size_t i = 0; i < s.meeples_.size(); ++i)
@@ -557,7 +572,8 @@ void Rules::hound_place(State& s, int meeple) {
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
   const Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
-  emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y, s.hound_active_);
+  emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y,
+       s.hound_active_);
   // hound-trigger=when-surrounded: the removal waits until the hound's tile has all 8
   // neighbours (surround_clear), unless it has them already.
   h.cleared = !s.game_->switches().hound_when_surrounded || s.cell(m.cell).n8 == 8;
@@ -594,7 +610,8 @@ void Rules::hound_clear_options(const State& s, ActionList& out) {
       int c = s.cell_at(at.x + dx, at.y + dy);
       if (c < 0 || c == s.hound_first_clear_) continue;
       int g = s.cell(c).ghost_total();
-      for (int k = 1; k <= std::min(3, g); ++k) out.push(make(ActionKind::HoundClear, at.x + dx, at.y + dy, k));
+      for (int k = 1; k <= std::min(3, g); ++k)
+        out.push(make(ActionKind::HoundClear, at.x + dx, at.y + dy, k));
     }
 }
 
@@ -664,8 +681,10 @@ void Rules::mists_unplaceable(State& s, TileId t) {
       auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
       bool any = false;
       for (TileId u : pile) any = any || placeable_anywhere(s, u);
-      if (any) pile.insert(pile.begin(), t);
-      else s.set_aside_.push_back(t);
+      if (any)
+        pile.insert(pile.begin(), t);
+      else
+        s.set_aside_.push_back(t);
       break;
     }
     case 3:  // lost at once (seed 000's reading of Dized.MoC.0059)
@@ -713,7 +732,8 @@ void Rules::put_face_down(State& s, int x, int y) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       int n = s.cell_at(pc.x + dx, pc.y + dy);
-      if (n >= 0 && is_cemetery(s, n) && cemetery_closed(s, n)) s.bury_queue_.push_back(static_cast<int16_t>(n));
+      if (n >= 0 && is_cemetery(s, n) && cemetery_closed(s, n))
+        s.bury_queue_.push_back(static_cast<int16_t>(n));
     }
 }
 
@@ -768,29 +788,47 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
   for (const Action& l : legal) {
     bool same = l.kind == a.kind;
     switch (a.kind) {
-      case ActionKind::TakePoints: break;
-      case ActionKind::RemoveGhosts: same = same && l.x == a.x && l.y == a.y && l.count == a.count; break;
+      case ActionKind::TakePoints:
+        break;
+      case ActionKind::RemoveGhosts:
+        same = same && l.x == a.x && l.y == a.y && l.count == a.count;
+        break;
       case ActionKind::HoundClear:  // "clear stop" (count 0) names no tile
         same = same && l.count == a.count && (a.count == 0 || (l.x == a.x && l.y == a.y));
         break;
       case ActionKind::ExtraGhost:
-      case ActionKind::FaceDown: same = same && l.x == a.x && l.y == a.y; break;
+      case ActionKind::FaceDown:
+        same = same && l.x == a.x && l.y == a.y;
+        break;
       case ActionKind::Bury:
-      case ActionKind::HoundPlace: same = same && l.meeple == a.meeple; break;
-      case ActionKind::Track: same = same && l.colour == a.colour; break;
-      default: same = false;
+      case ActionKind::HoundPlace:
+        same = same && l.meeple == a.meeple;
+        break;
+      case ActionKind::Track:
+        same = same && l.colour == a.colour;
+        break;
+      default:
+        same = false;
     }
     ok = ok || same;
   }
   if (!ok) {
-    if (legal.size == 0) return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
+    if (legal.size == 0)
+      return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
     switch (a.kind) {
-      case ActionKind::RemoveGhosts: return "that tile does not hold that many ghosts (at most 3 come off one tile)";
-      case ActionKind::HoundClear: return "the hound clears up to 3 ghosts from each of 2 different tiles in the 3x3 area around it";
-      case ActionKind::FaceDown: return "a face-down tile goes on an empty space next to an open cemetery";
-      case ActionKind::ExtraGhost: return "the extra ghost goes on an open cemetery";
-      case ActionKind::Bury: return "that meeple cannot be buried (an unburied meeple on the board first)";
-      default: return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
+      case ActionKind::RemoveGhosts:
+        return "that tile does not hold that many ghosts (at most 3 come off one tile)";
+      case ActionKind::HoundClear:
+        return "the hound clears up to 3 ghosts from each of 2 different tiles in the 3x3 area "
+               "around it";
+      case ActionKind::FaceDown:
+        return "a face-down tile goes on an empty space next to an open cemetery";
+      case ActionKind::ExtraGhost:
+        return "the extra ghost goes on an open cemetery";
+      case ActionKind::Bury:
+        return "that meeple cannot be buried (an unburied meeple on the board first)";
+      default:
+        return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
     }
   }
   switch (a.kind) {

@@ -26,7 +26,8 @@ bool parse_int(const std::string& t, int& v) {
 
 bool parse_xy(const std::string& t, int& x, int& y) {
   size_t comma = t.find(',');
-  return comma != std::string::npos && parse_int(t.substr(0, comma), x) && parse_int(t.substr(comma + 1), y);
+  return comma != std::string::npos && parse_int(t.substr(0, comma), x) &&
+         parse_int(t.substr(comma + 1), y);
 }
 
 std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
@@ -34,7 +35,8 @@ std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y
 // The name of segment `seg` of `f` as <kind>:<port>, using its first linking port.
 std::string segment_text(const CellFace& f, int seg) {
   const Segment& g = f.segments[seg];
-  if (g.kind == SegmentKind::Monastery || g.kind == SegmentKind::Castle || g.kind == SegmentKind::Cemetery)
+  if (g.kind == SegmentKind::Monastery || g.kind == SegmentKind::Castle ||
+      g.kind == SegmentKind::Cemetery)
     return segment_kind_name(g.kind);
   for (int p = 0; p < kPorts; ++p)
     if (g.links & (1u << p)) {
@@ -100,18 +102,29 @@ std::string action_text(const State& s, const Action& a) {
       int cell = -1;
       for (int i = s.cells() - 1; i >= 0 && cell < 0; --i)
         if (!s.cell(i).face_down) cell = i;
-      std::string seg = cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments ? segment_text(s.face(cell), a.seg) : "?";
+      std::string seg = cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments
+                            ? segment_text(s.face(cell), a.seg)
+                            : "?";
       return "meeple " + seg + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
     }
-    case ActionKind::Pass: return "pass";
-    case ActionKind::TakePoints: return "points";
-    case ActionKind::RemoveGhosts: return "remove-ghosts " + xy(a.x, a.y) + " " + std::to_string(a.count);
-    case ActionKind::ExtraGhost: return "extra-ghost " + xy(a.x, a.y);
-    case ActionKind::Bury: return "bury " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
-    case ActionKind::HoundPlace: return "hound " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
-    case ActionKind::HoundClear: return a.count == 0 ? "clear stop" : "clear " + xy(a.x, a.y) + " " + std::to_string(a.count);
-    case ActionKind::FaceDown: return "face-down " + xy(a.x, a.y);
-    case ActionKind::Track: return std::string("track ") + (a.colour >= 0 ? kColourNames[a.colour] : "?");
+    case ActionKind::Pass:
+      return "pass";
+    case ActionKind::TakePoints:
+      return "points";
+    case ActionKind::RemoveGhosts:
+      return "remove-ghosts " + xy(a.x, a.y) + " " + std::to_string(a.count);
+    case ActionKind::ExtraGhost:
+      return "extra-ghost " + xy(a.x, a.y);
+    case ActionKind::Bury:
+      return "bury " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
+    case ActionKind::HoundPlace:
+      return "hound " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
+    case ActionKind::HoundClear:
+      return a.count == 0 ? "clear stop" : "clear " + xy(a.x, a.y) + " " + std::to_string(a.count);
+    case ActionKind::FaceDown:
+      return "face-down " + xy(a.x, a.y);
+    case ActionKind::Track:
+      return std::string("track ") + (a.colour >= 0 ? kColourNames[a.colour] : "?");
   }
   return "?";
 }
@@ -125,7 +138,9 @@ std::optional<Action> parse_action(const State& s, const std::string& text, std:
   };
   if (w.empty()) return fail("expected an action");
   const std::string& verb = w[0];
-  auto need = [&](size_t n, const char* form) { return w.size() == n ? std::string() : std::string("expected '") + form + "'"; };
+  auto need = [&](size_t n, const char* form) {
+    return w.size() == n ? std::string() : std::string("expected '") + form + "'";
+  };
   int x = 0, y = 0, n = 0;
   if (verb == "draw") {
     if (auto e = need(2, "draw <tile>"); !e.empty()) return fail(e);
@@ -135,7 +150,8 @@ std::optional<Action> parse_action(const State& s, const std::string& text, std:
     return a;
   }
   if (verb == "place") {
-    if (w.size() != 3 || !parse_xy(w[1], x, y) || w[2].size() != 2 || w[2][0] != 'r' || w[2][1] < '0' || w[2][1] > '3')
+    if (w.size() != 3 || !parse_xy(w[1], x, y) || w[2].size() != 2 || w[2][0] != 'r' ||
+        w[2][1] < '0' || w[2][1] > '3')
       return fail("expected 'place <x>,<y> r<0-3>'");
     a.kind = ActionKind::Place;
     a.x = static_cast<int16_t>(x);
@@ -154,19 +170,26 @@ std::optional<Action> parse_action(const State& s, const std::string& text, std:
     int cell = -1;
     for (int i = s.cells() - 1; i >= 0 && cell < 0; --i)
       if (!s.cell(i).face_down) cell = i;
-    if (s.phase() != Phase::Meeple || cell < 0) return fail(std::string("no meeple can be placed now (") + phase_name(s.phase()) + ")");
+    if (s.phase() != Phase::Meeple || cell < 0)
+      return fail(std::string("no meeple can be placed now (") + phase_name(s.phase()) + ")");
     int seg = segment_by_text(s.face(cell), w[1]);
-    if (seg < 0) return fail("the new tile has no feature '" + w[1] + "' (name one as road:W, city:N, field:Nl, castle, monastery)");
+    if (seg < 0)
+      return fail("the new tile has no feature '" + w[1] +
+                  "' (name one as road:W, city:N, field:Nl, castle, monastery)");
     a.kind = ActionKind::Meeple;
     a.seg = static_cast<int8_t>(seg);
     if (w.size() == 3) {
       a.colour = static_cast<int8_t>(colour_by_name(w[2]));
-      if (a.colour < 0) return fail("unknown colour '" + w[2] + "' (red, green, blue, yellow, black, pink)");
+      if (a.colour < 0)
+        return fail("unknown colour '" + w[2] + "' (red, green, blue, yellow, black, pink)");
     } else {
       int found = -1, count = 0;
       for (int c = 0; c < s.game().colours(); ++c)
-        if (s.game().owner(c) == s.current_player() && s.meeples_in_supply(c) > 0) found = c, ++count;
-      if (count > 1) return fail("the active player has several colours: name one (meeple " + w[1] + " <colour>)");
+        if (s.game().owner(c) == s.current_player() && s.meeples_in_supply(c) > 0)
+          found = c, ++count;
+      if (count > 1)
+        return fail("the active player has several colours: name one (meeple " + w[1] +
+                    " <colour>)");
       a.colour = static_cast<int8_t>(found >= 0 ? found : s.current_player());
     }
     return a;
@@ -197,10 +220,14 @@ std::optional<Action> parse_action(const State& s, const std::string& text, std:
     return a;
   }
   if (verb == "bury" || verb == "hound") {
-    if (w.size() != 2) return fail("expected '" + verb + " <colour>@<x>,<y>'" + (verb == "bury" ? " or 'bury <colour>@supply'" : ""));
+    if (w.size() != 2)
+      return fail("expected '" + verb + " <colour>@<x>,<y>'" +
+                  (verb == "bury" ? " or 'bury <colour>@supply'" : ""));
     a.kind = verb == "bury" ? ActionKind::Bury : ActionKind::HoundPlace;
     int m = meeple_by_ref(s, w[1], verb == "hound");
-    if (m < 0) return fail("no unburied meeple '" + w[1] + "' (write <colour>@<x>,<y>" + (verb == "bury" ? " or <colour>@supply)" : ")"));
+    if (m < 0)
+      return fail("no unburied meeple '" + w[1] + "' (write <colour>@<x>,<y>" +
+                  (verb == "bury" ? " or <colour>@supply)" : ")"));
     a.meeple = static_cast<int16_t>(m);
     return a;
   }
@@ -211,18 +238,22 @@ std::optional<Action> parse_action(const State& s, const std::string& text, std:
     if (a.colour < 0) return fail("unknown colour '" + w[1] + "'");
     return a;
   }
-  return fail("unknown action '" + verb + "' (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, clear, face-down, track)");
+  return fail("unknown action '" + verb +
+              "' (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
+              "clear, face-down, track)");
 }
 
 std::string to_text(const State& s) {
   std::ostringstream o;
   const RuleSet& r = s.game().rules();
-  o << "carcheck-game 1\nrules " << r.name << "\nplayers " << s.game().players() << "\nseed " << s.seed() << "\n";
+  o << "carcheck-game 1\nrules " << r.name << "\nplayers " << s.game().players() << "\nseed "
+    << s.seed() << "\n";
   for (const VariantSwitch& v : r.variants)
     if (v.chosen != 0) o << "variant " << v.id << "=" << v.value() << "\n";
   for (const Action& a : s.history())
-    o << "action " << static_cast<int>(a.kind) << ' ' << a.x << ' ' << a.y << ' ' << int(a.rot) << ' ' << int(a.seg)
-      << ' ' << int(a.colour) << ' ' << int(a.count) << ' ' << a.meeple << ' ' << a.tile << "\n";
+    o << "action " << static_cast<int>(a.kind) << ' ' << a.x << ' ' << a.y << ' ' << int(a.rot)
+      << ' ' << int(a.seg) << ' ' << int(a.colour) << ' ' << int(a.count) << ' ' << a.meeple << ' '
+      << a.tile << "\n";
   return o.str();
 }
 
@@ -235,10 +266,14 @@ std::optional<GameHeader> read_header(const std::string& text, std::string& erro
     std::istringstream l(line);
     std::string key;
     l >> key;
-    if (key == "carcheck-game") magic = true;
-    else if (key == "rules") l >> h.rules;
-    else if (key == "players") l >> h.players;
-    else if (key == "seed") l >> h.seed;
+    if (key == "carcheck-game")
+      magic = true;
+    else if (key == "rules")
+      l >> h.rules;
+    else if (key == "players")
+      l >> h.players;
+    else if (key == "seed")
+      l >> h.seed;
     else if (key == "variant") {
       std::string v;
       l >> v;
@@ -261,7 +296,8 @@ std::optional<std::string> replay_into(State& s, const std::string& text) {
     if (line.rfind("action ", 0) != 0) continue;
     std::istringstream l(line.substr(7));
     int kind, x, y, rot, seg, colour, count, meeple, tile;
-    if (!(l >> kind >> x >> y >> rot >> seg >> colour >> count >> meeple >> tile) || kind < 0 || kind >= kActionKinds)
+    if (!(l >> kind >> x >> y >> rot >> seg >> colour >> count >> meeple >> tile) || kind < 0 ||
+        kind >= kActionKinds)
       return "line " + std::to_string(n) + ": malformed action";
     Action a;
     a.kind = static_cast<ActionKind>(kind);

@@ -14,7 +14,8 @@ struct Rules {
   static void unite(State& s, int a, int b);
   static int node_of(int cell, int seg) { return cell * kNodesPerCell + seg; }
   static int mist_node(int cell, int area) { return cell * kNodesPerCell + kMaxSegments + area; }
-  static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y, int rot);
+  static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y,
+                                                      int rot);
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);
   static uint8_t packed_sides(const CellFace& f);
   static bool placeable_anywhere(const State& s, TileId tile);
@@ -32,7 +33,8 @@ struct Rules {
   static int region_shields(const State& s, int root);
   static int feature_value(const State& s, const PendingScore& p, bool final_scoring);
   // Meeples on a feature, counted per colour.
-  static void meeples_on(const State& s, const PendingScore& p, std::array<int, kMaxColours>& per_colour);
+  static void meeples_on(const State& s, const PendingScore& p,
+                         std::array<int, kMaxColours>& per_colour);
   static void return_meeples(State& s, const PendingScore& p);
   static void collect_finished(State& s, int first_cell, bool castles);
   static bool castle_haunted(const State& s, int cell);
@@ -57,8 +59,18 @@ struct Rules {
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).
   // kStepHounds and kStepFaceDownHounds: hound-trigger=when-surrounded clearings.
-  enum Step : int { kStepMist = 1, kStepCemetery, kStepGhosts, kStepMeeple, kStepScore,
-                    kStepHounds, kStepFaceDown, kStepFaceDownBury, kStepFaceDownHounds, kStepEnd };
+  enum Step : int {
+    kStepMist = 1,
+    kStepCemetery,
+    kStepGhosts,
+    kStepMeeple,
+    kStepScore,
+    kStepHounds,
+    kStepFaceDown,
+    kStepFaceDownBury,
+    kStepFaceDownHounds,
+    kStepEnd
+  };
   enum class Flow { Continue, Decide, Done };
   static void mists_after_place(State& s, bool extended_bank);
   static Flow mists_step(State& s);

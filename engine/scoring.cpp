@@ -78,7 +78,8 @@ int Rules::feature_value(const State& s, const PendingScore& p, bool final_scori
         for (int dx = -1; dx <= 1; ++dx) {
           if (!dx && !dy) continue;
           int nb = s.cell_at(c.x + dx, c.y + dy);
-          if (nb >= 0 && !s.cells_[static_cast<size_t>(nb)].face_down && s.face(nb).mist_ports) ++misty;
+          if (nb >= 0 && !s.cells_[static_cast<size_t>(nb)].face_down && s.face(nb).mist_ports)
+            ++misty;
         }
       return 2 * misty;
     }
@@ -87,12 +88,14 @@ int Rules::feature_value(const State& s, const PendingScore& p, bool final_scori
   }
 }
 
-void Rules::meeples_on(const State& s, const PendingScore& p, std::array<int, kMaxColours>& per_colour) {
+void Rules::meeples_on(const State& s, const PendingScore& p,
+                       std::array<int, kMaxColours>& per_colour) {
   per_colour.fill(0);
   for (const Meeple& m : s.meeples_) {
     if (m.cell < 0 || m.buried) continue;
     if (is_centre(p.feature)) {
-      if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++per_colour[static_cast<size_t>(m.colour)];
+      if (m.cell == p.node && m.seg == s.face(m.cell).centre)
+        ++per_colour[static_cast<size_t>(m.colour)];
     } else if (find_const(s, node_of(m.cell, m.seg)) == p.node) {
       ++per_colour[static_cast<size_t>(m.colour)];
     }
@@ -130,8 +133,9 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
     if (!s.region_finished(root)) continue;
     bool seen = false;
     for (const PendingScore& q : s.pending_) seen = seen || q.node == root;
-    if (!seen) s.pending_.push_back({k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
-                                     static_cast<int16_t>(root)});
+    if (!seen)
+      s.pending_.push_back({k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
+                            static_cast<int16_t>(root)});
   }
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -195,7 +199,8 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
     Score& sc = s.scores_[static_cast<size_t>(player)];
     sc.total += value;
     sc.by_feature[static_cast<size_t>(p.feature)] += value;
-    emit(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, p.feature, player, x, y, value);
+    emit(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, p.feature, player, x, y,
+         value);
   }
   return_meeples(s, p);
 }
@@ -212,7 +217,8 @@ void Rules::final_scoring(State& s) {
         if (k == SegmentKind::Road || k == SegmentKind::City) {
           int root = find(s, node_of(c, i));
           if (root != node_of(c, i) || s.nodes_[static_cast<size_t>(root)].meeples == 0) continue;
-          p = {k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City, static_cast<int16_t>(root)};
+          p = {k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
+               static_cast<int16_t>(root)};
         } else if (k == SegmentKind::Monastery) {
           p = {FeatureClass::Monastery, static_cast<int16_t>(c)};
         } else {
@@ -248,7 +254,8 @@ void Rules::farm_scoring(State& s) {
       for (int i = 0; i < f.n_segments; ++i)
         if (f.segments[k].borders & (1u << i)) {
           int city = find(s, node_of(cell, i));
-          if (s.region_finished(city) && std::find(cities.begin(), cities.end(), city) == cities.end())
+          if (s.region_finished(city) &&
+              std::find(cities.begin(), cities.end(), city) == cities.end())
             cities.push_back(city);
         }
       node = s.nodes_[static_cast<size_t>(node)].next;
@@ -258,7 +265,8 @@ void Rules::farm_scoring(State& s) {
   };
   auto farmers_on = [&](int farm, std::vector<int>& per) {
     for (const Meeple& m : s.meeples_)
-      if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm) ++per[static_cast<size_t>(m.colour)];
+      if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm)
+        ++per[static_cast<size_t>(m.colour)];
   };
   auto award = [&](int player, int value, int at_node) {
     Score& sc = s.scores_[static_cast<size_t>(player)];
@@ -272,7 +280,8 @@ void Rules::farm_scoring(State& s) {
     std::vector<int> all_cities;
     for (int farm : farms)
       for (int c : cities_of(farm))
-        if (std::find(all_cities.begin(), all_cities.end(), c) == all_cities.end()) all_cities.push_back(c);
+        if (std::find(all_cities.begin(), all_cities.end(), c) == all_cities.end())
+          all_cities.push_back(c);
     std::sort(all_cities.begin(), all_cities.end());
     for (int city : all_cities) {
       std::vector<int> per(static_cast<size_t>(colours), 0);

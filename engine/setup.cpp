@@ -25,10 +25,12 @@ std::optional<std::string> State::setup_place(TileId tile, int x, int y, int rot
 
 std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down) return "no tile there";
+  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down)
+    return "no tile there";
   const CellFace& f = face(cell);
   if (seg < 0 || seg >= f.n_segments) return "no such feature on that tile";
-  if (meeples_in_supply(colour) == 0) return std::string("no ") + kColourNames[colour] + " meeple left in supply";
+  if (meeples_in_supply(colour) == 0)
+    return std::string("no ") + kColourNames[colour] + " meeple left in supply";
   Rules::put_meeple(*this, colour, cell, seg);
   meeple_placed_ = false;
   return std::nullopt;
@@ -39,7 +41,8 @@ std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
   if (slot < 0 || slot >= kGhostSlots) return "no such ghost spot";
   int have = cells_[static_cast<size_t>(cell)].ghosts[static_cast<size_t>(slot)];
   int delta = count - have;
-  if (delta > ghost_supply_) return "the supply holds only " + std::to_string(ghost_supply_) + " ghosts";
+  if (delta > ghost_supply_)
+    return "the supply holds only " + std::to_string(ghost_supply_) + " ghosts";
   ghost_supply_ -= delta;
   cells_[static_cast<size_t>(cell)].ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
   return std::nullopt;
@@ -87,20 +90,23 @@ std::optional<std::string> State::setup_active_pile(int pile) {
   }
   active_pile_ = pile;
   for (int h = thresholds_passed_; h < pile && h < static_cast<int>(hounds_.size()); ++h)
-    if (hounds_[static_cast<size_t>(h)].status == Hound::Waiting) hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+    if (hounds_[static_cast<size_t>(h)].status == Hound::Waiting)
+      hounds_[static_cast<size_t>(h)].status = Hound::Lost;
   thresholds_passed_ = std::max(thresholds_passed_, pile);
   return std::nullopt;
 }
 
 std::optional<std::string> State::setup_hound(int hound, int meeple) {
-  if (hound < 0 || hound >= static_cast<int>(hounds_.size())) return "no such hound in this rule set";
+  if (hound < 0 || hound >= static_cast<int>(hounds_.size()))
+    return "no such hound in this rule set";
   if (meeple < 0 || meeple >= static_cast<int>(meeples_.size())) return "no such meeple";
   const Meeple& m = meeples_[static_cast<size_t>(meeple)];
   if (m.cell < 0 || m.buried) return "a hound lies by an unburied meeple on the board";
   Hound& h = hounds_[static_cast<size_t>(hound)];
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
-  h.cleared = !game_->switches().hound_when_surrounded || cells_[static_cast<size_t>(m.cell)].n8 == 8;
+  h.cleared =
+      !game_->switches().hound_when_surrounded || cells_[static_cast<size_t>(m.cell)].n8 == 8;
   thresholds_passed_ = std::max(thresholds_passed_, hound + 1);
   return std::nullopt;
 }
@@ -194,9 +200,10 @@ std::optional<std::string> State::setup_piles(
 
 std::string State::snapshot() const {
   std::ostringstream o;
-  o << "rules " << game_->rules().name << " players " << game_->players() << " rng " << rng_.state() << "\n";
-  o << "phase " << phase_name(phase_) << " player " << player_ << " turn " << turn_ << " drawn " << drawn_
-    << " step " << step_ << " new " << new_cell_ << "\n";
+  o << "rules " << game_->rules().name << " players " << game_->players() << " rng " << rng_.state()
+    << "\n";
+  o << "phase " << phase_name(phase_) << " player " << player_ << " turn " << turn_ << " drawn "
+    << drawn_ << " step " << step_ << " new " << new_cell_ << "\n";
   for (size_t p = 0; p < piles_.size(); ++p) {
     o << "pile " << p << (static_cast<int>(p) == active_pile_ ? "*" : "") << ":";
     for (TileId t : piles_[p]) o << ' ' << t;
@@ -207,8 +214,9 @@ std::string State::snapshot() const {
   o << "\n";
   for (size_t i = 0; i < cells_.size(); ++i) {
     const PlacedCell& c = cells_[i];
-    o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index) << " at "
-      << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " n8 " << int(c.n8) << " ghosts";
+    o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
+      << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " n8 " << int(c.n8)
+      << " ghosts";
     for (uint8_t g : c.ghosts) o << ' ' << int(g);
     o << "\n";
   }
@@ -217,22 +225,24 @@ std::string State::snapshot() const {
     if (n.parent < 0) continue;
     int root = Rules::find_const(*this, static_cast<int>(i));
     const RegionNode& r = nodes_[static_cast<size_t>(root)];
-    o << "node " << i << " root " << root << " open " << r.open << " meeples " << int(r.meeples) << " blocked "
-      << int(r.blocked) << "\n";
+    o << "node " << i << " root " << root << " open " << r.open << " meeples " << int(r.meeples)
+      << " blocked " << int(r.blocked) << "\n";
   }
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
-    o << "meeple " << i << ' ' << kColourNames[m.colour] << " cell " << m.cell << " seg " << int(m.seg)
-      << (m.buried ? " buried" : "") << (m.in_play ? "" : " scoring") << "\n";
+    o << "meeple " << i << ' ' << kColourNames[m.colour] << " cell " << m.cell << " seg "
+      << int(m.seg) << (m.buried ? " buried" : "") << (m.in_play ? "" : " scoring") << "\n";
   }
   for (size_t i = 0; i < scores_.size(); ++i) {
     o << "score " << i << ' ' << scores_[i].total << " :";
     for (int v : scores_[i].by_feature) o << ' ' << v;
     o << "\n";
   }
-  o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds " << thresholds_passed_ << "\n";
+  o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
+    << thresholds_passed_ << "\n";
   for (const Hound& h : hounds_)
-    o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "") << "\n";
+    o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "")
+      << "\n";
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
   return o.str();
 }

@@ -44,17 +44,17 @@ struct ActionList {
 };
 
 enum class Phase : uint8_t {
-  Draw,         // chance: a tile comes from the supply or the active pile
-  Place,        // place the drawn tile
-  Meeple,       // place a meeple on it, or pass
-  ScoreChoice,  // Mists: points, or remove up to 3 ghosts from one tile
-  ExtraGhost,   // Mists 2-4: which open cemetery takes the extra ghost
-  Bury,         // Mists: which meeple a closing cemetery buries
-  HoundPlace,   // Mists 3+: beside which meeple the hound goes
-  HoundClear,   // Mists 3+: which tiles the hound clears
-  FaceDownDraw, // Mists 5-6, chance: the face-down tile comes from the active pile
-  FaceDown,     // Mists 5-6: where the face-down tile goes
-  Track,        // Mists 6: which scoring meeple takes an unowned colour's points
+  Draw,          // chance: a tile comes from the supply or the active pile
+  Place,         // place the drawn tile
+  Meeple,        // place a meeple on it, or pass
+  ScoreChoice,   // Mists: points, or remove up to 3 ghosts from one tile
+  ExtraGhost,    // Mists 2-4: which open cemetery takes the extra ghost
+  Bury,          // Mists: which meeple a closing cemetery buries
+  HoundPlace,    // Mists 3+: beside which meeple the hound goes
+  HoundClear,    // Mists 3+: which tiles the hound clears
+  FaceDownDraw,  // Mists 5-6, chance: the face-down tile comes from the active pile
+  FaceDown,      // Mists 5-6: where the face-down tile goes
+  Track,         // Mists 6: which scoring meeple takes an unowned colour's points
   Over,
 };
 const char* phase_name(Phase p);
@@ -62,7 +62,7 @@ const char* phase_name(Phase p);
 struct PlacedCell {
   TileId tile = -1;
   int8_t rot = 0;
-  int8_t index = 0;       // cell within its tile
+  int8_t index = 0;  // cell within its tile
   bool face_down = false;
   int16_t x = 0, y = 0;
   int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
@@ -171,7 +171,9 @@ class State {
   int ghosts_supply() const { return ghost_supply_; }
   int ghosts_on_board() const;
   int ghosts_in_box() const { return ghost_box_; }
-  int pile_size(int pile) const { return static_cast<int>(piles_[static_cast<size_t>(pile)].size()); }
+  int pile_size(int pile) const {
+    return static_cast<int>(piles_[static_cast<size_t>(pile)].size());
+  }
   int piles() const { return static_cast<int>(piles_.size()); }
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
@@ -234,7 +236,7 @@ class State {
   int grid_dim_ = 0, grid_origin_ = 0;
   std::vector<int16_t> grid_;
   std::vector<PlacedCell> cells_;
-  std::vector<Pos> frontier_;      // empty spaces next to a placed cell
+  std::vector<Pos> frontier_;          // empty spaces next to a placed cell
   std::vector<uint16_t> space_needs_;  // by grid_index: what a tile there must match (kNeedsNoTile)
   std::vector<RegionNode> nodes_;
   int placements_ = 0;

@@ -4,12 +4,18 @@ namespace carcheck {
 
 const char* segment_kind_name(SegmentKind k) {
   switch (k) {
-    case SegmentKind::Road: return "road";
-    case SegmentKind::City: return "city";
-    case SegmentKind::Field: return "field";
-    case SegmentKind::Monastery: return "monastery";
-    case SegmentKind::Castle: return "castle";
-    case SegmentKind::Cemetery: return "cemetery";
+    case SegmentKind::Road:
+      return "road";
+    case SegmentKind::City:
+      return "city";
+    case SegmentKind::Field:
+      return "field";
+    case SegmentKind::Monastery:
+      return "monastery";
+    case SegmentKind::Castle:
+      return "castle";
+    case SegmentKind::Cemetery:
+      return "cemetery";
   }
   return "?";
 }

@@ -22,20 +22,20 @@ const char* segment_kind_name(SegmentKind k);
 enum CellMark : uint8_t { kMarkBazaar = 1, kMarkRuins = 2, kMarkInn = 4 };
 
 enum SegmentFlag : uint8_t {
-  kSegInn = 1,        // an inn beside this road (data only without Inns and Cathedrals)
-  kSegTriangle = 2,   // a city segment that is not a semicircular cap (BCB castle bases)
+  kSegInn = 1,       // an inn beside this road (data only without Inns and Cathedrals)
+  kSegTriangle = 2,  // a city segment that is not a semicircular cap (BCB castle bases)
 };
 
 // One feature of a cell: a road, city or field segment over some ports, or a centre feature
 // (monastery, castle, cemetery: no ports, counted by neighbours).
 struct Segment {
   SegmentKind kind = SegmentKind::Field;
-  PortMask ports = 0;     // in this rotation
-  PortMask links = 0;     // ports that join a neighbour's feature: road and city side centres,
-                          // field halves (a field side's centre is claimed but never links)
-  uint8_t shields = 0;    // coats of arms (cities)
-  uint8_t flags = 0;      // SegmentFlag
-  uint16_t borders = 0;   // fields: bit i set when it borders city segment i of this cell
+  PortMask ports = 0;    // in this rotation
+  PortMask links = 0;    // ports that join a neighbour's feature: road and city side centres,
+                         // field halves (a field side's centre is claimed but never links)
+  uint8_t shields = 0;   // coats of arms (cities)
+  uint8_t flags = 0;     // SegmentFlag
+  uint16_t borders = 0;  // fields: bit i set when it borders city segment i of this cell
 };
 
 // A mist area over field halves and road centres, showing `ghosts` symbols.
@@ -66,13 +66,13 @@ using TileId = int16_t;
 struct TileType {
   std::string set;
   std::string name;
-  int number = 0;          // image number (Mists), 0 when none
-  int count = 0;           // physical copies
-  bool start = false;      // one copy is the start tile
+  int number = 0;      // image number (Mists), 0 when none
+  int count = 0;       // physical copies
+  bool start = false;  // one copy is the start tile
   int n_cells = 1;
   std::array<std::vector<CellFace>, kRotations> rot;  // rot[r][cell]
-  std::string shape;       // the source text
-  std::string file;        // where it was defined
+  std::string shape;                                  // the source text
+  std::string file;                                   // where it was defined
   int line = 0, column = 0;
 
   const CellFace& face(int rotation, int cell = 0) const { return rot[rotation][cell]; }
@@ -83,9 +83,9 @@ struct TileType {
 
 // A shape that replaces a tile's default one under a tile-set variant (tile58-symbols=1).
 struct TileAlternative {
-  std::string tile;       // name of the tile it replaces
-  std::string variant;    // switch id
-  std::string value;      // switch value
+  std::string tile;     // name of the tile it replaces
+  std::string variant;  // switch id
+  std::string value;    // switch value
   TileType replacement;
 };
 

@@ -25,14 +25,18 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
     int copies = game.tiles()[i].count - (game.tiles()[i].start ? 1 : 0);
     for (int k = 0; k < copies; ++k) all.push_back(static_cast<TileId>(i));
   }
-  for (size_t i = all.size(); i > 1; --i) std::swap(all[i - 1], all[rng_.below(static_cast<uint32_t>(i))]);
+  for (size_t i = all.size(); i > 1; --i)
+    std::swap(all[i - 1], all[rng_.below(static_cast<uint32_t>(i))]);
   const RuleSet& r = game.rules();
   piles_.reserve(static_cast<size_t>(std::max(1, r.piles)));
   if (r.piles > 1) {
     for (int p = 0; p < r.piles; ++p) {
-      auto from = all.begin() + std::min<long>(static_cast<long>(all.size()), static_cast<long>(p) * r.pile_size);
-      auto to = p == r.piles - 1 ? all.end()
-                                 : all.begin() + std::min<long>(static_cast<long>(all.size()), static_cast<long>(p + 1) * r.pile_size);
+      auto from = all.begin() +
+                  std::min<long>(static_cast<long>(all.size()), static_cast<long>(p) * r.pile_size);
+      auto to = p == r.piles - 1
+                    ? all.end()
+                    : all.begin() + std::min<long>(static_cast<long>(all.size()),
+                                                   static_cast<long>(p + 1) * r.pile_size);
       piles_.emplace_back(from, to);
     }
   } else {
@@ -82,7 +86,8 @@ int State::tiles_remaining() const {
 
 int State::shared_score() const { return game_->is_mists() ? Rules::track_score(*this) : 0; }
 
-void Rules::emit(State& s, EventKind k, FeatureClass f, int who, int x, int y, int value, int extra) {
+void Rules::emit(State& s, EventKind k, FeatureClass f, int who, int x, int y, int value,
+                 int extra) {
   Event e;
   e.kind = k;
   e.feature = f;
@@ -98,9 +103,11 @@ void Rules::finish_game(State& s, EndReason r, bool won) {
   s.end_reason_ = r;
   s.won_ = won;
   s.phase_ = Phase::Over;
-  if (s.game_->is_mists()) emit(s, won ? EventKind::GameWon : EventKind::GameLost, FeatureClass::None, -1, 0, 0,
-                                track_score(s), static_cast<int>(r));
-  else emit(s, EventKind::GameEnded, FeatureClass::None, -1, 0, 0, 0, static_cast<int>(r));
+  if (s.game_->is_mists())
+    emit(s, won ? EventKind::GameWon : EventKind::GameLost, FeatureClass::None, -1, 0, 0,
+         track_score(s), static_cast<int>(r));
+  else
+    emit(s, EventKind::GameEnded, FeatureClass::None, -1, 0, 0, 0, static_cast<int>(r));
 }
 
 // Competitive games end when no tile is left to draw: final scoring, then over.
@@ -144,7 +151,8 @@ namespace {
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0) out[static_cast<size_t>(n++)] = c;
+    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0)
+      out[static_cast<size_t>(n++)] = c;
   return n;
 }
 
@@ -160,7 +168,8 @@ void State::legal_actions(ActionList& out) const {
       const auto& pile = piles_[static_cast<size_t>(active_pile_)];
       for (TileId t : pile) {
         bool seen = false;
-        for (int i = 0; i < out.size && !seen; ++i) seen = out.items[static_cast<size_t>(i)].tile == t;
+        for (int i = 0; i < out.size && !seen; ++i)
+          seen = out.items[static_cast<size_t>(i)].tile == t;
         if (seen) continue;
         Action a;
         a.kind = ActionKind::Draw;
@@ -204,7 +213,8 @@ std::optional<std::string> State::apply(const Action& a) {
   std::optional<std::string> err;
   switch (a.kind) {
     case ActionKind::Draw: {
-      if (!is_chance()) return std::string("no tile is to be drawn now (") + phase_name(phase_) + ")";
+      if (!is_chance())
+        return std::string("no tile is to be drawn now (") + phase_name(phase_) + ")";
       auto& pile = piles_[static_cast<size_t>(active_pile_)];
       TileId t = a.tile;
       if (t < 0) {
@@ -212,8 +222,10 @@ std::optional<std::string> State::apply(const Action& a) {
         t = pile.back();
       }
       auto it = std::find(pile.rbegin(), pile.rend(), t);
-      if (it == pile.rend()) return "tile '" + (t < static_cast<TileId>(game_->tiles().size()) ? game_->tile(t).name : "?") +
-                                    "' is not in the " + (piles_.size() > 1 ? "active pile" : "supply");
+      if (it == pile.rend())
+        return "tile '" +
+               (t < static_cast<TileId>(game_->tiles().size()) ? game_->tile(t).name : "?") +
+               "' is not in the " + (piles_.size() > 1 ? "active pile" : "supply");
       std::iter_swap(it, pile.rbegin());  // a forced draw takes that tile from the top
       pile.pop_back();
       Action rec = a;
@@ -223,12 +235,14 @@ std::optional<std::string> State::apply(const Action& a) {
       return std::nullopt;
     }
     case ActionKind::Place: {
-      if (phase_ != Phase::Place) return std::string("no tile is to be placed now (") + phase_name(phase_) + ")";
+      if (phase_ != Phase::Place)
+        return std::string("no tile is to be placed now (") + phase_name(phase_) + ")";
       if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
       bool extended = false;
       new_cell_ = Rules::place_tile(*this, drawn_, a.x, a.y, a.rot, &extended);
       history_.push_back(a);
-      Rules::emit(*this, EventKind::TilePlaced, FeatureClass::None, player_, a.x, a.y, drawn_, a.rot);
+      Rules::emit(*this, EventKind::TilePlaced, FeatureClass::None, player_, a.x, a.y, drawn_,
+                  a.rot);
       if (game_->is_mists()) {
         Rules::mists_after_place(*this, extended);
       } else {
@@ -239,7 +253,8 @@ std::optional<std::string> State::apply(const Action& a) {
     }
     case ActionKind::Pass:
     case ActionKind::Meeple: {
-      if (phase_ != Phase::Meeple) return std::string("no meeple can be placed now (") + phase_name(phase_) + ")";
+      if (phase_ != Phase::Meeple)
+        return std::string("no meeple can be placed now (") + phase_name(phase_) + ")";
       if (a.kind == ActionKind::Meeple) {
         if (auto why = Rules::meeple_problem(*this, a)) return why;
         Rules::put_meeple(*this, a.colour, new_cell_, a.seg);
@@ -343,7 +358,8 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
   if (a.colour < 0 || a.colour >= s.game_->colours()) return "no such colour in play";
   if (s.game_->owner(a.colour) != s.player_)
     return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
-  if (s.meeples_in_supply(a.colour) == 0) return std::string("no ") + kColourNames[a.colour] + " meeple is left in supply";
+  if (s.meeples_in_supply(a.colour) == 0)
+    return std::string("no ") + kColourNames[a.colour] + " meeple is left in supply";
   if (!meeple_allowed(s, a.seg)) {
     if (s.game_->is_mists()) return meeple_refusal(s, a.seg);
     // Base game and demo (seed 001 "Plasează un supus", seed 002): no farmers where the rule

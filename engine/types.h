@@ -25,12 +25,16 @@ constexpr int facing_port(int p) {
   return port_of(opposite_side(side_of(p)), kPortsPerSide - 1 - p % kPortsPerSide);
 }
 // A quarter turn clockwise moves every port three places on.
-constexpr int rotate_port(int p, int quarter_turns) { return (p + kPortsPerSide * quarter_turns) % kPorts; }
+constexpr int rotate_port(int p, int quarter_turns) {
+  return (p + kPortsPerSide * quarter_turns) % kPorts;
+}
 constexpr PortMask rotate_mask(PortMask m, int quarter_turns) {
   int s = (kPortsPerSide * quarter_turns) % kPorts;
   return static_cast<PortMask>(((m << s) | (m >> (kPorts - s))) & 0xFFF);
 }
-constexpr PortMask side_mask(int side) { return static_cast<PortMask>(0x7u << (side * kPortsPerSide)); }
+constexpr PortMask side_mask(int side) {
+  return static_cast<PortMask>(0x7u << (side * kPortsPerSide));
+}
 
 // Grid offsets: x grows east, y grows south.
 inline constexpr int kDx[kSides] = {0, 1, 0, -1};

@@ -11,7 +11,6 @@
 // A rotation r turns a tile r quarter turns clockwise (a city N at r1 faces E).
 // Colours: 0 red, 1 green, 2 blue, 3 yellow, 4 black (player i plays colour i).
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -50,12 +49,14 @@ const std::map<std::string, std::string>& c1_shapes() {
       {"three-side-city", "city N+E+W; field Sl Sr @N"},
       {"three-side-city-shield", "city N+E+W shield; field Sl Sr @N"},
       {"city-cap-curve-road-es", "city N; road E-S; field El Wl Wr Sr @N; field Er Sl"},
-      {"city-cap-t-junction", "city N; road E*; road S*; road W*; field Wr El @N; field Wl Sr; field Er Sl"},
+      {"city-cap-t-junction",
+       "city N; road E*; road S*; road W*; field Wr El @N; field Wl Sr; field Er Sl"},
       {"city-cap-curve-road-sw", "city N; road S-W; field Wr El Er Sl @N; field Wl Sr"},
       {"city-cap", "city N; field Wl Wr Sl Sr El Er @N"},
       {"two-opposite-caps", "city N; city S; field Wl Wr El Er @N @S"},
       {"two-adjacent-caps", "city N; city W; field El Er Sl Sr @N @W"},
-      {"crossroads", "road N*; road E*; road S*; road W*; field Wr Nl; field Nr El; field Er Sl; field Sr Wl"},
+      {"crossroads",
+       "road N*; road E*; road S*; road W*; field Wr Nl; field Nr El; field Er Sl; field Sr Wl"},
       {"t-junction", "road E*; road S*; road W*; field Wr Nl Nr El; field Er Sl; field Sr Wl"},
       {"curve", "road W-S; field Wr Nl Nr El Er Sl; field Sr Wl"},
       {"straight", "road W-E; field Wr Nl Nr El; field Er Sl Sr Wl"},
@@ -102,8 +103,9 @@ struct Table {
   std::unique_ptr<Game> game;
   std::unique_ptr<State> s;
 
-  Table(const std::string& start, const std::vector<std::pair<std::string, int>>& counts, int players,
-        const std::vector<std::string>& variants = {}, const std::string& rules = "base-c1", uint64_t seed = 1) {
+  Table(const std::string& start, const std::vector<std::pair<std::string, int>>& counts,
+        int players, const std::vector<std::string>& variants = {},
+        const std::string& rules = "base-c1", uint64_t seed = 1) {
     GameOptions o;
     o.rules = rules;
     o.players = players;
@@ -139,7 +141,8 @@ struct Table {
   }
   std::optional<std::string> follower(int colour, int x, int y, const std::string& where) {
     int sg = seg(x, y, where);
-    if (sg < 0) return "no " + where + " on the tile at " + std::to_string(x) + "," + std::to_string(y);
+    if (sg < 0)
+      return "no " + where + " on the tile at " + std::to_string(x) + "," + std::to_string(y);
     return s->setup_meeple(colour, cell(x, y), sg);
   }
 
@@ -176,7 +179,8 @@ struct Table {
     return s->apply(a);
   }
   // A whole turn: draw, place, then a follower on `where` ("" passes).
-  std::optional<std::string> turn(const std::string& name, int x, int y, int rot, const std::string& where = "") {
+  std::optional<std::string> turn(const std::string& name, int x, int y, int rot,
+                                  const std::string& where = "") {
     if (auto why = draw(name)) return "draw: " + *why;
     if (auto why = place(x, y, rot)) return "place: " + *why;
     if (where.empty()) return pass();
@@ -185,7 +189,9 @@ struct Table {
   }
 
   int total(int player) const { return s->score(player).total; }
-  int by(int player, FeatureClass f) const { return s->score(player).by_feature[static_cast<size_t>(f)]; }
+  int by(int player, FeatureClass f) const {
+    return s->score(player).by_feature[static_cast<size_t>(f)];
+  }
   int supply(int colour) const { return s->meeples_in_supply(colour); }
   int on_board(int colour) const {
     int n = 0;
@@ -259,7 +265,8 @@ TEST(BaseRoad, ThiefOnTheRoadItsTileFinishesScoresAtOnce) {
   ASSERT_TRUE(ok(t.put("straight", 2, 0, 0)));
   ASSERT_TRUE(ok(t.draw("three-side-city-road")));
   ASSERT_TRUE(ok(t.place(3, 0, 1)));
-  EXPECT_TRUE(t.may_place_meeple(3, 0, "road:W")) << "a finished, unoccupied road takes a thief (fn 4)";
+  EXPECT_TRUE(t.may_place_meeple(3, 0, "road:W"))
+      << "a finished, unoccupied road takes a thief (fn 4)";
   ASSERT_TRUE(ok(t.meeple(3, 0, "road:W")));
   EXPECT_EQ(t.total(kRed), 4);
   EXPECT_EQ(t.supply(kRed), 7);
@@ -285,7 +292,8 @@ TEST(BaseRoad, EveryJunctionEndsEachRoad) {
   // joining the junction's S road ends at both villages: 2 tiles, finished.
   ASSERT_TRUE(ok(t.draw("crossroads")));
   ASSERT_TRUE(ok(t.place(0, 1, 0)));
-  for (const char* r : {"road:N", "road:E", "road:S", "road:W"}) EXPECT_TRUE(t.may_place_meeple(0, 1, r)) << r;
+  for (const char* r : {"road:N", "road:E", "road:S", "road:W"})
+    EXPECT_TRUE(t.may_place_meeple(0, 1, r)) << r;
   ASSERT_TRUE(ok(t.meeple(0, 1, "road:N")));
   EXPECT_EQ(t.total(kRed), 2) << "junction to crossroads: 2 tiles, finished at both ends";
   // Green's turn: a straight west of the junction; its road is not the one red holds on E.
@@ -331,7 +339,9 @@ TEST(BaseCity, ThreeSegmentsAndOneShieldScoreEight) {
 // the city itself may have no gap). A walled ring of 8 tiles around an empty space is not
 // finished; the tile filling the hole finishes it: 9 tiles + 1 shield = 20.
 TEST(BaseCity, CityWithAHoleInsideIsNotFinished) {
-  Table t("city-corner", {{"three-side-city", 4}, {"city-corner", 3}, {"full-city-shield", 1}, {"straight", 2}}, 2);
+  Table t("city-corner",
+          {{"three-side-city", 4}, {"city-corner", 3}, {"full-city-shield", 1}, {"straight", 2}},
+          2);
   ASSERT_TRUE(ok(t.put("three-side-city", -1, 0, 0)));  // the hole is at -1,-1
   ASSERT_TRUE(ok(t.put("city-corner", -2, 0, 1)));
   ASSERT_TRUE(ok(t.put("three-side-city", -2, -1, 1)));
@@ -376,7 +386,12 @@ TEST(BaseCity, TwoSegmentsOfOneCityOnOneTileCountOnce) {
 // neconectate, formând un singur oraș finalizat. Jucătorul ALBASTRU și jucătorul ROȘU
 // încasează amândoi cele 10 puncte integrale": 4 tiles + 1 shield, tied knights.
 TEST(BaseCity, TwoKnightsTiedBothScoreTen) {
-  Table t("city-cap", {{"monastery", 1}, {"city-bridge", 1}, {"city-cap", 1}, {"city-corner-shield", 1}, {"straight", 2}},
+  Table t("city-cap",
+          {{"monastery", 1},
+           {"city-bridge", 1},
+           {"city-cap", 1},
+           {"city-corner-shield", 1},
+           {"straight", 2}},
           3);
   ASSERT_TRUE(ok(t.put("monastery", 1, 0, 0)));
   ASSERT_TRUE(ok(t.put("city-bridge", 1, -1, 0)));  // W+E
@@ -559,9 +574,10 @@ TEST(BaseFollower, MonasteriesConnectToNothing) {
   ASSERT_TRUE(ok(t.s->setup_active_player(kGreen)));
   ASSERT_TRUE(ok(t.draw("monastery")));
   ASSERT_TRUE(ok(t.place(1, 0, 0)));
-  EXPECT_TRUE(t.may_place_meeple(1, 0, "monastery")) << "the neighbouring monk does not occupy this monastery";
+  EXPECT_TRUE(t.may_place_meeple(1, 0, "monastery"))
+      << "the neighbouring monk does not occupy this monastery";
   ASSERT_TRUE(ok(t.meeple(1, 0, "field:N")));  // a farmer beside the monastery
-  ASSERT_TRUE(ok(t.draw("monastery")));         // red: a third monastery; its monk is free too
+  ASSERT_TRUE(ok(t.draw("monastery")));        // red: a third monastery; its monk is free too
   ASSERT_TRUE(ok(t.place(1, 1, 0)));
   EXPECT_TRUE(t.may_place_meeple(1, 1, "monastery"));
   EXPECT_FALSE(t.may_place_meeple(1, 1, "field:N")) << "its field joins green's farm";
@@ -573,7 +589,7 @@ TEST(BaseFollower, FarmersStayOnTheBoard) {
   Table t("crossroads", {{"straight", 1}, {"three-side-city-road", 1}}, 2);
   ASSERT_TRUE(ok(t.put("straight", 1, 0, 0)));
   ASSERT_TRUE(ok(t.follower(kRed, 1, 0, "road:W")));
-  ASSERT_TRUE(ok(t.follower(kRed, 0, 0, "field:Nr")));  // north-east quarter of the crossroads
+  ASSERT_TRUE(ok(t.follower(kRed, 0, 0, "field:Nr")));       // north-east quarter of the crossroads
   ASSERT_TRUE(ok(t.turn("three-side-city-road", 2, 0, 1)));  // the last tile
   EXPECT_EQ(t.by(kRed, FeatureClass::Road), 3);
   EXPECT_TRUE(t.s->is_terminal());
@@ -596,7 +612,8 @@ TEST(BasePlacement, CornersDoNotConnect) {
     ActionList list;
     t.s->legal_actions(list);
     for (const Action& a : list) {
-      EXPECT_EQ(std::abs(a.x) + std::abs(a.y), 1) << "every legal space shares a side with the start tile";
+      EXPECT_EQ(std::abs(a.x) + std::abs(a.y), 1)
+          << "every legal space shares a side with the start tile";
     }
     EXPECT_TRUE(ok(t.place(0, 1, 0)));
   }
@@ -606,7 +623,8 @@ TEST(BasePlacement, CornersDoNotConnect) {
     ASSERT_TRUE(ok(t.follower(kRed, 0, 0, "city:N")));
     ASSERT_TRUE(ok(t.s->setup_active_player(kGreen)));
     ASSERT_TRUE(ok(t.draw("city-corner")));
-    ASSERT_TRUE(ok(t.place(1, -1, 3)));  // W+S: its W wall touches the start's city at the corner only
+    ASSERT_TRUE(
+        ok(t.place(1, -1, 3)));  // W+S: its W wall touches the start's city at the corner only
     EXPECT_TRUE(t.may_place_meeple(1, -1, "city:W"));
     EXPECT_TRUE(ok(t.meeple(1, -1, "city:W")));
     EXPECT_NE(t.s->region_root(t.cell(0, 0) * kNodesPerCell + t.seg(0, 0, "city:N")),
@@ -630,7 +648,8 @@ TEST(BasePlacement, UnplaceableTileSetAsideAndAnotherDrawn) {
     EXPECT_EQ(t.s->current_player(), kGreen);
   }
   {
-    Table t("straight", {{"full-city-shield", 1}, {"straight", 2}}, 2, {"base-unplaceable-tile=back-in-pile"});
+    Table t("straight", {{"full-city-shield", 1}, {"straight", 2}}, 2,
+            {"base-unplaceable-tile=back-in-pile"});
     ASSERT_TRUE(ok(t.draw("full-city-shield")));
     EXPECT_EQ(t.s->set_aside(), 0);
     EXPECT_EQ(t.s->tiles_remaining(), 3) << "back in the pile";
@@ -706,7 +725,11 @@ TEST(BaseEnd, GameEndsAfterTheLastTileWithFinalScoring) {
 // (6 + 2) holding 2 green knights and 1 black one. Yellow's monastery is the last tile.
 Table final_scoring_board(const std::vector<std::string>& variants) {
   Table t("city-cap-straight-road",
-          {{"straight", 2}, {"three-side-city-shield", 1}, {"city-bridge", 4}, {"city-corner-shield", 2}, {"monastery", 1}},
+          {{"straight", 2},
+           {"three-side-city-shield", 1},
+           {"city-bridge", 4},
+           {"city-corner-shield", 2},
+           {"monastery", 1}},
           5, variants);
   auto must = [](const std::optional<std::string>& why) {
     if (why) throw std::logic_error("final-scoring board: " + *why);
@@ -716,9 +739,9 @@ Table final_scoring_board(const std::vector<std::string>& variants) {
   must(t.put("three-side-city-shield", 0, -1, 2));  // city S+W+E above the start's cap
   must(t.put("city-bridge", -1, -1, 0));
   must(t.put("city-bridge", 1, -1, 0));
-  must(t.put("city-bridge", -2, -1, 0));             // open to the west
-  must(t.put("city-corner-shield", 2, -1, 0));       // N+W: open to the north
-  must(t.put("city-corner-shield", 1, 1, 2));        // S+E: the small city, bottom right
+  must(t.put("city-bridge", -2, -1, 0));        // open to the west
+  must(t.put("city-corner-shield", 2, -1, 0));  // N+W: open to the north
+  must(t.put("city-corner-shield", 1, 1, 2));   // S+E: the small city, bottom right
   must(t.put("city-bridge", 2, 1, 0));
   must(t.follower(kRed, 0, 0, "road:W"));
   must(t.follower(kGreen, -2, -1, "city:W"));
@@ -767,24 +790,26 @@ TEST(BaseEnd, UnfinishedFinalNothingVariant) {
 // a fourth farm nobody holds.
 TEST(BaseFarm, ThirdEditionExampleSixNineTwelve) {
   Table t("city-cap", {{"city-cap", 14}, {"city-bridge", 1}}, 5);
-  auto put = [&](const char* name, int x, int y, int r) { ASSERT_TRUE(ok(t.put(name, x, y, r))) << x << "," << y; };
-  put("city-cap", 0, -1, 2);   // A: (0,-1) + start
-  put("city-cap", 1, 0, 0);    // B: (1,-1) + (1,0)
+  auto put = [&](const char* name, int x, int y, int r) {
+    ASSERT_TRUE(ok(t.put(name, x, y, r))) << x << "," << y;
+  };
+  put("city-cap", 0, -1, 2);  // A: (0,-1) + start
+  put("city-cap", 1, 0, 0);   // B: (1,-1) + (1,0)
   put("city-cap", 1, -1, 2);
-  put("city-cap", 1, 1, 1);    // C: (1,1) + (2,1), inside farm 2
+  put("city-cap", 1, 1, 1);  // C: (1,1) + (2,1), inside farm 2
   put("city-cap", 2, 1, 3);
-  put("city-cap", -1, 0, 3);   // the unfinished city, open to the west
+  put("city-cap", -1, 0, 3);  // the unfinished city, open to the west
   put("city-bridge", -2, 0, 0);
-  put("city-cap", -2, 1, 2);   // D
+  put("city-cap", -2, 1, 2);  // D
   put("city-cap", -2, 2, 0);
-  put("city-cap", -3, 1, 2);   // E
+  put("city-cap", -3, 1, 2);  // E
   put("city-cap", -3, 2, 0);
-  put("city-cap", -4, 1, 2);   // F
+  put("city-cap", -4, 1, 2);  // F
   put("city-cap", -4, 2, 0);
-  put("city-cap", -5, 1, 2);   // G: its second half is the last tile
-  ASSERT_TRUE(ok(t.follower(kBlue, 0, -1, "field:N")));   // farm 1
-  ASSERT_TRUE(ok(t.follower(kBlue, 0, 0, "field:S")));    // farm 2
-  ASSERT_TRUE(ok(t.follower(kRed, 1, 1, "field:N")));     // farm 2
+  put("city-cap", -5, 1, 2);                               // G: its second half is the last tile
+  ASSERT_TRUE(ok(t.follower(kBlue, 0, -1, "field:N")));    // farm 1
+  ASSERT_TRUE(ok(t.follower(kBlue, 0, 0, "field:S")));     // farm 2
+  ASSERT_TRUE(ok(t.follower(kRed, 1, 1, "field:N")));      // farm 2
   ASSERT_TRUE(ok(t.follower(kYellow, -2, 1, "field:N")));  // farm 3
   ASSERT_TRUE(ok(t.follower(kYellow, -4, 1, "field:N")));  // farm 3
   ASSERT_TRUE(ok(t.follower(kBlack, -5, 1, "field:N")));   // farm 3
@@ -799,7 +824,8 @@ TEST(BaseFarm, ThirdEditionExampleSixNineTwelve) {
   for (const Event& e : t.events(EventKind::FinalScored))
     if (e.feature == FeatureClass::Field) farms.emplace_back(e.who, e.value);
   std::sort(farms.begin(), farms.end());
-  EXPECT_EQ(farms, (std::vector<std::pair<int, int>>{{kRed, 9}, {kBlue, 6}, {kBlue, 9}, {kYellow, 12}}));
+  EXPECT_EQ(farms,
+            (std::vector<std::pair<int, int>>{{kRed, 9}, {kBlue, 6}, {kBlue, 9}, {kYellow, 12}}));
   EXPECT_EQ(t.on_board(kYellow), 2) << "farmers stay where they are";
 }
 
@@ -812,7 +838,7 @@ TEST(BaseFarm, ThirdEditionExampleSixNineTwelve) {
 TEST(BaseFarm, EditionsOfFootnote16) {
   auto play = [](const std::string& variant) {
     Table t("city-cap", {{"city-cap", 1}, {"monastery", 1}}, 4, {"farm-scoring=" + variant});
-    EXPECT_TRUE(ok(t.put("city-cap", 0, -1, 2)));  // the city: start + this cap
+    EXPECT_TRUE(ok(t.put("city-cap", 0, -1, 2)));            // the city: start + this cap
     EXPECT_TRUE(ok(t.follower(kBlue, 0, -1, "field:N")));    // the farm north of the city
     EXPECT_TRUE(ok(t.follower(kYellow, 0, -1, "field:E")));  // the same farm
     EXPECT_TRUE(ok(t.follower(kBlue, 0, 0, "field:S")));     // the farm south of it
@@ -842,9 +868,9 @@ TEST(BaseFarm, FarmMajorityAndTies) {
   for (bool tie : {false, true}) {
     SCOPED_TRACE(tie ? "red and yellow 2 farmers each" : "red 2 farmers, yellow 1");
     Table t("city-cap", {{"city-cap", 3}, {"monastery", 1}}, 4);
-    ASSERT_TRUE(ok(t.put("city-cap", 0, -1, 2)));  // A's north half
-    ASSERT_TRUE(ok(t.put("city-cap", 1, 0, 1)));   // B: a cap facing E ...
-    ASSERT_TRUE(ok(t.put("city-cap", 2, 0, 3)));   // ... and one facing W
+    ASSERT_TRUE(ok(t.put("city-cap", 0, -1, 2)));          // A's north half
+    ASSERT_TRUE(ok(t.put("city-cap", 1, 0, 1)));           // B: a cap facing E ...
+    ASSERT_TRUE(ok(t.put("city-cap", 2, 0, 3)));           // ... and one facing W
     ASSERT_TRUE(ok(t.follower(kBlue, 0, -1, "field:N")));  // the small farm
     ASSERT_TRUE(ok(t.follower(kRed, 0, 0, "field:S")));    // the big farm
     ASSERT_TRUE(ok(t.follower(kRed, 1, 0, "field:S")));
@@ -879,7 +905,8 @@ TEST(BaseStart, FirstPlayerVariants) {
     Table again("straight", {{"straight", 2}}, 5, {"first-player=random"}, "base-c1", seed);
     EXPECT_EQ(again.s->snapshot(), t.s->snapshot()) << "the draw is the seed's";
   }
-  for (int p = 0; p < 5; ++p) EXPECT_GT(seen[static_cast<size_t>(p)], 0) << "player " << p + 1 << " never started";
+  for (int p = 0; p < 5; ++p)
+    EXPECT_GT(seen[static_cast<size_t>(p)], 0) << "player " << p + 1 << " never started";
 }
 
 // ---- the Print-and-Play demo ---------------------------------------------------------------
@@ -935,7 +962,8 @@ TEST(BasePnp, FortyEightTilesFiveFollowersNoFarmers) {
           ASSERT_NE(s.face(m.cell).segments[m.seg].kind, SegmentKind::Field);
         }
     }
-    for (int p = 0; p < o.players; ++p) EXPECT_EQ(s.score(p).by_feature[static_cast<size_t>(FeatureClass::Field)], 0);
+    for (int p = 0; p < o.players; ++p)
+      EXPECT_EQ(s.score(p).by_feature[static_cast<size_t>(FeatureClass::Field)], 0);
     EXPECT_EQ(s.cells() + s.set_aside(), 48);
   }
 }
@@ -948,7 +976,8 @@ TEST(BasePnp, RoadAndCityScoreAsInTheBaseGame) {
   ASSERT_TRUE(ok(t.follower(kRed, 1, 0, "road:S")));
   ASSERT_TRUE(ok(t.turn("monastery-road", 1, 1, 2)));
   EXPECT_EQ(t.total(kRed), 3);
-  Table c("city-cap", {{"city-corner-shield", 1}, {"city-cap", 1}, {"straight", 2}}, 2, {}, "pnp-demo");
+  Table c("city-cap", {{"city-corner-shield", 1}, {"city-cap", 1}, {"straight", 2}}, 2, {},
+          "pnp-demo");
   ASSERT_TRUE(ok(c.put("city-corner-shield", 0, -1, 2)));
   ASSERT_TRUE(ok(c.follower(kRed, 0, 0, "city:N")));
   ASSERT_TRUE(ok(c.turn("city-cap", 1, -1, 3)));
@@ -963,7 +992,8 @@ TEST(BaseDeterminism, SameSeedSameActionsSameSnapshot) {
   for (const char* rules : {"base-c1", "pnp-demo"})
     for (int players = 2; players <= 5; ++players)
       for (uint64_t seed : {1ull, 42ull, 2024ull}) {
-        SCOPED_TRACE(std::string(rules) + " players " + std::to_string(players) + " seed " + std::to_string(seed));
+        SCOPED_TRACE(std::string(rules) + " players " + std::to_string(players) + " seed " +
+                     std::to_string(seed));
         GameOptions o;
         o.rules = rules;
         o.players = players;
@@ -1044,7 +1074,8 @@ TEST(BaseRegions, UnionFindAgreesWithAFloodFill) {
           const CellFace& f = s.face(c);
           for (int g = 0; g < f.n_segments; ++g) {
             SegmentKind k = f.segments[g].kind;
-            if (k != SegmentKind::Road && k != SegmentKind::City && k != SegmentKind::Field) continue;
+            if (k != SegmentKind::Road && k != SegmentKind::City && k != SegmentKind::Field)
+              continue;
             int id = c * kNodesPerCell + g;
             if (comp[static_cast<size_t>(id)] >= 0) continue;
             // Flood fill from (c, g).
@@ -1075,10 +1106,12 @@ TEST(BaseRegions, UnionFindAgreesWithAFloodFill) {
             std::vector<int> cells_seen;
             for (int m : members) {
               int mc = m / kNodesPerCell;
-              if (std::find(cells_seen.begin(), cells_seen.end(), mc) == cells_seen.end()) cells_seen.push_back(mc);
+              if (std::find(cells_seen.begin(), cells_seen.end(), mc) == cells_seen.end())
+                cells_seen.push_back(mc);
             }
             int root = s.region_root(id);
-            for (int m : members) ASSERT_EQ(s.region_root(m), root) << "one flood-fill region, one root";
+            for (int m : members)
+              ASSERT_EQ(s.region_root(m), root) << "one flood-fill region, one root";
             ASSERT_EQ(s.region_tiles(root), static_cast<int>(cells_seen.size()));
             if (k != SegmentKind::Field) {
               ASSERT_EQ(s.region_finished(root), open == 0);
@@ -1092,7 +1125,8 @@ TEST(BaseRegions, UnionFindAgreesWithAFloodFill) {
           for (int g = 0; g < f.n_segments; ++g) {
             int id = c * kNodesPerCell + g;
             if (comp[static_cast<size_t>(id)] < 0) continue;
-            auto [it, fresh] = root_of_comp.emplace(s.region_root(id), comp[static_cast<size_t>(id)]);
+            auto [it, fresh] =
+                root_of_comp.emplace(s.region_root(id), comp[static_cast<size_t>(id)]);
             ASSERT_EQ(it->second, comp[static_cast<size_t>(id)]) << "two regions share a root";
             (void)fresh;
           }
@@ -1111,7 +1145,8 @@ TEST(BaseRegions, UnionFindAgreesWithAFloodFill) {
         } else {
           s.legal_actions(legal);
           ASSERT_GT(legal.size, 0);
-          ASSERT_FALSE(s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]).has_value());
+          ASSERT_FALSE(
+              s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]).has_value());
         }
         check();
         if (::testing::Test::HasFatalFailure()) return;
@@ -1149,21 +1184,26 @@ TEST(BasePlayCommand, TwoToFivePlayersOthersRefused) {
   for (const char* rules : {"base-c1", "pnp-demo"}) {
     const int tiles = std::string(rules) == "base-c1" ? 72 : 48;
     for (int n = 2; n <= 5; ++n) {
-      CommandResult r = run_carcheck(std::string("play --rules ") + rules + " --players " + std::to_string(n) + " --seed 9 --json");
+      CommandResult r = run_carcheck(std::string("play --rules ") + rules + " --players " +
+                                     std::to_string(n) + " --seed 9 --json");
       ASSERT_EQ(r.status, 0) << r.out;
       EXPECT_NE(r.out.find("\"players\":" + std::to_string(n)), std::string::npos) << r.out;
       size_t placed = r.out.find("\"tiles_placed\":"), aside = r.out.find("\"set_aside\":");
       ASSERT_NE(placed, std::string::npos);
       ASSERT_NE(aside, std::string::npos);
-      EXPECT_EQ(std::stoi(r.out.substr(placed + 15)) + std::stoi(r.out.substr(aside + 12)), tiles) << r.out;
-      CommandResult text = run_carcheck(std::string("play --rules ") + rules + " --players " + std::to_string(n) + " --seed 9 --no-board");
+      EXPECT_EQ(std::stoi(r.out.substr(placed + 15)) + std::stoi(r.out.substr(aside + 12)), tiles)
+          << r.out;
+      CommandResult text = run_carcheck(std::string("play --rules ") + rules + " --players " +
+                                        std::to_string(n) + " --seed 9 --no-board");
       ASSERT_EQ(text.status, 0) << text.out;
       EXPECT_NE(text.out.find("player " + std::to_string(n) + " ("), std::string::npos) << text.out;
     }
     for (int n : {1, 6}) {
-      CommandResult r = run_carcheck(std::string("play --rules ") + rules + " --players " + std::to_string(n));
+      CommandResult r =
+          run_carcheck(std::string("play --rules ") + rules + " --players " + std::to_string(n));
       EXPECT_EQ(r.status, 2) << r.out;
-      EXPECT_NE(r.out.find("is for 2-5 players, not " + std::to_string(n)), std::string::npos) << r.out;
+      EXPECT_NE(r.out.find("is for 2-5 players, not " + std::to_string(n)), std::string::npos)
+          << r.out;
     }
   }
 }

@@ -13,12 +13,12 @@ namespace {
 // ends with one tile each makes a road of 4 tiles, 4 points (3 if the start were one tile).
 TEST(MistsStartTile, RoadAcrossTwoQuartersCountsTwoTiles) {
   Table t(1, 3);
-  t.put("RE", 2, 0, 0);                           // closes the east end
+  t.put("RE", 2, 0, 0);  // closes the east end
   t.meeple(kRed, 0, 0, SegmentKind::Road);
-  t.play("RE", -1, 0, 2);                         // closes the west end
+  t.play("RE", -1, 0, 2);  // closes the west end
   ASSERT_EQ(t.s().phase(), Phase::Meeple);
   t.act("pass");
-  ASSERT_EQ(t.s().phase(), Phase::ScoreChoice);   // ghosts on the board: points or ghosts
+  ASSERT_EQ(t.s().phase(), Phase::ScoreChoice);  // ghosts on the board: points or ghosts
   t.act("points");
   EXPECT_EQ(t.score(), 4);
   EXPECT_EQ(t.in_supply(kRed), 5);

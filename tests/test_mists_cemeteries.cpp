@@ -186,7 +186,9 @@ TEST(MistsCemeteries, ScoringMayClearACemetery) {
 TEST(MistsHaunted, NewCemeteryHauntsItsMistyNeighbours) {
   for (bool orth : {false, true}) {
     SCOPED_TRACE(orth ? "orthogonal-4" : "surrounding-8");
-    Table t(5, 3, orth ? std::vector<std::string>{"haunted-cemetery-ghosts=orthogonal-4"} : std::vector<std::string>{});
+    Table t(5, 3,
+            orth ? std::vector<std::string>{"haunted-cemetery-ghosts=orthogonal-4"}
+                 : std::vector<std::string>{});
     t.ghosts(1, 0, 0);
     t.pile(0, {"F", "G"});
     int supply = t.s().ghosts_supply();

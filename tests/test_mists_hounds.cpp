@@ -328,7 +328,9 @@ TEST(MistsPiles, PileRunOutBelowItsThreshold) {
 TEST(MistsPiles, LastTileOfAPileScoresFirstUnlessOnLastDraw) {
   for (bool on_draw : {false, true}) {
     SCOPED_TRACE(on_draw ? "on-last-draw" : "after-last-turn");
-    Table t(3, 3, on_draw ? std::vector<std::string>{"pile-end-timing=on-last-draw"} : std::vector<std::string>{});
+    Table t(3, 3,
+            on_draw ? std::vector<std::string>{"pile-end-timing=on-last-draw"}
+                    : std::vector<std::string>{});
     t.put("RE", 2, 0, 0);
     t.put("C", 0, -1, 0);
     t.meeple(kRed, 0, 0, SegmentKind::Road);

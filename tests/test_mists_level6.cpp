@@ -82,7 +82,7 @@ TEST(MistsLevel6, TheHoundScoresForItsMeeplesColour) {
     t.act("points");
     if (colour == kYellow) {
       ASSERT_EQ(t.s().phase(), Phase::Track);
-      t.act("track red");    // the road's 4
+      t.act("track red");  // the road's 4
       ASSERT_EQ(t.s().phase(), Phase::Track);
       t.act("track green");  // the hound's 5 (one per ghost on the board)
       EXPECT_EQ(t.s().score(0).total, 4);

@@ -12,17 +12,19 @@ TEST(MistsRandom, InvariantsHoldOverRandomGames) {
       {},
       {"hound-trigger=when-surrounded", "pile-threshold-loss=continue", "ghost-scope=per-tile"},
       {"unoccupied-scoring=ghost-choice", "face-down-adjacency=orthogonal-first",
-       "face-down-haunting=rules-text", "haunted-close-removal=remove-ghosts", "bury-supply=any-player"},
-      {"pile-end-timing=on-last-draw", "coop-scoring=majority", "haunted-closed-ghosts=extra-on-open",
-       "ghost-scope=per-area", "meeple-on-finished=unfinished-only"},
+       "face-down-haunting=rules-text", "haunted-close-removal=remove-ghosts",
+       "bury-supply=any-player"},
+      {"pile-end-timing=on-last-draw", "coop-scoring=majority",
+       "haunted-closed-ghosts=extra-on-open", "ghost-scope=per-area",
+       "meeple-on-finished=unfinished-only"},
   };
   int games = 0;
   for (int level = 1; level <= 6; ++level)
     for (int players = 1; players <= 5; ++players)
       for (size_t v = 0; v < variant_sets.size(); ++v)
         for (uint64_t seed = 1; seed <= 6; ++seed) {
-          SCOPED_TRACE("level " + std::to_string(level) + " players " + std::to_string(players) + " variants " +
-                       std::to_string(v) + " seed " + std::to_string(seed));
+          SCOPED_TRACE("level " + std::to_string(level) + " players " + std::to_string(players) +
+                       " variants " + std::to_string(v) + " seed " + std::to_string(seed));
           Table t(level, players, variant_sets[v], seed * 7919 + level);
           State& s = t.s();
           const int tiles = s.tiles_remaining() + s.cells();
@@ -48,7 +50,9 @@ TEST(MistsRandom, InvariantsHoldOverRandomGames) {
             int faces = 0;
             for (int c = 0; c < s.cells(); ++c) faces += s.cell(c).index == 0;
             if (!s.is_terminal()) {  // (pile-end-timing=on-last-draw ends the game holding a tile)
-              ASSERT_EQ(s.tiles_remaining() + faces + s.set_aside() + ((s.phase() == Phase::Place || s.phase() == Phase::FaceDown) ? 1 : 0), tiles - 3);
+              ASSERT_EQ(s.tiles_remaining() + faces + s.set_aside() +
+                            ((s.phase() == Phase::Place || s.phase() == Phase::FaceDown) ? 1 : 0),
+                        tiles - 3);
             }
             for (int k = 0; k < s.score_count(); ++k) {
               ASSERT_GE(s.score(k).total, last[static_cast<size_t>(k)]);

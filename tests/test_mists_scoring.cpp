@@ -73,7 +73,8 @@ TEST(MistsMeeples, TwoPlayersAndSoloPickAColourEachTurn) {
     EXPECT_TRUE(meeple_offered(t, road, kGreen));
     EXPECT_FALSE(meeple_offered(t, road, kBlue));
     EXPECT_FALSE(meeple_offered(t, road, kYellow));
-    EXPECT_NE(t.refusal("meeple road:W blue").find("not a colour of the active player"), std::string::npos);
+    EXPECT_NE(t.refusal("meeple road:W blue").find("not a colour of the active player"),
+              std::string::npos);
     EXPECT_NE(t.refusal("meeple road:W").find("name one"), std::string::npos);
     t.act("meeple road:W green");
     EXPECT_EQ(t.in_supply(kGreen), 2);
@@ -173,7 +174,9 @@ void five_tile_road(Table& t) {
 TEST(MistsScoring, TwoBlueOneRedOnFiveTilesIsTenOrFiveUnderMajority) {
   for (bool majority : {false, true}) {
     SCOPED_TRACE(majority ? "coop-scoring=majority" : "coop-scoring=per-colour");
-    Table t(1, 3, majority ? std::vector<std::string>{"coop-scoring=majority"} : std::vector<std::string>{});
+    Table t(
+        1, 3,
+        majority ? std::vector<std::string>{"coop-scoring=majority"} : std::vector<std::string>{});
     five_tile_road(t);
     t.play("R", 1, -1, 0);
     t.act("pass");
@@ -190,7 +193,9 @@ TEST(MistsScoring, TwoBlueOneRedOnFiveTilesIsTenOrFiveUnderMajority) {
 TEST(MistsScoring, Faq0005SixTileRoadIsTwelve) {
   for (bool majority : {false, true}) {
     SCOPED_TRACE(majority ? "coop-scoring=majority" : "coop-scoring=per-colour");
-    Table t(1, 3, majority ? std::vector<std::string>{"coop-scoring=majority"} : std::vector<std::string>{});
+    Table t(
+        1, 3,
+        majority ? std::vector<std::string>{"coop-scoring=majority"} : std::vector<std::string>{});
     t.put("R", 0, -1, 0);
     t.put("R", -1, -1, 0);
     t.put("RE", -2, -1, 2);
@@ -270,9 +275,9 @@ TEST(MistsScoring, EachScoringIsItsOwnChoice) {
   Table t(1, 3);
   t.put("RE", -1, 0, 2);
   t.put("F", 1, -1);
-  t.put("C", 2, -1, 2);   // city on S
+  t.put("C", 2, -1, 2);  // city on S
   t.put("F", 3, -1);
-  t.put("RE", 3, 0, 0);   // road on W
+  t.put("RE", 3, 0, 0);  // road on W
   t.ghosts(1, 1, 3);
   t.meeple(kBlue, 0, 0, SegmentKind::Road);
   t.meeple(kRed, 2, -1, SegmentKind::City);
@@ -284,8 +289,10 @@ TEST(MistsScoring, EachScoringIsItsOwnChoice) {
     FeatureClass under = FeatureClass::None;  // the feature under decision: the last finished
     for (const Event& e : t.log)
       if (e.kind == EventKind::FeatureFinished) under = e.feature;
-    if (under == FeatureClass::City) t.act("remove-ghosts 1,1 3");
-    else t.act("points");
+    if (under == FeatureClass::City)
+      t.act("remove-ghosts 1,1 3");
+    else
+      t.act("points");
   }
   EXPECT_EQ(decisions, 2);
   EXPECT_EQ(t.count(EventKind::FeatureFinished), 2);

@@ -1,6 +1,6 @@
 // Mists over Carcassonne: setup per level and player count, on the inline tile set
-// (tests/test_mists_table.h). Sources: seed 004 (Dutch) "Speelmateriaal en voorbereiding", the setup
-// of Levels 2-6, FAQ.MoC.0006, FAQ.MoC.0007; reference/mists-rules.md.
+// (tests/test_mists_table.h). Sources: seed 004 (Dutch) "Speelmateriaal en voorbereiding", the
+// setup of Levels 2-6, FAQ.MoC.0006, FAQ.MoC.0007; reference/mists-rules.md.
 #include <stdexcept>
 
 #include "test_mists_table.h"

@@ -51,13 +51,15 @@ inline const std::vector<InlineTile>& inline_tiles() {
       {"C", 5, "city N; field El Er Sl Sr Wl Wr @N"},
       {"CS", 1, "city N shield; field El Er Sl Sr Wl Wr @N"},
       {"CC", 2, "city N+S; field El Er @N; field Wl Wr @N"},
-      {"CRM", 2, "city N; road W-E; field Wr El @N; field Er Sl Sr Wl; mist Wc Ec Er Sl Sr Wl ghosts 1"},
+      {"CRM", 2,
+       "city N; road W-E; field Wr El @N; field Er Sl Sr Wl; mist Wc Ec Er Sl Sr Wl ghosts 1"},
       // 5 castles (always misty).
       {"K", 3, "castle; field Nl Nr El Er Sl Sr Wl Wr; mist Nl Nr ghosts 1"},
       {"KR", 2, "castle; road S*; field Nl Nr El Er Sl Sr Wl Wr; mist Nl Nr ghosts 1"},
       // 5 cemeteries.
       {"G", 3, "cemetery; field Nl Nr El Er Sl Sr Wl Wr"},
-      {"GRC", 2, "cemetery; city N; road W-E; field Wr El @N; field Er Sl Sr Wl; mist Er Sl Sr Wl ghosts 1"},
+      {"GRC", 2,
+       "cemetery; city N; road W-E; field Wr El @N; field Er Sl Sr Wl; mist Er Sl Sr Wl ghosts 1"},
   };
   return tiles;
 }
@@ -94,35 +96,43 @@ struct Table {
   }
   int cell(int x, int y) const {
     int c = st->cell_at(x, y);
-    if (c < 0) throw std::runtime_error("no tile at " + std::to_string(x) + "," + std::to_string(y));
+    if (c < 0)
+      throw std::runtime_error("no tile at " + std::to_string(x) + "," + std::to_string(y));
     return c;
   }
   // A tile put on the board outside the turn order (no ghosts, no scoring).
   int put(const std::string& name, int x, int y, int rot = 0) {
     if (auto why = st->setup_place(id(name), x, y, rot))
-      throw std::runtime_error("setup_place " + name + " at " + std::to_string(x) + "," + std::to_string(y) + ": " + *why);
+      throw std::runtime_error("setup_place " + name + " at " + std::to_string(x) + "," +
+                               std::to_string(y) + ": " + *why);
     return cell(x, y);
   }
   // The segment of `kind` on the cell at (x, y) that touches `side` (any side when -1).
   int seg(int x, int y, SegmentKind kind, int side = -1) const {
     const CellFace& f = st->face(cell(x, y));
     for (int i = 0; i < f.n_segments; ++i)
-      if (f.segments[i].kind == kind && (side < 0 || (f.segments[i].ports & side_mask(side)))) return i;
+      if (f.segments[i].kind == kind && (side < 0 || (f.segments[i].ports & side_mask(side))))
+        return i;
     throw std::runtime_error("no such segment");
   }
   // The segment owning port `port` (0..11, Nl Nc Nr El ... Wr) of the cell at (x, y).
-  int seg_at(int x, int y, int port) const { return st->face(cell(x, y)).port_segment[static_cast<size_t>(port)]; }
+  int seg_at(int x, int y, int port) const {
+    return st->face(cell(x, y)).port_segment[static_cast<size_t>(port)];
+  }
   // A meeple put on a feature outside the turn order; returns its index.
   int meeple(int colour, int x, int y, SegmentKind kind, int side = -1) {
     int c = cell(x, y), sg = seg(x, y, kind, side);
-    if (auto why = st->setup_meeple(colour, c, sg)) throw std::runtime_error("setup_meeple: " + *why);
+    if (auto why = st->setup_meeple(colour, c, sg))
+      throw std::runtime_error("setup_meeple: " + *why);
     for (size_t i = 0; i < st->meeples().size(); ++i)
-      if (st->meeples()[i].cell == c && st->meeples()[i].seg == sg && st->meeples()[i].colour == colour)
+      if (st->meeples()[i].cell == c && st->meeples()[i].seg == sg &&
+          st->meeples()[i].colour == colour)
         return static_cast<int>(i);
     throw std::runtime_error("meeple not found");
   }
   void ghosts(int x, int y, int count, int slot = 0) {
-    if (auto why = st->setup_ghosts(cell(x, y), slot, count)) throw std::runtime_error("setup_ghosts: " + *why);
+    if (auto why = st->setup_ghosts(cell(x, y), slot, count))
+      throw std::runtime_error("setup_ghosts: " + *why);
   }
   int ghosts_at(int x, int y) const { return st->cell(cell(x, y)).ghost_total(); }
   void pile(int p, const std::vector<std::string>& names) {

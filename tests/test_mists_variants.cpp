@@ -86,7 +86,8 @@ TEST(MistsVariants, GhostScopeForAFinishedBank) {
     Table t(1, 3, {std::string("ghost-scope=") + scope});
     int mns = t.put("MNS", 1, 2, 0);
     const CellFace& f = t.s().face(mns);
-    for (int m = 0; m < f.n_mist; ++m) t.ghosts(1, 2, (f.mist[m].ports & side_mask(North)) ? 1 : 2, m);
+    for (int m = 0; m < f.n_mist; ++m)
+      t.ghosts(1, 2, (f.mist[m].ports & side_mask(North)) ? 1 : 2, m);
     t.play("MS2", 2, 1, 1);  // mist on W
     EXPECT_EQ(t.count(EventKind::BankFinished), 1);
     EXPECT_EQ(t.ghosts_at(1, 1), 0);
