@@ -17,8 +17,9 @@ namespace carcheck {
 
 namespace {
 
-inline constexpr int64_t kMaxGameActions = 100000;  // a game that runs longer never ends
-inline constexpr int kCompletenessEvery = 8;        // Place decisions between full listings
+inline constexpr int64_t kMaxGameActions = 10000;  // a game that runs longer never ends
+inline constexpr int kCompletenessEvery = 8;       // Place decisions between full listings
+inline constexpr int kFeatureClasses = static_cast<int>(FeatureClass::None) + 1;
 
 using Fail = std::optional<std::string>;
 
@@ -174,6 +175,13 @@ GameStart GameStart::mists_head_start(const Game& g, uint64_t seed, uint64_t pic
   return start;
 }
 
+GameStart GameStart::for_seed(const Game& g, uint64_t seed) {
+  uint64_t mix = seed * 0x9E3779B97F4A7C15ull;
+  GameStart start = mists_head_start(g, seed, mix >> 7);
+  start.team = (mix >> 63) != 0;
+  return start;
+}
+
 InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOptions o)
     : opt_(o), from_(std::move(from)), game_(&start.game()) {
   for (const TileType& t : game_->tiles()) tiles_in_play_ += t.count;
@@ -184,7 +192,7 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
   for (const Hound& h : start.hounds()) prev_hounds_.push_back(h.status);
   prev_active_pile_ = start.active_pile();
   turn_ = start.turn();
-  finished_events_.assign(8, 0);
+  finished_events_.assign(kFeatureClasses, 0);
 }
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
@@ -380,7 +388,9 @@ Fail InvariantChecker::conservation(const State& s) {
 
   // Meeples: supply + board + buried + Level 6 scoring meeples = all of them.
   int supply = 0, on_board = 0, buried = 0, scoring = 0;
+  std::array<int, kMaxColours> per_colour{};
   for (const Meeple& m : s.meeples()) {
+    if (m.colour >= 0 && m.colour < kMaxColours) ++per_colour[static_cast<size_t>(m.colour)];
     if (!m.in_play) {
       ++scoring;
       if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";
@@ -401,6 +411,11 @@ Fail InvariantChecker::conservation(const State& s) {
     return "meeples not conserved: supply " + std::to_string(supply) + " + board " +
            std::to_string(on_board) + " + buried " + std::to_string(buried) + " + scoring " +
            std::to_string(scoring) + ", not " + std::to_string(expected_total);
+  for (int c = 0; c < g.colours(); ++c)
+    if (per_colour[static_cast<size_t>(c)] != g.meeples_per_colour())
+      return std::string("meeples: ") + kColourNames[c] + " has " +
+             std::to_string(per_colour[static_cast<size_t>(c)]) + " meeples, not " +
+             std::to_string(g.meeples_per_colour());
   if (scoring != expected_scoring)
     return "meeples: " + std::to_string(scoring) +
            " scoring meeple(s) out of the supplies, expected " + std::to_string(expected_scoring);
@@ -748,9 +763,9 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
                " ghost(s) go on it (Dized.MoC.0041), not " + std::to_string(mist_ghosts_);
     }
   }
-  std::array<int, 8> want{};
+  std::array<int, kFeatureClasses> want{};
   for (const Expected& e : expected_) ++want[static_cast<size_t>(e.feature)];
-  for (int c = 0; c < 8; ++c) {
+  for (int c = 0; c < kFeatureClasses; ++c) {
     int got = finished_events_[static_cast<size_t>(c)], exp = want[static_cast<size_t>(c)];
     if (c == static_cast<int>(FeatureClass::MistBank) || c == static_cast<int>(FeatureClass::Field))
       continue;
@@ -771,7 +786,12 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
         walk_segments(s, m.cell, m.seg, w);
         finished = w.open == 0 && !w.haunted;
       } else if (is_centre_kind(k)) {
-        finished = centre_finished(s, m.cell);
+        // A castle whose last space a face-down tile filled (possible only under
+        // face-down-haunting=rules-text, diagonally) is never scored: face-down tiles finish
+        // nothing but cemeteries, and no face-up tile can come to finish it later.
+        int occupied = 0, fd = 0, fd_orth = 0;
+        count8(s, m.cell, occupied, fd, fd_orth);
+        finished = centre_finished(s, m.cell) && !(k == SegmentKind::Castle && fd > 0);
       }
       if (finished)
         return std::string("scoring: after the turn a meeple still stands on the finished ") +
@@ -779,7 +799,7 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     }
   }
   expected_.clear();
-  finished_events_.assign(8, 0);
+  finished_events_.assign(kFeatureClasses, 0);
   placed_this_turn_ = false;
   banks_expected_ = banks_reported_ = mist_ghosts_ = cemetery_ghosts_ = mist_symbols_ = 0;
   extends_bank_ = lost_short_ = false;
@@ -999,7 +1019,11 @@ CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
     InvariantChecker chk(s, from, o);
     while (!s.is_terminal()) {
       Action a;
-      if (s.is_chance() && !draws_by_choice) {
+      // A tile just set aside as unplaceable (base-unplaceable-tile=back-in-pile puts it back)
+      // is followed by a random draw: chosen draws could take it again and again.
+      bool set_aside = false;
+      for (const Event& e : s.events()) set_aside = set_aside || e.kind == EventKind::TileSetAside;
+      if (s.is_chance() && (!draws_by_choice || set_aside)) {
         size_t before = s.history().size();
         s.apply_random_draw();
         if (s.history().size() == before) {

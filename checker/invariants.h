@@ -9,7 +9,9 @@
 // hound scores the ghosts on the board at that moment; a tile that finishes a mist bank
 // places no mist ghosts, one that extends a bank one fewer; every finished feature of a turn
 // reported once (recomputed from the geometry, not from the union-find) at the value the
-// geometry gives; no meeple left on a finished feature; a set-aside tile fits nowhere.
+// geometry gives; no meeple left on a finished feature; a set-aside tile fits nowhere; every
+// action legal_actions() offers is legal by the geometry (and, now and then, every legal
+// placement is offered).
 // Every `full_every` actions and at the end (O(board)): every region recomputed from the
 // geometry against the union-find (members, open links, haunting, meeples), the neighbour
 // counters, the legality of the whole board, and determinism: the recorded actions replayed
@@ -41,10 +43,15 @@ struct CheckOptions {
 struct GameStart {
   uint64_t seed = 1;
   std::vector<int> scores;  // per player (competitive) or track (Mists); empty: all 0
+  bool team = false;        // played by team_choice rather than uniform_choice
   void apply(State& s) const;
   // Head starts for a Mists level: none, just below hound I, just below hound II (past hound
   // I, so one scoring may pass both), or just below the goal; `pick` chooses.
   static GameStart mists_head_start(const Game& g, uint64_t seed, uint64_t pick);
+  // How the fuzzers play the game of `seed`: a head start and a policy, both from the seed
+  // alone, so that `carcheck fuzz --seed S --games 1` (same --rules, --level, --players)
+  // plays that game again.
+  static GameStart for_seed(const Game& g, uint64_t seed);
 };
 
 class InvariantChecker {
@@ -52,7 +59,8 @@ class InvariantChecker {
   // `start` is the state before the first action, made from `from`.
   InvariantChecker(const State& start, GameStart from, CheckOptions o = {});
 
-  // The actions legal_actions() offers at `s`, before one is chosen: each one is sound.
+  // The actions legal_actions() offers at `s`, before one is chosen: each one is legal by the
+  // geometry; at every 8th placement decision, no legal placement is missing either.
   std::optional<std::string> check_legal(const State& s, const ActionList& legal);
   // After `a` took the game to `s`. Runs full_check() every `full_every` actions and
   // end_of_game() once the game is over.

@@ -62,10 +62,10 @@ case "$cmd" in
   libfuzz)
     install_deps
     seconds=${1:-60}
-    configure_build build-libfuzzer Debug -DCMAKE_CXX_COMPILER=clang++ -DCARCHECK_LIBFUZZER=ON \
-      -DCARCHECK_BENCH=OFF
+    cmake -S . -B build-libfuzzer -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+      -DCARCHECK_LIBFUZZER=ON -DCARCHECK_BENCH=OFF >/dev/null
     for h in tile_language tiles_yaml levels_yaml spec_language; do
-      [ -x "build-libfuzzer/fuzz/fuzz_$h" ] || continue
+      cmake --build build-libfuzzer --target "fuzz_$h" -j"$(nproc)"  # the harnesses only
       work=$(mktemp -d)
       cp -r "fuzz/corpus/$h/." "$work/"  # the shipped seeds stay as they are
       echo "== libFuzzer: $h for ${seconds}s"
