@@ -1,4 +1,5 @@
 // `carcheck play`: one game of random legal choices, its board and its result.
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -31,6 +32,32 @@ decision) and prints the final board, the result and the scores.
 
 const char* kBreakdown[] = {"roads",   "cities",     "monasteries", "farms",
                             "castles", "cemeteries", "mist",        "hounds"};
+
+// Most points wins; several at the top share the victory (winner-tie=shared, RGG) or the
+// game is reported a tie (report-tie; replay: ZMG plays another game).
+struct Verdict {
+  std::vector<int> top;  // players (0-based) with the highest score
+  std::string text;
+};
+Verdict verdict(const State& s) {
+  Verdict v;
+  int best = 0;
+  for (int pl = 0; pl < s.score_count(); ++pl) best = std::max(best, s.score(pl).total);
+  for (int pl = 0; pl < s.score_count(); ++pl)
+    if (s.score(pl).total == best) v.top.push_back(pl);
+  std::string names;
+  for (int pl : v.top) names += (names.empty() ? "" : ", ") + std::to_string(pl + 1);
+  const std::string tie = s.game().rules().variant("winner-tie");
+  if (v.top.size() == 1)
+    v.text = "winner: player " + names;
+  else if (tie == "shared")
+    v.text = "winners: players " + names + " (tied; they share the victory)";
+  else if (tie == "replay")
+    v.text = "tie: players " + names + " (winner-tie=replay: play another game)";
+  else
+    v.text = "tie: players " + names;
+  return v;
+}
 
 }  // namespace
 
@@ -129,6 +156,11 @@ int cmd_play(const Args& args) {
         w.end_object();
       }
       w.end_array();
+      Verdict v = verdict(s);
+      w.key("top_players").begin_array();
+      for (int pl : v.top) w.value(pl + 1);
+      w.end_array();
+      w.key("verdict").value(v.text);
     }
     w.key("tiles_placed").value(s.cells()).key("set_aside").value(s.set_aside());
     w.end_object();
@@ -161,6 +193,7 @@ int cmd_play(const Args& args) {
                 << "  (roads " << sc.by_feature[0] << ", cities " << sc.by_feature[1]
                 << ", monasteries " << sc.by_feature[2] << ", farms " << sc.by_feature[3] << ")\n";
     }
+    std::cout << verdict(s).text << "\n";
   }
   return 0;
 }

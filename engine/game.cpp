@@ -59,6 +59,12 @@ Switches resolve_switches(const RuleSet& r) {
 Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
     : rules_(std::move(rules)), sw_(resolve_switches(rules_)), players_(players) {
   rules_.check_player_count(players);
+  // A bounded board needs a table size, which no seed gives: refuse rather than ignore.
+  for (const VariantSwitch& v : rules_.variants)
+    if (v.id == "board-bounds" && v.chosen != 0)
+      throw std::invalid_argument(
+          "board-bounds=" + v.value() +
+          " is not implemented: the seeds give no table size to bound the board");
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
   // start tile is the base set's.
   std::vector<std::string> names = rules_.base_tile_sets;
