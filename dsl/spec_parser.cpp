@@ -225,7 +225,10 @@ struct action<ghost_n> {
   static void apply(const Input& in, ParseState& st) {
     push_token(st, "ghost-count", in, true);
     const Tok& t = st.tok["ghost-count"].back();
-    if (t.num > 3) st.fail(t.at, "at most 3 ghosts come off one tile, not " + t.text);
+    // More than 3 is legal to write (expect illegal shows the engine refusing it); more
+    // ghosts than the game holds is a typo.
+    if (t.num > 15)
+      st.fail(t.at, "the game holds 15 ghosts: a count of " + t.text + " is a mistake");
   }
 };
 

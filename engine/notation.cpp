@@ -205,8 +205,9 @@ std::optional<Action> parse_action(const State& s, const std::string& text, std:
       a.count = 0;
       return a;
     }
-    if (w.size() != 3 || !parse_xy(w[1], x, y) || !parse_int(w[2], n) || n < 0 || n > 3)
-      return fail("expected '" + verb + " <x>,<y> <0-3>'");
+    // Counts above 3 parse, so that a spec can show the engine refusing them.
+    if (w.size() != 3 || !parse_xy(w[1], x, y) || !parse_int(w[2], n) || n < 0 || n > 15)
+      return fail("expected '" + verb + " <x>,<y> <count>' (a count of ghosts, 0-15)");
     a.x = static_cast<int16_t>(x);
     a.y = static_cast<int16_t>(y);
     a.count = static_cast<int8_t>(n);
