@@ -57,27 +57,49 @@ bool accepts(uint16_t needs, uint8_t sides) { return (sides & (needs >> 8)) == (
 
 }  // namespace
 
-// Can `t` go at (x, y) in rotation `rot`? Every touching side matches (mist ignored), at
-// least one side touches, corners do not count; next to a face-down tile only when a
-// face-up tile is touched too (Dized.MoC.0015).
-bool Rules::fits(const State& s, const TileType& t, int x, int y, int rot) {
+namespace {
+
+// What the placement rule says of `t` at (x, y) in `rot`, found in one walk of the
+// neighbours: every touching side matches (mist ignored), at least one side touches, corners
+// do not count; next to a face-down tile only when a face-up tile is touched too
+// (Dized.MoC.0015). `where`/`side`/`mine`/`theirs` say what is wrong, for the refusal.
+enum class Fit : uint8_t { Ok, Taken, Mismatch, NoTouch, FaceDownOnly };
+struct FitReport {
+  Fit fit = Fit::Ok;
+  int x = 0, y = 0, side = 0;
+  Terrain mine = Terrain::Field, theirs = Terrain::Field;
+};
+
+FitReport check_fit(const State& s, const TileType& t, int x, int y, int rot) {
+  FitReport r;
   bool touches = false, touches_face_up = false, touches_face_down = false;
   for (const CellFace& f : t.rot[rot]) {
     int cx = x + f.dx, cy = y + f.dy;
-    if (s.cell_at(cx, cy) >= 0) return false;
+    if (s.cell_at(cx, cy) >= 0) return {Fit::Taken, cx, cy, 0, Terrain::Field, Terrain::Field};
     for (int side = 0; side < kSides; ++side) {
       int nb = s.cell_at(cx + kDx[side], cy + kDy[side]);
       if (nb < 0) continue;
       touches = true;
-      if (s.cells_[static_cast<size_t>(nb)].face_down) {
+      if (s.cell(nb).face_down) {
         touches_face_down = true;
         continue;
       }
       touches_face_up = true;
-      if (s.face(nb).sides[opposite_side(side)] != f.sides[side]) return false;
+      Terrain theirs = s.face(nb).sides[opposite_side(side)];
+      if (theirs != f.sides[side]) return {Fit::Mismatch, cx, cy, side, f.sides[side], theirs};
     }
   }
-  return touches && (!touches_face_down || touches_face_up);
+  if (!touches)
+    r.fit = Fit::NoTouch;
+  else if (touches_face_down && !touches_face_up)
+    r.fit = Fit::FaceDownOnly;
+  return r;
+}
+
+}  // namespace
+
+bool Rules::fits(const State& s, const TileType& t, int x, int y, int rot) {
+  return check_fit(s, t, x, y, rot).fit == Fit::Ok;
 }
 
 std::optional<std::string> Rules::placement_problem(const State& s, TileId tile, int x, int y,
@@ -93,31 +115,21 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
     if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
       return std::nullopt;
   }  // anything else: the long way, which says what is wrong
-  bool touches = false, touches_face_up = false, touches_face_down = false;
-  for (const CellFace& f : t.rot[rot]) {
-    int cx = x + f.dx, cy = y + f.dy;
-    if (s.cell_at(cx, cy) >= 0)
-      return "space " + std::to_string(cx) + "," + std::to_string(cy) + " is already taken";
-    for (int side = 0; side < kSides; ++side) {
-      int nb = s.cell_at(cx + kDx[side], cy + kDy[side]);
-      if (nb < 0) continue;
-      touches = true;
-      if (s.cells_[static_cast<size_t>(nb)].face_down) {
-        touches_face_down = true;
-        continue;
-      }
-      touches_face_up = true;
-      Terrain mine = f.sides[side], theirs = s.face(nb).sides[opposite_side(side)];
-      if (mine != theirs) {
-        static const char* names[] = {"field", "road", "city"};
-        return std::string("side ") + kSideNames[side] + " (" + names[static_cast<int>(mine)] +
-               ") does not match the neighbour's " + names[static_cast<int>(theirs)];
-      }
-    }
+  static const char* names[] = {"field", "road", "city"};
+  const FitReport r = check_fit(s, t, x, y, rot);
+  switch (r.fit) {
+    case Fit::Taken:
+      return "space " + std::to_string(r.x) + "," + std::to_string(r.y) + " is already taken";
+    case Fit::Mismatch:
+      return std::string("side ") + kSideNames[r.side] + " (" + names[static_cast<int>(r.mine)] +
+             ") does not match the neighbour's " + names[static_cast<int>(r.theirs)];
+    case Fit::NoTouch:
+      return "the tile touches no placed tile along a side (corners do not count)";
+    case Fit::FaceDownOnly:
+      return "a tile next to a face-down tile must also share a side with a face-up tile";
+    case Fit::Ok:
+      break;
   }
-  if (!touches) return "the tile touches no placed tile along a side (corners do not count)";
-  if (touches_face_down && !touches_face_up)
-    return "a tile next to a face-down tile must also share a side with a face-up tile";
   if (!on_board) return "outside the board";
   return std::nullopt;
 }
