@@ -1,6 +1,6 @@
 // Throughput of the engine: whole random games per rule set (games/s) and one base-c1 turn
 // on a mid-game board. Choices are uniform among legal_actions with a seeded Rng, exactly as
-// checker/session.cpp play_random; the shipped data is loaded once, outside the timed loops.
+// checker/policies.cpp play_random; the shipped data is loaded once, outside the timed loops.
 //
 //   carcheck_bench --benchmark_min_time=2       (pin to one core: taskset -c 0)
 #include <benchmark/benchmark.h>
@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/session.h"
+#include "checker/policies.h"
+#include "dsl/library.h"
 
 namespace carcheck {
 namespace {

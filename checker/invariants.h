@@ -25,33 +25,15 @@
 #include <string>
 #include <vector>
 
+#include "checker/game_start.h"
 #include "engine/state.h"
 
 namespace carcheck {
-
-struct Library;
 
 struct CheckOptions {
   int full_every = 50;      // O(board) checks and replay every N actions (0: only at the end)
   bool determinism = true;  // replay the game and compare snapshots
   bool notation = true;     // at the end: the game replays from its text (action_text/parse_action)
-};
-
-// Where a game starts besides its rule set: the seed and, optionally, scores set before the
-// first action (State::setup_score). Random play seldom scores in Mists, so a head start is
-// what takes random games to the hounds, the pile switches and the goal.
-struct GameStart {
-  uint64_t seed = 1;
-  std::vector<int> scores;  // per player (competitive) or track (Mists); empty: all 0
-  bool team = false;        // played by team_choice rather than uniform_choice
-  void apply(State& s) const;
-  // Head starts for a Mists level: none, just below hound I, just below hound II (past hound
-  // I, so one scoring may pass both), or just below the goal; `pick` chooses.
-  static GameStart mists_head_start(const Game& g, uint64_t seed, uint64_t pick);
-  // How the fuzzers play the game of `seed`: a head start and a policy, both from the seed
-  // alone, so that `carcheck fuzz --seed S --games 1` (same --rules, --level, --players)
-  // plays that game again.
-  static GameStart for_seed(const Game& g, uint64_t seed);
 };
 
 class InvariantChecker {
@@ -125,52 +107,5 @@ class InvariantChecker {
   uint32_t stamp_ = 0, cell_stamp_ = 0;
   std::vector<int> stack_;
 };
-
-// Picks one of `legal` (never empty) at `s`; returns its index (taken modulo the size).
-using Choose = std::function<uint32_t(const State& s, const ActionList& legal)>;
-// Uniform among the legal actions.
-Choose uniform_choice(Rng& rng);
-// A team that plays along: mostly places meeples, takes the points or removes the most
-// ghosts, clears the fullest tiles. Reaches deeper states than uniform choices.
-Choose team_choice(Rng& rng);
-
-inline constexpr int kEventKinds = static_cast<int>(EventKind::FinalScored) + 1;
-
-struct CheckedGame {
-  std::optional<std::string> failure;  // the first broken invariant
-  int64_t actions = 0;
-  std::array<int64_t, kEventKinds> events{};  // how often each event happened (coverage)
-};
-
-// `s` is a fresh State of `from.seed`: applies the head start, plays the game to its end, every
-// choice made by `choose` among legal_actions(), and checks the invariants after every action.
-// Draws are choices too when `draws_by_choice` (one option per distinct tile, so a shrinker can
-// steer them); otherwise the pile's top tile (uniform). `s` is left where the game ended or failed.
-CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
-                         bool draws_by_choice, CheckOptions o = {});
-
-// A game as a spec (docs/spec-language.md) that replays it: title, `rules` line with level,
-// players and seed, variants, a `setup` block for a head start, then every action of the game
-// in engine/notation.h words, one a line, commented per turn; `failure` opens it as comments.
-std::string game_spec(const State& s, const GameStart& from, const std::string& failure,
-                      const std::string& found_by);
-
-// One configuration the fuzzers cover: a rule set (and level), a player count, variants.
-struct FuzzTarget {
-  std::string rules;  // "base-c1", "pnp-demo", "mists"
-  int level = 0;
-  int players = 2;
-  std::vector<std::string> variants;  // "key=value"
-  std::string label() const;          // "mists-3 p2 ghost-scope=per-tile"
-};
-
-// Every rule set the engine plays (base-c1, pnp-demo, Mists Levels 1-6) with every player
-// count, default variants; `rules`/`level`/`players` (empty/0) narrow the list.
-std::vector<FuzzTarget> default_targets(const Library& lib, const std::string& rules = "",
-                                        int level = 0, int players = 0);
-// Every non-default value of every variant switch of `rules_name` ("base-c1", "mists-3"), one
-// target each, with a player count the value allows (`players_seed` picks among them).
-std::vector<FuzzTarget> variant_targets(const Library& lib, const std::string& rules_name,
-                                        int players_seed);
 
 }  // namespace carcheck

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "checker/board_art.h"
 #include "dsl/level_loader.h"
 #include "engine/notation.h"
+#include "render/board_art.h"
 
 namespace carcheck {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/session.h"
+#include "dsl/library.h"
 #include "dsl/spec_parser.h"
 
 namespace carcheck {

@@ -23,9 +23,12 @@
 #include <optional>
 #include <string>
 
+#include "checker/fuzz_targets.h"
+#include "checker/game_spec.h"
 #include "checker/invariants.h"
-#include "checker/session.h"
+#include "checker/play_checked.h"
 #include "dsl/level_loader.h"
+#include "dsl/library.h"
 
 namespace carcheck {
 

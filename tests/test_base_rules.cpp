@@ -22,9 +22,10 @@
 #include <utility>
 #include <vector>
 
-#include "checker/board_art.h"
-#include "checker/session.h"
+#include "checker/policies.h"
+#include "dsl/library.h"
 #include "engine/notation.h"
+#include "render/board_art.h"
 
 namespace carcheck {
 namespace {

@@ -14,9 +14,12 @@
 #include <sstream>
 #include <string>
 
+#include "checker/fuzz_targets.h"
+#include "checker/game_spec.h"
 #include "checker/invariants.h"
-#include "checker/session.h"
+#include "checker/play_checked.h"
 #include "checker/spec_runner.h"
+#include "dsl/library.h"
 #include "dsl/spec_parser.h"
 #include "engine/notation.h"
 #include "engine/testing_hooks.h"

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/session.h"
+#include "dsl/library.h"
 #include "engine/notation.h"
 
 namespace carcheck::mists_test {

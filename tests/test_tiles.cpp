@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/json.h"
-#include "checker/tile_art.h"
+#include "cli/json.h"
+#include "render/tile_art.h"
 #include "dsl/diagnostic.h"
 #include "dsl/tile_loader.h"
 #include "engine/tile.h"

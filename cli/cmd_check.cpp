@@ -6,10 +6,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "checker/args.h"
-#include "checker/commands.h"
-#include "checker/json.h"
 #include "checker/spec_runner.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
 #include "dsl/tile_loader.h"
 
 namespace carcheck {

@@ -1,4 +1,4 @@
-#include "checker/tile_art.h"
+#include "render/tile_art.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // carcheck: check Carcassonne rules by execution. See README.md.
 #include <iostream>
 
-#include "checker/commands.h"
+#include "cli/commands.h"
 
 namespace {
 

@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "checker/commands.h"
-#include "checker/json.h"
-#include "checker/tile_art.h"
+#include "cli/commands.h"
+#include "cli/json.h"
 #include "dsl/diagnostic.h"
 #include "dsl/tile_loader.h"
 #include "engine/tile.h"
+#include "render/tile_art.h"
 
 namespace carcheck {
 namespace {

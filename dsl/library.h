@@ -1,4 +1,5 @@
-// Loading the shipped data and building a Game from command-line style options.
+// The data library: the shipped (or a user's) tiles.yaml and levels.yaml loaded once, and a
+// Game built from command-line style options.
 #pragma once
 
 #include <memory>
@@ -46,8 +47,5 @@ struct InlineTile {
 };
 TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTile>& tiles,
                         const std::string& file);
-
-// Plays random legal choices to the end; `chooser` picks among legal actions.
-void play_random(State& s, Rng& chooser);
 
 }  // namespace carcheck

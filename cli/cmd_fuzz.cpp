@@ -13,13 +13,16 @@
 #include <memory>
 #include <sstream>
 
-#include "checker/args.h"
-#include "checker/commands.h"
+#include "checker/fuzz_targets.h"
+#include "checker/game_spec.h"
 #include "checker/invariants.h"
-#include "checker/json.h"
-#include "checker/session.h"
+#include "checker/play_checked.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
 #include "dsl/diagnostic.h"
 #include "dsl/level_loader.h"
+#include "dsl/library.h"
 #include "engine/notation.h"
 
 namespace carcheck {

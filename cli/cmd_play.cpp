@@ -3,12 +3,13 @@
 #include <iostream>
 #include <sstream>
 
-#include "checker/args.h"
-#include "checker/board_art.h"
-#include "checker/commands.h"
-#include "checker/json.h"
-#include "checker/session.h"
+#include "checker/policies.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
 #include "dsl/diagnostic.h"
+#include "dsl/library.h"
+#include "render/board_art.h"
 
 namespace carcheck {
 

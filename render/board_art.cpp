@@ -1,9 +1,9 @@
-#include "checker/board_art.h"
+#include "render/board_art.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "checker/tile_art.h"
+#include "render/tile_art.h"
 
 namespace carcheck {
 

@@ -1,4 +1,4 @@
-#include "checker/session.h"
+#include "dsl/library.h"
 
 #include <map>
 #include <stdexcept>
@@ -70,21 +70,6 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
 
 std::unique_ptr<Game> make_game(const GameOptions& o) {
   return make_game(Library::shipped(o.tiles_path, o.levels_path), o);
-}
-
-void play_random(State& s, Rng& chooser) {
-  ActionList legal;
-  while (!s.is_terminal()) {
-    if (s.is_chance()) {
-      s.apply_random_draw();
-      continue;
-    }
-    s.legal_actions(legal);
-    if (legal.size == 0)
-      throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-    const Action& a = legal.items[chooser.below(static_cast<uint32_t>(legal.size))];
-    if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
-  }
 }
 
 }  // namespace carcheck

@@ -1,0 +1,71 @@
+// A game played to its end with every invariant checked (checker/play_checked.h).
+#include "checker/play_checked.h"
+
+#include <memory>
+
+#include "checker/invariants.h"
+#include "engine/notation.h"
+
+namespace carcheck {
+
+namespace {
+inline constexpr int64_t kMaxGameActions = 10000;  // a game that runs longer never ends
+using Fail = std::optional<std::string>;
+}  // namespace
+
+CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
+                         bool draws_by_choice, CheckOptions o) {
+  CheckedGame out;
+  auto legal = std::make_unique<ActionList>();
+  auto count = [&]() {
+    for (const Event& e : s.events()) ++out.events[static_cast<size_t>(e.kind)];
+  };
+  try {
+    from.apply(s);
+    InvariantChecker chk(s, from, o);
+    while (!s.is_terminal()) {
+      Action a;
+      // A tile just set aside as unplaceable (base-unplaceable-tile=back-in-pile puts it back)
+      // is followed by a random draw: chosen draws could take it again and again.
+      bool set_aside = false;
+      for (const Event& e : s.events()) set_aside = set_aside || e.kind == EventKind::TileSetAside;
+      if (s.is_chance() && (!draws_by_choice || set_aside)) {
+        size_t before = s.history().size();
+        s.apply_random_draw();
+        if (s.history().size() == before) {
+          out.failure =
+              std::string("a chance node with nothing to draw (") + phase_name(s.phase()) + ")";
+          return out;
+        }
+        a = s.history()[before];
+      } else {
+        s.legal_actions(*legal);
+        if (Fail f = chk.check_legal(s, *legal)) {
+          out.failure = f;
+          return out;
+        }
+        a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
+        std::string text = action_text(s, a);
+        if (Fail why = s.apply(a)) {
+          out.failure = "a legal action was refused: " + text + ": " + *why;
+          return out;
+        }
+      }
+      ++out.actions;
+      count();
+      if (Fail f = chk.after_action(s, a)) {
+        out.failure = f;
+        return out;
+      }
+      if (out.actions > kMaxGameActions) {
+        out.failure = "the game does not end (" + std::to_string(kMaxGameActions) + " actions)";
+        return out;
+      }
+    }
+  } catch (const std::exception& e) {
+    out.failure = std::string("exception: ") + e.what();
+  }
+  return out;
+}
+
+}  // namespace carcheck
