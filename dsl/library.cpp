@@ -45,16 +45,20 @@ TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTil
   return set;
 }
 
+std::string rule_set_name(const std::string& rules, int level) {
+  if (rules == "mists") {
+    if (level < 1 || level > 6)
+      throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
+    return "mists-" + std::to_string(level);
+  }
+  if (level != 0 && rules.rfind("mists", 0) != 0)
+    throw std::invalid_argument("--level applies to --rules mists only");
+  return rules;
+}
+
 std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
                                 const std::vector<TileSet>& overrides) {
-  std::string name = o.rules;
-  if (name == "mists") {
-    if (o.level < 1 || o.level > 6)
-      throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
-    name = "mists-" + std::to_string(o.level);
-  } else if (o.level != 0 && name.rfind("mists", 0) != 0) {
-    throw std::invalid_argument("--level applies to --rules mists only");
-  }
+  const std::string name = rule_set_name(o.rules, o.level);
   RuleSet rules = find_rule_set(lib.rule_sets, name);
   for (const std::string& v : o.variants) select_variant(rules, v);
   if (overrides.empty()) return std::make_unique<Game>(std::move(rules), lib.tile_sets, o.players);

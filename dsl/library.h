@@ -28,6 +28,11 @@ struct Library {
                                 const std::string& levels_path = "");
 };
 
+// The levels.yaml name of a rule set given as on the command line: "mists" with a level 1-6
+// is "mists-N"; any other name stands as it is and takes no level. The one place that
+// resolves it; throws std::invalid_argument saying what is wrong.
+std::string rule_set_name(const std::string& rules, int level);
+
 // Throws std::invalid_argument (bad option) or InputError (bad data).
 std::unique_ptr<Game> make_game(const GameOptions& o);
 std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o);

@@ -33,7 +33,15 @@ struct VariantSwitch {
   std::string question;               // what is disputed (for --help and reports)
   std::string source;                 // where the dispute comes from
   std::vector<std::string> meanings;  // one per value, same order: what the value means
+  // Values the register lists that the engine does not implement yet (levels.yaml
+  // `not-implemented:`): the loader accepts them, selecting one is refused.
+  std::vector<std::string> not_implemented;
   const std::string& value() const { return values[static_cast<size_t>(chosen)]; }
+  bool implemented(const std::string& v) const {
+    for (const std::string& n : not_implemented)
+      if (n == v) return false;
+    return true;
+  }
 };
 
 // Meeples for one player count (Mists): colours in play and meeples per colour.
