@@ -1,93 +1,108 @@
 // `carcheck fuzz`: many random games with the invariants of checker/invariants.h checked
 // after every action; every failure is written out as a spec that replays it.
-#include <unistd.h>
+#include <fmt/format.h>
 
 #include <cctype>
-#include <chrono>
-#include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <map>
-#include <memory>
-#include <sstream>
 
 #include "checker/fuzz_targets.h"
 #include "checker/game_spec.h"
-#include "checker/invariants.h"
 #include "checker/play_checked.h"
-#include "cli/args.h"
+#include "checker/spec_runner.h"
 #include "cli/commands.h"
-#include "cli/json.h"
-#include "dsl/diagnostic.h"
-#include "dsl/level_loader.h"
+#include "cli/fuzz_report.h"
+#include "cli/options.h"
+#include "cli/usage.h"
 #include "dsl/library.h"
-#include "engine/notation.h"
 
 namespace carcheck {
 
 namespace {
 
-constexpr const char* kFuzzUsage =
-    R"(usage: carcheck fuzz [--rules R] [--level L] [--players P] [--games N] [--seconds T]
-                     [--seed S] [--variant K=V ...] [--out DIR] [--json]
+constexpr const char* kAbout =
+    "play many random games and check the rules' invariants after every action\n"
+    "\n"
+    "Plays random legal games and checks the rules' invariants after every action (see\n"
+    "checker/invariants.h): ghost, meeple and tile conservation; every placement legal; meeples\n"
+    "only where the rules allow; regions recomputed from the tile geometry; scores and ghosts\n"
+    "moving only through events, a hound scoring the ghosts on the board; every finished\n"
+    "feature scored once at its value; the end of the game; determinism (the recorded actions\n"
+    "replay to the same state, also from their text). The targets come from levels.yaml:\n"
+    "without --rules every rule set the engine plays, every level and player count, then every\n"
+    "variant value the engine implements, one game each, round and round (with --variant, the\n"
+    "defaults plus the values chosen). What the engine refuses (a rule set or a value not\n"
+    "implemented yet) is skipped and named on stderr. About half the games are played by a\n"
+    "team that plays along; most Mists games start with a head start on the score, so that\n"
+    "hounds, pile switches and the goal come up.";
 
-Plays random legal games and checks the rules' invariants after every action (see
-checker/invariants.h): ghost, meeple and tile conservation; every placement legal; meeples
-only where the rules allow; regions recomputed from the tile geometry; scores and ghosts
-moving only through events, a hound scoring the ghosts on the board; every finished feature
-scored once at its value; the end of the game; determinism (the recorded actions replay to
-the same state, also from their text). Without --rules it takes every rule set, level and
-player count in turn (base-c1, pnp-demo, Mists Levels 1-6), one game each, round and round.
-About half the games are played by a team that plays along; most Mists games start with a head
-start on the score, so that hounds, pile switches and the goal come up.
+constexpr const char* kFooter =
+    "A progress line goes to stderr. Exit status: 0 no invariant failed, 1 a failure was found\n"
+    "(see DIR), 2 bad usage.";
 
-  --rules R       base-c1, pnp-demo or mists (default: all of them)
-  --level L       Mists level 1-6 (default: all six)
-  --players P     player count (default: every count the rule set allows)
-  --games N       games in all (default 10000; no limit when only --seconds is given)
-  --seconds T     stop after T seconds
-  --seed S        seed of the first game (default 1); game i has seed S + i
-  --variant K=V   select a rule variant on every rule set that has switch K (repeatable)
-  --out DIR       where each failing game goes: a spec that replays it and the serialised
-                  game (.spec, .game; default fuzz-failures/)
-  --json          the summary as one JSON object on stdout
-
-A progress line goes to stderr. Exit status: 0 no invariant failed, 1 a failure was found
-(see DIR), 2 bad usage.
-)";
-
-using Clock = std::chrono::steady_clock;
 inline constexpr size_t kMaxReplayFiles = 200;  // failing games written out per run
 
-struct Totals {
-  int64_t games = 0, actions = 0, failures = 0;
-  double seconds = 0;
-  std::array<int64_t, kEventKinds> events{};
+struct FuzzOptions {
+  TargetFilter filter;
+  int64_t games = 0;  // 0: 10000, or no limit when only --seconds is given
+  int seconds = 0;    // 0: no time limit
+  uint64_t first_seed = 1;
+  std::string out_dir = "fuzz-failures";
+  bool json = false;
 };
 
-struct Target {
-  FuzzTarget t;
-  std::string rule_set;  // "base-c1", "mists-3": the summary groups by it
-  std::unique_ptr<Game> game;
-};
+// ---- Targets ------------------------------------------------------------------------------
 
-struct Failure {
-  std::string target, message, spec_file;
-  uint64_t seed = 0;
-};
-
-GameOptions options_of(const FuzzTarget& t) {
-  GameOptions o;
-  o.rules = t.rules;
-  o.level = t.level;
-  o.players = t.players;
-  o.variants = t.variants;
-  return o;
+// The targets of this run. A filter that leaves nothing to play is a usage error; what the
+// engine refuses is named on stderr (and is the error when nothing else is left).
+std::vector<FuzzTarget> targets_of(const FuzzOptions& o) {
+  const Library& lib = Library::shipped();
+  const TargetFilter& f = o.filter;
+  if (!f.rules.empty() && f.level != 0) rule_set_name(f.rules, f.level);  // throws: says why
+  for (const std::string& kv : f.variants) {
+    try {
+      check_forced_variant(lib, kv);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  FuzzTargets all = default_targets(lib, f);
+  if (f.variants.empty()) {
+    FuzzTargets values = variant_targets(lib, f);
+    all.targets.insert(all.targets.end(), values.targets.begin(), values.targets.end());
+    all.skipped.insert(all.skipped.end(), values.skipped.begin(), values.skipped.end());
+  }
+  std::map<std::string, std::vector<std::string>> skipped;  // reason -> labels
+  for (const SkippedTarget& s : all.skipped) skipped[s.reason].push_back(s.label);
+  for (const auto& [reason, labels] : skipped)
+    fmt::print(stderr, "carcheck fuzz: skipped {}: {}\n", fmt::join(labels, ", "), reason);
+  if (!all.targets.empty()) return all.targets;
+  if (!all.skipped.empty())
+    throw std::invalid_argument("the engine refuses every configuration of this run (see above)");
+  for (const RuleSet& r : lib.rule_sets)
+    if (filter_selects(f, r)) r.check_player_count(f.players);  // throws the rule set's reason
+  std::vector<std::string> names;
+  for (const RuleSet& r : lib.rule_sets) names.push_back(r.name);
+  throw UsageError(fmt::format(
+      "--rules takes a rule set of levels.yaml ({}; a family with levels, such as mists, "
+      "takes every level or the one of --level), not '{}'",
+      fmt::join(names, ", "), f.rules));
 }
 
-// A failure's kind without its numbers and places, so that one bug writes one file.
+void check_forced_variants_used(const FuzzOptions& o, const std::vector<FuzzTarget>& targets) {
+  for (const std::string& kv : o.filter.variants) {
+    bool used = false;
+    for (const FuzzTarget& t : targets)
+      for (const std::string& v : t.variants) used = used || v == kv;
+    if (!used) throw UsageError("no rule set in this run has the switch of --variant " + kv);
+  }
+}
+
+// ---- Failures -----------------------------------------------------------------------------
+
+// A failure's kind without its numbers and places, so that one bug is shown once.
 std::string signature(const std::string& rule_set, const std::string& message) {
   std::string s = rule_set + ":";
   for (char c : message.substr(0, message.find('\n')))
@@ -99,236 +114,121 @@ std::string file_name(const std::string& label, uint64_t seed) {
   std::string n;
   for (char c : label)
     n += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '=' ? c : '_';
-  return n + "_seed" + std::to_string(seed);
+  return fmt::format("{}_seed{}", n, seed);
+}
+
+// The spec that replays the failing game; its path, or "" when it cannot be written.
+std::string write_failure_spec(const std::string& out_dir, const FuzzTarget& t, uint64_t seed,
+                               const State& s, const GameStart& from, const std::string& why) {
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  const std::string path =
+      (std::filesystem::path(out_dir) / (file_name(t.label, seed) + ".spec")).string();
+  std::ofstream spec(path);
+  spec << game_spec(s, from, why, fmt::format("carcheck fuzz ({}, seed {})", t.label, seed));
+  return spec ? path : "";
+}
+
+// ---- The run ------------------------------------------------------------------------------
+
+class FuzzRun {
+ public:
+  FuzzRun(const FuzzOptions& o, std::vector<FuzzTarget> targets)
+      : o_(o), targets_(std::move(targets)) {}
+
+  FuzzResults run() {
+    const int64_t games = o_.games ? o_.games : o_.seconds ? INT64_MAX : 10000;
+    for (int64_t i = 0; i < games; ++i) {
+      if (o_.seconds > 0 && progress_.elapsed() >= o_.seconds) break;
+      const FuzzTarget& t =
+          targets_[static_cast<size_t>(i % static_cast<int64_t>(targets_.size()))];
+      play_one(t, o_.first_seed + static_cast<uint64_t>(i));
+      progress_.maybe_show(results_.all);
+    }
+    progress_.show(results_.all, true);
+    results_.seconds = progress_.elapsed();
+    return std::move(results_);
+  }
+
+ private:
+  void play_one(const FuzzTarget& t, uint64_t seed) {
+    const GameStart from = GameStart::for_seed(*t.game, seed);
+    State s(*t.game, seed);
+    Rng chooser(seed * 0x9E3779B97F4A7C15ull + 1);
+    const auto t0 = std::chrono::steady_clock::now();
+    CheckedGame r =
+        play_checked(s, from, from.team ? team_choice(chooser) : uniform_choice(chooser), false);
+    const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    results_.all.add(r, dt);
+    FuzzTotals& per = results_.per_rule_set[t.rule_set()];
+    per.cooperative = t.game->is_mists();
+    per.add(r, dt);
+    if (r.failure) record_failure(t, seed, s, from, *r.failure);
+  }
+
+  // Every failing game gets its spec (up to kMaxReplayFiles); the first of each kind of
+  // failure is shown, since a systematic bug fails game after game.
+  void record_failure(const FuzzTarget& t, uint64_t seed, const State& s, const GameStart& from,
+                      const std::string& why) {
+    FuzzFailure f{t.label, why, "", seed};
+    if (results_.failures.size() < kMaxReplayFiles) {
+      f.spec_file = write_failure_spec(o_.out_dir, t, seed, s, from, why);
+      if (f.spec_file.empty())
+        fmt::print(stderr, "\ncarcheck fuzz: cannot write a spec into {}\n", o_.out_dir);
+    }
+    if (seen_[signature(t.rule_set(), why)]++ == 0 && !o_.json) {
+      progress_.clear_line();
+      fmt::print(stderr, "FAIL {}, seed {}: {}\n     replay: {}\n", t.label, seed, why,
+                 f.spec_file.empty() ? "(not written)" : f.spec_file);
+    }
+    results_.failures.push_back(std::move(f));
+  }
+
+  const FuzzOptions& o_;
+  std::vector<FuzzTarget> targets_;
+  FuzzProgress progress_;
+  FuzzResults results_;
+  std::map<std::string, int> seen_;  // failure signatures shown
+};
+
+int fuzz(const FuzzOptions& o) {
+  std::vector<FuzzTarget> targets = targets_of(o);
+  check_forced_variants_used(o, targets);
+  const FuzzResults results = FuzzRun(o, std::move(targets)).run();
+  if (o.json)
+    print_json(std::cout, fuzz_json(results));
+  else
+    print_fuzz_summary(results, o.out_dir, kMaxReplayFiles);
+  return results.failures.empty() ? 0 : 1;
 }
 
 }  // namespace
 
-int cmd_fuzz(const Args& args) {
-  std::string rules, out_dir = "fuzz-failures";
-  int level = 0, players = 0;
-  int64_t games = -1;
-  double seconds = 0;
-  uint64_t first_seed = 1;
-  std::vector<std::string> variants;
-  bool json_out = false;
-  ArgParser p(args);
-  try {
-    while (!p.done()) {
-      std::string a = p.next();
-      if (a == "--help" || a == "-h") {
-        std::cout << kFuzzUsage;
-        return 0;
-      } else if (a == "--rules")
-        rules = p.value(a);
-      else if (a == "--level")
-        level = p.integer(a, 1, 6);
-      else if (a == "--players")
-        players = p.integer(a, 1, 5);
-      else if (a == "--games")
-        games = p.integer(a, 1, 2000000000);
-      else if (a == "--seconds")
-        seconds = p.integer(a, 1, 100000000);
-      else if (a == "--seed")
-        first_seed = p.u64(a);
-      else if (a == "--variant")
-        variants.push_back(p.value(a));
-      else if (a == "--out")
-        out_dir = p.value(a);
-      else if (a == "--json")
-        json_out = true;
-      else
-        throw std::invalid_argument("unknown option '" + a + "'");
-    }
-    if (rules == "bcb")
-      throw std::invalid_argument(
-          "bcb (Bridges, Castles and Bazaars) rules are not implemented in the engine yet");
-    if (!rules.empty() && rules != "base-c1" && rules != "pnp-demo" && rules != "mists")
-      throw std::invalid_argument("--rules takes base-c1, pnp-demo or mists, not '" + rules + "'");
-    if (level != 0 && !rules.empty() && rules != "mists")
-      throw std::invalid_argument("--level applies to --rules mists only");
-    if (games < 0) games = seconds > 0 ? INT64_MAX : 10000;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "carcheck fuzz: " << e.what() << "\n\n" << kFuzzUsage;
-    return 2;
-  }
-
-  // The targets, each with its game built once.
-  std::vector<Target> targets;
-  try {
-    const Library& lib = Library::shipped();
-    std::map<std::string, bool> variant_used;
-    for (FuzzTarget t : default_targets(lib, rules, level, 0)) {
-      std::string rule_set = t.rules == "mists" ? "mists-" + std::to_string(t.level) : t.rules;
-      RuleSet r = find_rule_set(lib.rule_sets, rule_set);
-      bool fits = true;
-      for (const std::string& v : variants) {
-        std::string key = v.substr(0, v.find('='));
-        bool has = false;
-        for (const VariantSwitch& sw : r.variants) has = has || sw.id == key;
-        if (!has) continue;
-        select_variant(r, v);  // throws for a value the switch does not have
-        t.variants.push_back(v);
-        variant_used[v] = true;
-      }
-      if (t.players < r.min_players || t.players > r.max_players) fits = false;  // pnp-player-count
-      if (players != 0 && t.players != players) fits = false;
-      if (!fits) continue;
-      targets.push_back(Target{t, rule_set, make_game(lib, options_of(t))});
-    }
-    for (const std::string& v : variants)
-      if (!variant_used[v])
-        throw std::invalid_argument("no rule set in this run has the switch of --variant " + v);
-    if (targets.empty())
-      throw std::invalid_argument("no rule set in this run allows " + std::to_string(players) +
-                                  " player(s)");
-  } catch (const InputError& e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "carcheck fuzz: " << e.what() << "\n";
-    return 2;
-  }
-
-  const bool tty = isatty(STDERR_FILENO);
-  const Clock::time_point start = Clock::now();
-  Clock::time_point last_progress = start;
-  Totals all;
-  std::map<std::string, Totals> per_rule_set;
-  std::vector<Failure> failures;
-  std::map<std::string, int> seen_signatures;
-  auto elapsed = [&]() { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  auto progress = [&](bool final_line) {
-    double t = elapsed();
-    std::ostringstream line;
-    line << "fuzz: " << all.games << " games, " << all.actions << " actions, " << std::fixed
-         << std::setprecision(0) << (t > 0 ? static_cast<double>(all.games) / t : 0.0)
-         << " games/s, " << all.failures << " failure(s), " << std::setprecision(1) << t << " s";
-    if (tty)
-      std::cerr << "\r" << line.str() << "\033[K" << (final_line ? "\n" : "") << std::flush;
-    else
-      std::cerr << line.str() << "\n";
-  };
-
-  for (int64_t i = 0; i < games; ++i) {
-    if (seconds > 0 && elapsed() >= seconds) break;
-    Target& tg = targets[static_cast<size_t>(i % static_cast<int64_t>(targets.size()))];
-    uint64_t seed = first_seed + static_cast<uint64_t>(i);
-    GameStart from = GameStart::for_seed(*tg.game, seed);
-    State s(*tg.game, seed);
-    Rng chooser(seed * 0x9E3779B97F4A7C15ull + 1);
-    Clock::time_point t0 = Clock::now();
-    CheckedGame r =
-        play_checked(s, from, from.team ? team_choice(chooser) : uniform_choice(chooser), false);
-    double dt = std::chrono::duration<double>(Clock::now() - t0).count();
-    for (Totals* tot : {&all, &per_rule_set[tg.rule_set]}) {
-      ++tot->games;
-      tot->actions += r.actions;
-      tot->seconds += dt;
-      tot->failures += r.failure.has_value();
-      for (int k = 0; k < kEventKinds; ++k)
-        tot->events[static_cast<size_t>(k)] += r.events[static_cast<size_t>(k)];
-    }
-    if (r.failure) {
-      Failure f{tg.t.label(), *r.failure, "", seed};
-      // Every failing game gets its replay files (up to kMaxReplayFiles); the first of each
-      // kind of failure is shown, since a systematic bug fails game after game.
-      if (failures.size() < kMaxReplayFiles) {
-        std::error_code ec;
-        std::filesystem::create_directories(out_dir, ec);
-        std::string base =
-            (std::filesystem::path(out_dir) / file_name(tg.t.label(), seed)).string();
-        std::ofstream spec(base + ".spec");
-        spec << game_spec(
-            s, from, *r.failure,
-            "carcheck fuzz (" + tg.t.label() + ", seed " + std::to_string(seed) + ")");
-        std::ofstream game(base + ".game");
-        game << to_text(s);
-        if (spec && game)
-          f.spec_file = base + ".spec";
-        else
-          std::cerr << "\ncarcheck fuzz: cannot write " << base << ".spec\n";
-      }
-      if (seen_signatures[signature(tg.rule_set, *r.failure)]++ == 0 && !json_out) {
-        if (tty) std::cerr << "\r\033[K";
-        std::cerr << "FAIL " << tg.t.label() << ", seed " << seed << ": " << *r.failure
-                  << "\n     replay: " << (f.spec_file.empty() ? "(not written)" : f.spec_file)
-                  << "\n";
-      }
-      failures.push_back(f);
-    }
-    if (std::chrono::duration<double>(Clock::now() - last_progress).count() >= (tty ? 0.2 : 5.0)) {
-      progress(false);
-      last_progress = Clock::now();
-    }
-  }
-  progress(true);
-  double total = elapsed();
-
-  if (json_out) {
-    json::Writer w(std::cout);
-    auto events = [&](const Totals& t) {
-      w.key("events").begin_object();
-      for (int k = 0; k < kEventKinds; ++k)
-        w.key(event_name(static_cast<EventKind>(k)))
-            .value(static_cast<long long>(t.events[static_cast<size_t>(k)]));
-      w.end_object();
-    };
-    w.begin_object();
-    w.key("games")
-        .value(static_cast<long long>(all.games))
-        .key("actions")
-        .value(static_cast<long long>(all.actions));
-    w.key("milliseconds").value(static_cast<long long>(total * 1000));
-    w.key("games_per_second")
-        .value(static_cast<long long>(total > 0 ? static_cast<double>(all.games) / total : 0));
-    w.key("failures").value(static_cast<long long>(all.failures));
-    events(all);
-    w.key("rule_sets").begin_array();
-    for (const auto& [name, t] : per_rule_set) {
-      w.begin_object().key("rules").value(name).key("games").value(static_cast<long long>(t.games));
-      w.key("actions").value(static_cast<long long>(t.actions));
-      w.key("games_per_second")
-          .value(
-              static_cast<long long>(t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0));
-      w.key("failures").value(static_cast<long long>(t.failures));
-      events(t);
-      w.end_object();
-    }
-    w.end_array();
-    w.key("failed_games").begin_array();
-    for (const Failure& f : failures) {
-      w.begin_object().key("target").value(f.target).key("seed").value(
-          static_cast<unsigned long long>(f.seed));
-      w.key("message").value(f.message);
-      if (f.spec_file.empty())
-        w.key("spec").null();
-      else
-        w.key("spec").value(f.spec_file);
-      w.end_object();
-    }
-    w.end_array().end_object();
-    std::cout << "\n";
-  } else {
-    std::cout << std::fixed << std::setprecision(1) << "fuzz: " << all.games << " games, "
-              << all.actions << " actions in " << total << " s (" << std::setprecision(0)
-              << (total > 0 ? static_cast<double>(all.games) / total : 0.0) << " games/s), "
-              << all.failures << " failure(s)\n";
-    for (const auto& [name, t] : per_rule_set) {
-      int64_t hounds = t.events[static_cast<size_t>(EventKind::HoundPlaced)];
-      int64_t won = t.events[static_cast<size_t>(EventKind::GameWon)];
-      std::cout << "  " << std::left << std::setw(9) << name << std::right << std::setw(8)
-                << t.games << " games " << std::setw(10) << t.actions << " actions " << std::setw(7)
-                << (t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0.0) << " games/s";
-      if (name.rfind("mists", 0) == 0) std::cout << "  won " << won << ", hounds placed " << hounds;
-      if (t.failures) std::cout << "  FAILURES " << t.failures;
-      std::cout << "\n";
-    }
-    if (!failures.empty())
-      std::cout << "failing games written to " << out_dir
-                << "/ (a .spec and a .game each, the first " << kMaxReplayFiles << " at most)\n";
-  }
-  return failures.empty() ? 0 : 1;
+CommandRun add_fuzz_command(CLI::App& carcheck) {
+  auto o = std::make_shared<FuzzOptions>();
+  CLI::App* cmd = carcheck.add_subcommand("fuzz", kAbout);
+  cmd->add_option("--rules", o->filter.rules,
+                  "a rule set of levels.yaml (base-c1, pnp-demo, mists-3), or mists for every\n"
+                  "level (default: every rule set the engine plays)")
+      ->type_name("R");
+  add_level_option(*cmd, o->filter.level, "Mists level 1-6 (default: all six)");
+  add_players_option(*cmd, o->filter.players,
+                     "player count (default: every count the rule set allows)");
+  cmd->add_option("--games", o->games,
+                  "games in all (default 10000; no limit when only --seconds is given)")
+      ->check(CLI::Range(int64_t{1}, int64_t{2000000000}).description(""))
+      ->type_name("N");
+  add_int_option(*cmd, "--seconds", o->seconds, 1, 100000000, "T", "stop after T seconds");
+  add_seed_option(*cmd, o->first_seed, "seed of the first game (default 1); game i has seed S + i");
+  add_variant_option(*cmd, o->filter.variants,
+                     "select a rule variant on every rule set that has switch K (repeatable)");
+  cmd->add_option("--out", o->out_dir,
+                  "where each failing game goes: a spec that replays it (default\n"
+                  "fuzz-failures/)")
+      ->type_name("DIR");
+  add_json_flag(*cmd, o->json, "the summary as one JSON object on stdout");
+  cmd->footer(kFooter);
+  return [o] { return fuzz(*o); };
 }
 
 }  // namespace carcheck

@@ -1,13 +1,14 @@
 // `carcheck play`: one game of random legal choices, its board and its result.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iostream>
-#include <sstream>
+#include <memory>
 
 #include "checker/policies.h"
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/json.h"
-#include "dsl/diagnostic.h"
+#include "cli/options.h"
 #include "dsl/library.h"
 #include "render/board_art.h"
 
@@ -15,24 +16,26 @@ namespace carcheck {
 
 namespace {
 
-constexpr const char* kPlayUsage =
-    R"(usage: carcheck play --rules R [--level L] [--players N] [--seed S]
-                     [--variant K=V ...] [--json] [--no-board]
+constexpr const char* kAbout =
+    "play one game of random legal choices and show the result\n"
+    "\n"
+    "Plays one game of random legal choices (a seeded generator picks every draw and every\n"
+    "decision) and prints the final board, the result and the scores.";
 
-Plays one game of random legal choices (a seeded generator picks every draw and every
-decision) and prints the final board, the result and the scores.
+struct PlayOptions {
+  GameOptions game;
+  uint64_t seed = 1;
+  bool json = false;
+  bool board = true;
+};
 
-  --rules R       base-c1, pnp-demo, bcb or mists
-  --level L       Mists level 1-6 (with --rules mists)
-  --players N     base-c1 and pnp-demo: 2-5; Mists: 1-5 (default 2)
-  --seed S        the game's seed (default 1); the same seed gives the same game
-  --variant K=V   select a rule variant (see levels.yaml), repeatable
-  --json          one JSON object instead of text
-  --no-board      leave the board out of the text output
-)";
-
+// Score::by_feature, in its order: what each entry counts.
 const char* kBreakdown[] = {"roads",   "cities",     "monasteries", "farms",
                             "castles", "cemeteries", "mist",        "hounds"};
+
+int feature_points(const Score& sc, int feature) {
+  return sc.by_feature[static_cast<size_t>(feature)];
+}
 
 // Most points wins; several at the top share the victory (winner-tie=shared, RGG) or the
 // game is reported a tie (report-tie; replay: ZMG plays another game).
@@ -40,163 +43,145 @@ struct Verdict {
   std::vector<int> top;  // players (0-based) with the highest score
   std::string text;
 };
+
 Verdict verdict(const State& s) {
   Verdict v;
   int best = 0;
   for (int pl = 0; pl < s.score_count(); ++pl) best = std::max(best, s.score(pl).total);
   for (int pl = 0; pl < s.score_count(); ++pl)
     if (s.score(pl).total == best) v.top.push_back(pl);
-  std::string names;
-  for (int pl : v.top) names += (names.empty() ? "" : ", ") + std::to_string(pl + 1);
+  std::vector<int> numbers;
+  for (int pl : v.top) numbers.push_back(pl + 1);
+  const std::string names = fmt::format("{}", fmt::join(numbers, ", "));
   const std::string tie = s.game().rules().variant("winner-tie");
   if (v.top.size() == 1)
     v.text = "winner: player " + names;
   else if (tie == "shared")
-    v.text = "winners: players " + names + " (tied; they share the victory)";
+    v.text = fmt::format("winners: players {} (tied; they share the victory)", names);
   else if (tie == "replay")
-    v.text = "tie: players " + names + " (winner-tie=replay: play another game)";
+    v.text = fmt::format("tie: players {} (winner-tie=replay: play another game)", names);
   else
     v.text = "tie: players " + names;
   return v;
 }
 
+// ---- JSON ---------------------------------------------------------------------------------
+
+void add_mists_result(Json& doc, const State& s) {
+  doc["result"] = s.won() ? "won" : "lost";
+  doc["reason"] = end_reason_text(s.end_reason());
+  if (s.score_count() == 1) {
+    doc["score"] = s.score(0).total;
+  } else {
+    Json tracks = Json::array();
+    for (int t = 0; t < s.score_count(); ++t) tracks.push_back(s.score(t).total);
+    doc["score"] = tracks;
+  }
+  doc["ghosts_supply"] = s.ghosts_supply();
+  doc["ghosts_board"] = s.ghosts_on_board();
+  doc["ghosts_box"] = s.ghosts_in_box();
+}
+
+void add_competitive_result(Json& doc, const State& s) {
+  Json scores = Json::array();
+  for (int pl = 0; pl < s.score_count(); ++pl) {
+    const Score& sc = s.score(pl);
+    Json row = {{"player", pl + 1}, {"colour", kColourNames[pl]}, {"total", sc.total}};
+    for (int f : {0, 1, 2, 3}) row[kBreakdown[f]] = feature_points(sc, f);
+    scores.push_back(row);
+  }
+  doc["scores"] = scores;
+  Verdict v = verdict(s);
+  Json top = Json::array();
+  for (int pl : v.top) top.push_back(pl + 1);
+  doc["top_players"] = top;
+  doc["verdict"] = v.text;
+}
+
+Json play_json(const State& s, uint64_t seed) {
+  const Game& game = s.game();
+  Json doc = {{"rules", game.rules().name},
+              {"players", game.players()},
+              {"seed", static_cast<int64_t>(seed)},
+              {"turns", s.turn()}};
+  if (game.is_mists())
+    add_mists_result(doc, s);
+  else
+    add_competitive_result(doc, s);
+  doc["tiles_placed"] = s.cells();
+  doc["set_aside"] = s.set_aside();
+  return doc;
+}
+
+// ---- Text ---------------------------------------------------------------------------------
+
+void print_mists_result(const State& s) {
+  fmt::print("result: {} ({})\n", s.won() ? "WON" : "LOST", end_reason_text(s.end_reason()));
+  for (int t = 0; t < s.score_count(); ++t) {
+    const Score& sc = s.score(t);
+    const std::string track =
+        s.score_count() > 1
+            ? fmt::format(" ({})", kColourNames[s.game().scoring_colours()[static_cast<size_t>(t)]])
+            : "";
+    fmt::print("score{}: {}  (roads {}, cities {}, castles {}, hounds {})\n", track, sc.total,
+               feature_points(sc, 0), feature_points(sc, 1), feature_points(sc, 4),
+               feature_points(sc, 7));
+  }
+  fmt::print("ghosts: {} in supply, {} on the board, {} in the box\n", s.ghosts_supply(),
+             s.ghosts_on_board(), s.ghosts_in_box());
+}
+
+void print_competitive_result(const State& s) {
+  for (int pl = 0; pl < s.score_count(); ++pl) {
+    const Score& sc = s.score(pl);
+    fmt::print("player {} ({}): {}  (roads {}, cities {}, monasteries {}, farms {})\n", pl + 1,
+               kColourNames[pl], sc.total, feature_points(sc, 0), feature_points(sc, 1),
+               feature_points(sc, 2), feature_points(sc, 3));
+  }
+  fmt::print("{}\n", verdict(s).text);
+}
+
+void print_text(const State& s, uint64_t seed, bool board) {
+  const Game& game = s.game();
+  if (board) fmt::print("{}\n", draw_board(s));
+  fmt::print("{}, {} player(s), seed {}: {} turns, {} tile(s) set aside\n", game.rules().name,
+             game.players(), seed, s.turn(), s.set_aside());
+  if (game.is_mists())
+    print_mists_result(s);
+  else
+    print_competitive_result(s);
+}
+
+int play(const PlayOptions& o) {
+  std::unique_ptr<Game> game = make_game(o.game);  // refusals: std::invalid_argument, exit 2
+  State s(*game, o.seed);
+  Rng chooser(o.seed ^ 0x5EEDC0FFEEull);
+  play_random(s, chooser);
+  if (o.json)
+    print_json(std::cout, play_json(s, o.seed));
+  else
+    print_text(s, o.seed, o.board);
+  return 0;
+}
+
 }  // namespace
 
-int cmd_play(const Args& args) {
-  GameOptions o;
-  uint64_t seed = 1;
-  bool json_out = false, board = true;
-  ArgParser p(args);
-  try {
-    while (!p.done()) {
-      std::string a = p.next();
-      if (a == "--help" || a == "-h") {
-        std::cout << kPlayUsage;
-        return 0;
-      } else if (a == "--rules")
-        o.rules = p.value(a);
-      else if (a == "--level")
-        o.level = p.integer(a, 1, 6);
-      else if (a == "--players")
-        o.players = p.integer(a, 1, 99);
-      else if (a == "--seed")
-        seed = p.u64(a);
-      else if (a == "--variant")
-        o.variants.push_back(p.value(a));
-      else if (a == "--json")
-        json_out = true;
-      else if (a == "--no-board")
-        board = false;
-      else
-        throw std::invalid_argument("unknown option '" + a + "'");
-    }
-    if (o.rules.empty())
-      throw std::invalid_argument("--rules is required (base-c1, pnp-demo, bcb or mists)");
-    if (o.rules == "bcb")
-      throw std::invalid_argument(
-          "bcb (Bridges, Castles and Bazaars) rules are not implemented in the engine yet");
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "carcheck play: " << e.what() << "\n\n" << kPlayUsage;
-    return 2;
-  }
-  std::unique_ptr<Game> game;
-  try {
-    game = make_game(o);
-  } catch (const InputError& e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "carcheck play: " << e.what() << "\n";
-    return 2;
-  }
-  State s(*game, seed);
-  Rng chooser(seed ^ 0x5EEDC0FFEEull);
-  play_random(s, chooser);
-
-  const bool mists = game->is_mists();
-  if (json_out) {
-    json::Writer w(std::cout);
-    w.begin_object();
-    w.key("rules")
-        .value(game->rules().name)
-        .key("players")
-        .value(game->players())
-        .key("seed")
-        .value(static_cast<int64_t>(seed));
-    w.key("turns").value(s.turn());
-    if (mists) {
-      w.key("result")
-          .value(s.won() ? "won" : "lost")
-          .key("reason")
-          .value(end_reason_text(s.end_reason()));
-      if (s.score_count() == 1)
-        w.key("score").value(s.score(0).total);
-      else {
-        w.key("score").begin_array();
-        for (int t = 0; t < s.score_count(); ++t) w.value(s.score(t).total);
-        w.end_array();
-      }
-      w.key("ghosts_supply")
-          .value(s.ghosts_supply())
-          .key("ghosts_board")
-          .value(s.ghosts_on_board());
-      w.key("ghosts_box").value(s.ghosts_in_box());
-    } else {
-      w.key("scores").begin_array();
-      for (int pl = 0; pl < s.score_count(); ++pl) {
-        const Score& sc = s.score(pl);
-        w.begin_object()
-            .key("player")
-            .value(pl + 1)
-            .key("colour")
-            .value(kColourNames[pl])
-            .key("total")
-            .value(sc.total);
-        for (int f : {0, 1, 2, 3})
-          w.key(kBreakdown[f]).value(sc.by_feature[static_cast<size_t>(f)]);
-        w.end_object();
-      }
-      w.end_array();
-      Verdict v = verdict(s);
-      w.key("top_players").begin_array();
-      for (int pl : v.top) w.value(pl + 1);
-      w.end_array();
-      w.key("verdict").value(v.text);
-    }
-    w.key("tiles_placed").value(s.cells()).key("set_aside").value(s.set_aside());
-    w.end_object();
-    std::cout << "\n";
-    return 0;
-  }
-  if (board) std::cout << draw_board(s) << "\n";
-  std::cout << game->rules().name << ", " << game->players() << " player(s), seed " << seed << ": "
-            << s.turn() << " turns, " << s.set_aside() << " tile(s) set aside\n";
-  if (mists) {
-    std::cout << "result: " << (s.won() ? "WON" : "LOST") << " (" << end_reason_text(s.end_reason())
-              << ")\n";
-    for (int t = 0; t < s.score_count(); ++t) {
-      const Score& sc = s.score(t);
-      std::cout << "score"
-                << (s.score_count() > 1
-                        ? std::string(" (") +
-                              kColourNames[game->scoring_colours()[static_cast<size_t>(t)]] + ")"
-                        : "")
-                << ": " << sc.total << "  (roads " << sc.by_feature[0] << ", cities "
-                << sc.by_feature[1] << ", castles " << sc.by_feature[4] << ", hounds "
-                << sc.by_feature[7] << ")\n";
-    }
-    std::cout << "ghosts: " << s.ghosts_supply() << " in supply, " << s.ghosts_on_board()
-              << " on the board, " << s.ghosts_in_box() << " in the box\n";
-  } else {
-    for (int pl = 0; pl < s.score_count(); ++pl) {
-      const Score& sc = s.score(pl);
-      std::cout << "player " << pl + 1 << " (" << kColourNames[pl] << "): " << sc.total
-                << "  (roads " << sc.by_feature[0] << ", cities " << sc.by_feature[1]
-                << ", monasteries " << sc.by_feature[2] << ", farms " << sc.by_feature[3] << ")\n";
-    }
-    std::cout << verdict(s).text << "\n";
-  }
-  return 0;
+CommandRun add_play_command(CLI::App& carcheck) {
+  auto o = std::make_shared<PlayOptions>();
+  CLI::App* cmd = carcheck.add_subcommand("play", kAbout);
+  cmd->add_option("--rules", o->game.rules,
+                  "a rule set of levels.yaml: base-c1, pnp-demo or mists (with --level)")
+      ->required()
+      ->type_name("R");
+  add_level_option(*cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
+  add_players_option(*cmd, o->game.players, "base-c1 and pnp-demo: 2-5; Mists: 1-5 (default 2)");
+  add_seed_option(*cmd, o->seed, "the game's seed (default 1); the same seed gives the same game");
+  add_variant_option(*cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
+  add_json_flag(*cmd, o->json, "one JSON object instead of text");
+  cmd->add_flag_callback(
+      "--no-board", [o] { o->board = false; }, "leave the board out of the text output");
+  cmd->footer("Exit status: 0 the game was played, 2 bad input or usage.");
+  return [o] { return play(*o); };
 }
 
 }  // namespace carcheck

@@ -1,4 +1,7 @@
 // `carcheck tiles`: list the tile sets with their counts, or draw one tile.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -12,6 +15,8 @@
 
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "cli/options.h"
+#include "cli/usage.h"
 #include "dsl/diagnostic.h"
 #include "dsl/tile_loader.h"
 #include "engine/tile.h"
@@ -20,87 +25,21 @@
 namespace carcheck {
 namespace {
 
-std::string usage() {
-  return "usage: carcheck tiles [--set NAME] [--json] [--file PATH]\n"
-         "       carcheck tiles --show SET:TILE [--rot R] [--file PATH]\n"
-         "\n"
-         "Lists every tile set: physical tiles, tile types, features over physical copies,\n"
-         "ghost symbols, the start tile, whether the geometry is reconstructed, and the\n"
-         "tile-set alternatives (variants). Or draws one tile as ASCII art with its segments.\n"
-         "\n"
-         "Options:\n"
-         "  --set NAME       list only this tile set\n"
-         "  --json           print the listing as one JSON object\n"
-         "  --file PATH      the tiles file (default: " +
-         default_tiles_path() +
-         ")\n"
-         "  --show SET:TILE  draw one tile, e.g. base-c1:city-cap (a Mists tile may be named\n"
-         "                   by its image number, e.g. mists:58)\n"
-         "  --rot R          with --show: the rotation, 0 to 3 quarter turns clockwise (default "
-         "0)\n"
-         "  -h, --help       print this help\n"
-         "\n"
-         "Exit status: 0 success, 2 bad input or usage.\n";
-}
+constexpr const char* kAbout =
+    "list the tile sets, or draw one tile\n"
+    "\n"
+    "Lists every tile set: physical tiles, tile types, features over physical copies,\n"
+    "ghost symbols, the start tile, whether the geometry is reconstructed, and the\n"
+    "tile-set alternatives (variants). Or draws one tile as ASCII art with its segments\n"
+    "(--show).";
 
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-struct Options {
+struct TilesOptions {
   std::string file;
   std::optional<std::string> set;
   bool json = false;
   std::optional<std::string> show;
-  std::optional<int> rotation;
+  int rotation = 0;
 };
-
-Options parse_options(const Args& args) {
-  Options o;
-  std::vector<std::string> seen;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) throw UsageError("unexpected argument '" + a + "'");
-    std::string name = a, value;
-    bool has_value = false;
-    if (size_t eq = a.find('='); eq != std::string::npos) {
-      name = a.substr(0, eq);
-      value = a.substr(eq + 1);
-      has_value = true;
-    }
-    bool takes_value = name == "--set" || name == "--file" || name == "--show" || name == "--rot";
-    if (name != "--json" && !takes_value) throw UsageError("unknown option '" + name + "'");
-    if (std::find(seen.begin(), seen.end(), name) != seen.end())
-      throw UsageError("option " + name + " is given twice");
-    seen.push_back(name);
-    if (!takes_value) {
-      if (has_value) throw UsageError("option --json takes no value");
-      o.json = true;
-      continue;
-    }
-    if (!has_value) {
-      if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
-        throw UsageError("option " + name + " needs a value");
-      value = args[++i];
-    }
-    if (value.empty()) throw UsageError("option " + name + " needs a value");
-    if (name == "--set") o.set = value;
-    if (name == "--file") o.file = value;
-    if (name == "--show") o.show = value;
-    if (name == "--rot") {
-      if (value.size() != 1 || value[0] < '0' || value[0] > '3')
-        throw UsageError("bad rotation '" + value +
-                         "': give 0, 1, 2 or 3 (quarter turns clockwise)");
-      o.rotation = value[0] - '0';
-    }
-  }
-  if (o.rotation && !o.show) throw UsageError("--rot applies only with --show SET:TILE");
-  if (o.show && o.json) throw UsageError("--json applies to the listing, not to --show");
-  if (o.show && o.set) throw UsageError("--show names its set itself (SET:TILE); drop --set");
-  if (o.file.empty()) o.file = default_tiles_path();
-  return o;
-}
 
 // The parts, appended one after another (GCC 12 at -O3 warns, wrongly, about some
 // "literal" + std::string temporaries).
@@ -359,44 +298,43 @@ void print_set(std::ostream& out, const TileSet& set) {
 
 // ---- JSON -----------------------------------------------------------------------------------
 
-void json_stats(json::Writer& w, const SetStats& st) {
-  w.member("tiles", st.tiles).member("tile_types", st.tile_types);
-  w.key("features").begin_object();
-  for (const FeatureField& ff : kFeatureFields) w.member(ff.key, st.features.*ff.member);
-  w.end_object();
-  w.member("tiles_besides_start", st.other_tiles).member("ghost_symbols", st.ghost_symbols);
-  w.key("ghost_symbol_split").begin_array();
-  for (int n : st.split) w.value(n);
-  w.end_array();
-  w.member("ghost_symbol_split_over_3", st.split_over_3);
-  w.member("start_tile_ghost_symbols", st.start_ghost_symbols);
+Json stats_json(const SetStats& st) {
+  Json j = {{"tiles", st.tiles}, {"tile_types", st.tile_types}};
+  Json features = Json::object();
+  for (const FeatureField& ff : kFeatureFields) features[ff.key] = st.features.*ff.member;
+  j["features"] = features;
+  j["tiles_besides_start"] = st.other_tiles;
+  j["ghost_symbols"] = st.ghost_symbols;
+  j["ghost_symbol_split"] = st.split;
+  j["ghost_symbol_split_over_3"] = st.split_over_3;
+  j["start_tile_ghost_symbols"] = st.start_ghost_symbols;
+  return j;
 }
 
-void json_set(json::Writer& w, const TileSet& set) {
-  SetStats st = stats_of(tiles_of(set));
-  w.begin_object();
-  w.member("name", set.name).member("title", set.title).member("reconstructed", set.reconstructed);
-  w.member("note", set.note).member("source", set.source);
-  json_stats(w, st);
-  w.key("start_tile");
-  if (st.start) {
-    w.begin_object().member("name", st.start->name).member("cells", st.start->n_cells);
-    w.member("copies", st.start->count).end_object();
-  } else {
-    w.null();
-  }
-  w.key("alternatives").begin_array();
-  for (const AlternativeGroup& g : alternative_groups(set)) {
-    w.begin_object().member("variant", g.variant).member("value", g.value);
-    w.key("replaces").begin_array();
-    for (const TileAlternative* a : g.alts)
-      w.begin_object().member("tile", a->tile).member("shape", a->replacement.shape).end_object();
-    w.end_array();
-    json_stats(w, g.stats);
-    w.end_object();
-  }
-  w.end_array();
-  w.end_object();
+Json alternative_json(const AlternativeGroup& g) {
+  Json j = {{"variant", g.variant}, {"value", g.value}, {"replaces", Json::array()}};
+  for (const TileAlternative* a : g.alts)
+    j["replaces"].push_back({{"tile", a->tile}, {"shape", a->replacement.shape}});
+  j.update(stats_json(g.stats));
+  return j;
+}
+
+Json set_json(const TileSet& set) {
+  const SetStats st = stats_of(tiles_of(set));
+  Json j = {{"name", set.name},
+            {"title", set.title},
+            {"reconstructed", set.reconstructed},
+            {"note", set.note},
+            {"source", set.source}};
+  j.update(stats_json(st));
+  j["start_tile"] = st.start ? Json{{"name", st.start->name},
+                                    {"cells", st.start->n_cells},
+                                    {"copies", st.start->count}}
+                             : Json(nullptr);
+  j["alternatives"] = Json::array();
+  for (const AlternativeGroup& g : alternative_groups(set))
+    j["alternatives"].push_back(alternative_json(g));
+  return j;
 }
 
 // ---- --show ---------------------------------------------------------------------------------
@@ -542,61 +480,64 @@ void show_tile(std::ostream& out, const std::vector<TileSet>& sets, const std::s
   }
 }
 
-}  // namespace
-
-int cmd_tiles(const Args& args) {
-  if (std::find(args.begin(), args.end(), "--help") != args.end() ||
-      std::find(args.begin(), args.end(), "-h") != args.end()) {
-    std::cout << usage();
+// The listing of every set, or of the one --set names.
+int list_sets(const std::vector<TileSet>& sets, const TilesOptions& o) {
+  std::vector<const TileSet*> chosen;
+  for (const TileSet& s : sets)
+    if (!o.set || s.name == *o.set) chosen.push_back(&s);
+  if (o.set && chosen.empty()) find_set(sets, *o.set, " in --set");  // throws
+  if (o.json) {
+    Json doc = {{"file", o.file}, {"sets", Json::array()}};
+    for (const TileSet* s : chosen) doc["sets"].push_back(set_json(*s));
+    print_json(std::cout, doc);
     return 0;
   }
-  Options o;
-  try {
-    o = parse_options(args);
-  } catch (const UsageError& e) {
-    std::cerr << "carcheck tiles: " << e.what() << "\n"
-              << "Run `carcheck tiles --help` for the options.\n";
-    return 2;
-  }
-  std::vector<TileSet> sets;
-  try {
-    sets = load_tile_sets(o.file);
-  } catch (const InputError& e) {
-    if (e.pos().line <= 0)
-      std::cerr << e.pos().file << ": " << e.reason() << "\n";
-    else
-      std::cerr << e.what() << "\n";
-    return 2;
-  }
-  try {
-    if (o.show) {
-      std::ostringstream out;
-      show_tile(out, sets, *o.show, o.rotation.value_or(0));
-      std::cout << out.str();
-      return 0;
-    }
-    std::vector<const TileSet*> chosen;
-    for (const TileSet& s : sets)
-      if (!o.set || s.name == *o.set) chosen.push_back(&s);
-    if (o.set && chosen.empty()) find_set(sets, *o.set, " in --set");  // throws
-    if (o.json) {
-      json::Writer w(std::cout);
-      w.begin_object().member("file", o.file).key("sets").begin_array();
-      for (const TileSet* s : chosen) json_set(w, *s);
-      w.end_array().end_object();
-      std::cout << "\n";
-      return 0;
-    }
-    std::cout << "tiles file: " << o.file << "\n";
-    for (const TileSet* s : chosen) {
-      std::cout << "\n";
-      print_set(std::cout, *s);
-    }
-  } catch (const UsageError& e) {
-    std::cerr << "carcheck tiles: " << e.what() << "\n";
-    return 2;
+  std::cout << "tiles file: " << o.file << "\n";
+  for (const TileSet* s : chosen) {
+    std::cout << "\n";
+    print_set(std::cout, *s);
   }
   return 0;
+}
+
+int tiles(const TilesOptions& o) {
+  const std::vector<TileSet> sets = load_tile_sets(o.file);  // InputError: exit 2
+  if (!o.show) return list_sets(sets, o);
+  std::ostringstream out;  // nothing printed when the tile is not found
+  show_tile(out, sets, *o.show, o.rotation);
+  std::cout << out.str();
+  return 0;
+}
+
+const CLI::Validator kRotation(
+    [](std::string& text) -> std::string {
+      if (text.size() == 1 && text[0] >= '0' && text[0] <= '3') return "";
+      return fmt::format("bad rotation '{}': give 0, 1, 2 or 3 (quarter turns clockwise)", text);
+    },
+    "", "rotation");
+
+}  // namespace
+
+CommandRun add_tiles_command(CLI::App& carcheck) {
+  auto o = std::make_shared<TilesOptions>();
+  o->file = default_tiles_path();
+  CLI::App* cmd = carcheck.add_subcommand("tiles", kAbout);
+  CLI::Option* set = cmd->add_option("--set", o->set, "list only this tile set")->type_name("NAME");
+  CLI::Option* json = add_json_flag(*cmd, o->json, "print the listing as one JSON object");
+  cmd->add_option("--file", o->file, "the tiles file")->type_name("PATH")->capture_default_str();
+  CLI::Option* show = cmd->add_option("--show", o->show,
+                                      "draw one tile, e.g. base-c1:city-cap (a Mists tile may be\n"
+                                      "named by its image number, e.g. mists:58)")
+                          ->type_name("SET:TILE")
+                          ->excludes(set)
+                          ->excludes(json);
+  cmd->add_option("--rot", o->rotation,
+                  "with --show: the rotation, 0 to 3 quarter turns clockwise (default 0)")
+      ->check(kRotation)
+      ->type_name("R")
+      ->needs(show);
+  cmd->footer("Exit status: 0 success, 2 bad input or usage.");
+  return [o] { return tiles(*o); };
 }
 
 }  // namespace carcheck

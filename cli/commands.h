@@ -1,17 +1,21 @@
-// The subcommands of `carcheck`. Each takes its own arguments (after the subcommand name)
-// and returns the process exit code: 0 success, 1 a failed check or game, 2 bad input.
+// The subcommands of `carcheck`. Each registers its options on a CLI11 subcommand and returns
+// what runs once they are parsed: the process exit code, 0 success, 1 a failed check or
+// game, 2 bad input or usage.
 #pragma once
 
-#include <string>
-#include <vector>
+#include <functional>
+
+namespace CLI {
+class App;
+}
 
 namespace carcheck {
 
-using Args = std::vector<std::string>;
+using CommandRun = std::function<int()>;
 
-int cmd_tiles(const Args& args);
-int cmd_play(const Args& args);
-int cmd_check(const Args& args);
-int cmd_fuzz(const Args& args);
+CommandRun add_check_command(CLI::App& carcheck);
+CommandRun add_play_command(CLI::App& carcheck);
+CommandRun add_fuzz_command(CLI::App& carcheck);
+CommandRun add_tiles_command(CLI::App& carcheck);
 
 }  // namespace carcheck

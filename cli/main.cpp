@@ -1,45 +1,102 @@
 // carcheck: check Carcassonne rules by execution. See README.md.
-#include <iostream>
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli/commands.h"
+#include "cli/usage.h"
+#include "dsl/diagnostic.h"
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: carcheck <command> [options]
+using namespace carcheck;
 
-Commands:
-  check   run executable specs against the rule sets (default: specs/)
-  play    play one game of random legal choices and show the result
-  fuzz    play many random games and check the rules' invariants after every action
-  tiles   list the tile sets, or draw one tile
+constexpr const char* kAbout =
+    "carcheck: check Carcassonne rule systems by execution (Mists over Carcassonne Levels\n"
+    "1-6, the base game first edition, the Print-and-Play demo).";
+constexpr const char* kFooter =
+    "Run `carcheck <command> --help` for a command's options.\n"
+    "Exit status: 0 success, 1 a check or property failed, 2 bad input or usage.";
 
-Run `carcheck <command> --help` for a command's options.
-Exit status: 0 success, 1 a check or property failed, 2 bad input or usage.
-)";
+// "carcheck" or "carcheck fuzz": the command a message is about.
+std::string command_name(CLI::App& app) {
+  std::vector<CLI::App*> chosen = app.get_subcommands();
+  return chosen.empty() ? "carcheck" : "carcheck " + chosen.front()->get_name();
+}
+
+// The command list shows each command's first line; `carcheck <command> --help` shows all.
+class Formatter : public CLI::Formatter {
+ public:
+  std::string make_subcommand(const CLI::App* sub) const override {
+    std::stringstream out;
+    const std::string about = sub->get_description();
+    CLI::detail::format_help(out, sub->get_display_name(true), about.substr(0, about.find('\n')),
+                             column_width_);
+    return out.str();
+  }
+};
+
+int usage_error(const std::string& command, const std::string& why) {
+  fmt::print(stderr, "{}: {}\nRun `{} --help` for the options.\n", command, why, command);
+  return 2;
+}
+
+// Bad data: `file:line:column: reason`, or `file: reason` when the file cannot be read.
+int input_error(const InputError& e) {
+  if (e.pos().line <= 0)
+    fmt::print(stderr, "{}: {}\n", e.pos().file, e.reason());
+  else
+    fmt::print(stderr, "{}\n", e.what());
+  return 2;
+}
+
+// A missing or unknown first word is named as a command, not as an unexpected argument.
+std::optional<std::string> bad_command(CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (argc >= 2 && sub->get_name() == argv[1]) return std::nullopt;
+    names.push_back(sub->get_name());
+  }
+  if (argc < 2) return fmt::format("a command is required ({})", fmt::join(names, ", "));
+  if (argv[1][0] == '-') return std::nullopt;  // --help, or an option CLI11 refuses
+  return fmt::format("unknown command '{}' (commands: {})", argv[1], fmt::join(names, ", "));
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace carcheck;
-  if (argc < 2) {
-    std::cerr << kUsage;
-    return 2;
+  CLI::App app{kAbout, "carcheck"};
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  auto formatter = std::make_shared<Formatter>();
+  formatter->column_width(18);
+  app.formatter(formatter);  // before the commands are added: they share it
+  std::map<const CLI::App*, CommandRun> runs;
+  for (auto add : {add_check_command, add_play_command, add_fuzz_command, add_tiles_command}) {
+    CommandRun run = add(app);
+    runs[app.get_subcommands({}).back()] = std::move(run);
   }
-  std::string cmd = argv[1];
-  Args args(argv + 2, argv + argc);
-  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-    std::cout << kUsage;
-    return 0;
-  }
+  if (std::optional<std::string> why = bad_command(app, argc, argv))
+    return usage_error("carcheck", *why);
   try {
-    if (cmd == "tiles") return cmd_tiles(args);
-    if (cmd == "play") return cmd_play(args);
-    if (cmd == "check") return cmd_check(args);
-    if (cmd == "fuzz") return cmd_fuzz(args);
+    app.parse(argc, argv);
+    return runs.at(app.get_subcommands().front())();
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);  // prints the help of the command asked about, exit status 0
+  } catch (const CLI::ParseError& e) {
+    return usage_error(command_name(app), e.what());
+  } catch (const UsageError& e) {
+    return usage_error(command_name(app), e.what());
+  } catch (const InputError& e) {
+    return input_error(e);
   } catch (const std::exception& e) {
-    std::cerr << "carcheck " << cmd << ": " << e.what() << "\n";
+    fmt::print(stderr, "{}: {}\n", command_name(app), e.what());
     return 2;
   }
-  std::cerr << "carcheck: unknown command '" << cmd << "'\n\n" << kUsage;
-  return 2;
 }

@@ -1,5 +1,7 @@
 // Random legal games through every rule set, level, player count and variant value, checked
 // after every action by the invariants of checker/invariants.h (OpenSpiel's RandomSimTest).
+// The targets come from levels.yaml (checker/fuzz_targets.h): a rule set or a value the
+// engine refuses is skipped, and the skips are listed by FuzzTargets.SkipsAreReported.
 //
 //   FuzzBulk.*      plain loops of seeded random games: the bulk of the counts, fast
 //   FuzzVariants.*  every non-default value of every variant switch, per rule set and level
@@ -14,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
@@ -27,13 +30,12 @@
 #include "checker/game_spec.h"
 #include "checker/invariants.h"
 #include "checker/play_checked.h"
-#include "dsl/level_loader.h"
 #include "dsl/library.h"
 
 namespace carcheck {
 
 // gtest prints a parameter by its label rather than its bytes.
-void PrintTo(const FuzzTarget& t, std::ostream* os) { *os << t.label(); }
+void PrintTo(const FuzzTarget& t, std::ostream* os) { *os << t.label; }
 
 namespace {
 
@@ -64,20 +66,26 @@ int scaled(int n) {
 
 const Library& lib() { return Library::shipped(); }
 
-GameOptions options_of(const FuzzTarget& t) {
-  GameOptions o;
-  o.rules = t.rules;
-  o.level = t.level;
-  o.players = t.players;
-  o.variants = t.variants;
-  return o;
+// The rule sets with something to fuzz, in levels.yaml order.
+std::vector<std::string> fuzzed_rule_sets() {
+  std::vector<std::string> names;
+  for (const FuzzTarget& t : default_targets(lib()).targets)
+    if (std::find(names.begin(), names.end(), t.rule_set()) == names.end())
+      names.push_back(t.rule_set());
+  return names;
+}
+
+std::string test_name(const std::string& label) {
+  std::string n;
+  for (char c : label) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return n;
 }
 
 // `games` seeded random games of one target, about half played by a team that plays
 // along, Mists games mostly from a head start (checker/invariants.h GameStart); the first
 // failure fails the test with its spec.
 void run_games(const FuzzTarget& t, int games, uint64_t first_seed, int64_t* actions = nullptr) {
-  std::unique_ptr<Game> game = make_game(lib(), options_of(t));
+  const Game* game = t.game.get();
   for (int i = 0; i < games; ++i) {
     uint64_t seed = first_seed + static_cast<uint64_t>(i);
     GameStart from = GameStart::for_seed(*game, seed);
@@ -87,10 +95,10 @@ void run_games(const FuzzTarget& t, int games, uint64_t first_seed, int64_t* act
         play_checked(s, from, from.team ? team_choice(chooser) : uniform_choice(chooser), false);
     if (actions) *actions += r.actions;
     if (r.failure) {
-      FAIL() << t.label() << ", seed " << seed << ": " << *r.failure << "\n\n"
+      FAIL() << t.label << ", seed " << seed << ": " << *r.failure << "\n\n"
              << game_spec(
                     s, from, *r.failure,
-                    "fuzz/prop_games.cpp (" + t.label() + ", seed " + std::to_string(seed) + ")");
+                    "fuzz/prop_games.cpp (" + t.label + ", seed " + std::to_string(seed) + ")");
     }
   }
 }
@@ -103,20 +111,21 @@ class FuzzBulk : public ::testing::TestWithParam<FuzzTarget> {};
 TEST_P(FuzzBulk, RandomGamesKeepEveryInvariant) {
   const FuzzTarget& t = GetParam();
   int games =
-      scaled(t.rules == "mists" ? kMistsGamesPerLevelAndPlayers : kCompetitiveGamesPerPlayerCount);
+      scaled(t.game->is_mists() ? kMistsGamesPerLevelAndPlayers : kCompetitiveGamesPerPlayerCount);
   int64_t actions = 0;
   run_games(t, games, 1, &actions);
   RecordProperty("games", games);
   RecordProperty("actions", std::to_string(actions));
 }
 
-std::string target_name(const ::testing::TestParamInfo<FuzzTarget>& info) {
-  std::string n;
-  for (char c : info.param.label()) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return n;
-}
+INSTANTIATE_TEST_SUITE_P(All, FuzzBulk, ::testing::ValuesIn(default_targets(lib()).targets),
+                         [](const ::testing::TestParamInfo<FuzzTarget>& info) {
+                           return test_name(info.param.label);
+                         });
 
-INSTANTIATE_TEST_SUITE_P(All, FuzzBulk, ::testing::ValuesIn(default_targets(lib())), target_name);
+std::string rule_set_test_name(const ::testing::TestParamInfo<std::string>& info) {
+  return test_name(info.param);
+}
 
 // ---- Variants
 // --------------------------------------------------------------------------------------
@@ -125,30 +134,28 @@ class FuzzVariants : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FuzzVariants, EveryVariantValueKeepsEveryInvariant) {
   int i = 0;
-  for (const FuzzTarget& t : variant_targets(lib(), GetParam(), 0)) {
-    SCOPED_TRACE(t.label());
+  TargetFilter only;
+  only.rules = GetParam();
+  for (const FuzzTarget& t : variant_targets(lib(), only).targets) {
+    SCOPED_TRACE(t.label);
     run_games(t, scaled(kGamesPerVariantValue), 1000 + 7919 * static_cast<uint64_t>(i++));
     if (HasFatalFailure() || HasFailure()) return;
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, FuzzVariants,
-                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3",
-                                           "mists-4", "mists-5", "mists-6"),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string n;
-                           for (char c : info.param)
-                             n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(All, FuzzVariants, ::testing::ValuesIn(fuzzed_rule_sets()),
+                         rule_set_test_name);
 
 // ---- Shrinkable (RapidCheck) -----------------------------------------------------------------
 
 // One game per case: a player count, a variant (or none), a seed and the choices. The spec of
 // the shrunk game is the failure message.
 void shrinkable_property(const std::string& rules_name) {
-  const RuleSet& rules = find_rule_set(lib().rule_sets, rules_name);
-  const std::vector<FuzzTarget> variants = variant_targets(lib(), rules_name, 0);
+  TargetFilter only;
+  only.rules = rules_name;
+  const std::vector<FuzzTarget> defaults =
+      default_targets(lib(), only).targets;  // per player count
+  const std::vector<FuzzTarget> variants = variant_targets(lib(), only).targets;
   using Clock = std::chrono::steady_clock;
   std::optional<Clock::time_point> failed_at;
   auto property = [&](uint32_t player_pick, uint32_t variant_pick, uint32_t start_pick,
@@ -156,21 +163,11 @@ void shrinkable_property(const std::string& rules_name) {
     // Shrinking replays whole games; past its budget every further candidate passes at once,
     // so RapidCheck stops with the smallest failing game found so far.
     if (failed_at && Clock::now() - *failed_at > std::chrono::seconds(kShrinkSeconds)) return;
-    FuzzTarget t;
-    t.rules = rules.family == Family::Mists ? "mists" : rules.name;
-    t.level = rules.level;
-    t.players = rules.min_players +
-                static_cast<int>(player_pick %
-                                 static_cast<uint32_t>(rules.max_players - rules.min_players + 1));
     // Half the cases use one variant value; shrinking goes to the defaults first.
-    if (variant_pick % 2 == 1 && !variants.empty()) {
-      const FuzzTarget& v = variants[(variant_pick / 2) % variants.size()];
-      t.variants = v.variants;
-      RuleSet r = rules;
-      select_variant(r, v.variants[0]);
-      if (t.players < r.min_players || t.players > r.max_players) t.players = r.min_players;
-    }
-    std::unique_ptr<Game> game = make_game(lib(), options_of(t));
+    const FuzzTarget& t = variant_pick % 2 == 1 && !variants.empty()
+                              ? variants[(variant_pick / 2) % variants.size()]
+                              : defaults[player_pick % defaults.size()];
+    const Game* game = t.game.get();
     GameStart from = GameStart::mists_head_start(*game, seed, start_pick);
     State s(*game, seed);
     size_t next = 0;
@@ -182,10 +179,9 @@ void shrinkable_property(const std::string& rules_name) {
         true);
     if (r.failure) {
       if (!failed_at) failed_at = Clock::now();
-      RC_FAIL(
-          t.label() + ": " + *r.failure + "\n\n" +
-          game_spec(s, from, *r.failure,
-                    "fuzz/prop_games.cpp FuzzShrink (" + t.label() + ", shrunk by RapidCheck)"));
+      RC_FAIL(t.label + ": " + *r.failure + "\n\n" +
+              game_spec(s, from, *r.failure,
+                        "fuzz/prop_games.cpp FuzzShrink (" + t.label + ", shrunk by RapidCheck)"));
     }
   };
   // The same cases on every run unless RC_PARAMS names a seed (RC_PARAMS="seed=7").
@@ -216,15 +212,8 @@ class FuzzShrink : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FuzzShrink, ShrunkFailuresPrintASpec) { shrinkable_property(GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(All, FuzzShrink,
-                         ::testing::Values("base-c1", "pnp-demo", "mists-1", "mists-2", "mists-3",
-                                           "mists-4", "mists-5", "mists-6"),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string n;
-                           for (char c : info.param)
-                             n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(All, FuzzShrink, ::testing::ValuesIn(fuzzed_rule_sets()),
+                         rule_set_test_name);
 
 }  // namespace
 }  // namespace carcheck

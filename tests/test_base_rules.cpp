@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -1188,17 +1189,22 @@ TEST(BasePlayCommand, TwoToFivePlayersOthersRefused) {
       CommandResult r = run_carcheck(std::string("play --rules ") + rules + " --players " +
                                      std::to_string(n) + " --seed 9 --json");
       ASSERT_EQ(r.status, 0) << r.out;
-      EXPECT_NE(r.out.find("\"players\":" + std::to_string(n)), std::string::npos) << r.out;
-      size_t placed = r.out.find("\"tiles_placed\":"), aside = r.out.find("\"set_aside\":");
-      ASSERT_NE(placed, std::string::npos);
-      ASSERT_NE(aside, std::string::npos);
-      EXPECT_EQ(std::stoi(r.out.substr(placed + 15)) + std::stoi(r.out.substr(aside + 12)), tiles)
-          << r.out;
+      const nlohmann::json doc = nlohmann::json::parse(r.out);
+      EXPECT_EQ(doc.at("rules"), rules);
+      EXPECT_EQ(doc.at("players"), n) << r.out;
+      EXPECT_EQ(doc.at("scores").size(), static_cast<size_t>(n)) << r.out;
+      // Every land tile is placed or set aside by the end.
+      EXPECT_EQ(doc.at("tiles_placed").get<int>() + doc.at("set_aside").get<int>(), tiles) << r.out;
       CommandResult text = run_carcheck(std::string("play --rules ") + rules + " --players " +
                                         std::to_string(n) + " --seed 9 --no-board");
       ASSERT_EQ(text.status, 0) << text.out;
       EXPECT_NE(text.out.find("player " + std::to_string(n) + " ("), std::string::npos) << text.out;
     }
+    // --opt=value reads as --opt value.
+    CommandResult eq =
+        run_carcheck(std::string("play --rules=") + rules + " --players=3 --seed=9 --json");
+    ASSERT_EQ(eq.status, 0) << eq.out;
+    EXPECT_EQ(nlohmann::json::parse(eq.out).at("players"), 3) << eq.out;
     for (int n : {1, 6}) {
       CommandResult r =
           run_carcheck(std::string("play --rules ") + rules + " --players " + std::to_string(n));

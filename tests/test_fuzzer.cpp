@@ -7,10 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -172,6 +175,125 @@ TEST(Fuzzer, RapidCheckShrinksTheBrokenGameToAShortSpec) {
       << text;
 }
 
+// ---- Fuzz targets, derived from levels.yaml --------------------------------------------------
+
+std::string key_of_switch(const std::string& kv) { return kv.substr(0, kv.find('=')); }
+
+TargetFilter narrowed(const std::string& rules, int level = 0, int players = 0) {
+  TargetFilter f;
+  f.rules = rules;
+  f.level = level;
+  f.players = players;
+  return f;
+}
+
+// How often `label` occurs among the targets and the skipped configurations together.
+int occurrences(const FuzzTargets& t, const std::string& label) {
+  int n = 0;
+  for (const FuzzTarget& x : t.targets) n += x.label == label;
+  for (const SkippedTarget& x : t.skipped) n += x.label == label;
+  return n;
+}
+
+TEST(FuzzTargets, EveryRuleSetAndPlayerCountOnce) {
+  const Library& lib = Library::shipped();
+  const FuzzTargets t = default_targets(lib);
+  size_t expected = 0;
+  for (const RuleSet& r : lib.rule_sets)
+    for (int p = r.min_players; p <= r.max_players; ++p, ++expected)
+      EXPECT_EQ(occurrences(t, r.name + " p" + std::to_string(p)), 1) << r.name << " p" << p;
+  EXPECT_EQ(t.targets.size() + t.skipped.size(), expected);
+  for (const FuzzTarget& x : t.targets) {
+    EXPECT_TRUE(x.variants.empty()) << x.label;
+    EXPECT_EQ(x.game->rules().name + " p" + std::to_string(x.game->players()), x.label);
+  }
+}
+
+TEST(FuzzTargets, EveryNonDefaultValueOnce) {
+  const Library& lib = Library::shipped();
+  const FuzzTargets t = variant_targets(lib);
+  size_t expected = 0;
+  for (const RuleSet& r : lib.rule_sets)
+    for (const VariantSwitch& sw : r.variants)
+      for (size_t i = 1; i < sw.values.size(); ++i, ++expected) {
+        const std::string kv = sw.id + "=" + sw.values[i];
+        int n = 0;
+        for (const FuzzTarget& x : t.targets)
+          n += x.rule_set() == r.name && x.variants == std::vector{kv};
+        for (const SkippedTarget& x : t.skipped)
+          n += x.label.rfind(r.name + " p", 0) == 0 && x.label.ends_with(" " + kv);
+        EXPECT_EQ(n, 1) << r.name << " " << kv;
+      }
+  EXPECT_EQ(t.targets.size() + t.skipped.size(), expected);
+  for (const FuzzTarget& x : t.targets)  // the value is in force in the game built
+    EXPECT_EQ(x.game->rules().variant(key_of_switch(x.variants[0])),
+              x.variants[0].substr(x.variants[0].find('=') + 1));
+}
+
+// A rule set the engine refuses (here: its tile set is missing) and a value levels.yaml marks
+// not implemented are skipped, each with its reason; the rest is still played.
+TEST(FuzzTargets, RefusalsAreSkippedWithTheirReason) {
+  Library lib = Library::shipped();
+  RuleSet* pnp = nullptr;
+  for (RuleSet& r : lib.rule_sets)
+    if (r.name == "pnp-demo") pnp = &r;
+  ASSERT_NE(pnp, nullptr);
+  pnp->tile_set = "no-such-set";
+  const FuzzTargets d = default_targets(lib, narrowed("pnp-demo"));
+  EXPECT_TRUE(d.targets.empty());
+  ASSERT_EQ(d.skipped.size(), static_cast<size_t>(pnp->max_players - pnp->min_players + 1));
+  for (const SkippedTarget& s : d.skipped)
+    EXPECT_EQ(s.reason, "tile set 'no-such-set' is not in the tiles file") << s.label;
+
+  RuleSet& base = lib.rule_sets.front();
+  ASSERT_FALSE(base.variants.empty());
+  VariantSwitch& sw = base.variants.front();
+  ASSERT_GE(sw.values.size(), 2u);
+  sw.not_implemented = {sw.values[1]};
+  const std::string kv = sw.id + "=" + sw.values[1];
+  const FuzzTargets v = variant_targets(lib, narrowed(base.name));
+  for (const FuzzTarget& x : v.targets) EXPECT_NE(x.variants, std::vector{kv}) << x.label;
+  int skipped = 0;
+  for (const SkippedTarget& s : v.skipped)
+    if (s.label.ends_with(" " + kv)) {
+      ++skipped;
+      EXPECT_NE(s.reason.find(kv + " is not implemented yet"), std::string::npos) << s.reason;
+    }
+  EXPECT_EQ(skipped, 1);
+}
+
+TEST(FuzzTargets, FilterNarrowsByRuleSetLevelPlayersAndForcedValues) {
+  const Library& lib = Library::shipped();
+  std::set<std::string> mists;
+  for (const FuzzTarget& x : default_targets(lib, narrowed("mists")).targets)
+    mists.insert(x.rule_set());
+  std::set<std::string> levels;
+  for (const RuleSet& r : lib.rule_sets)
+    if (r.family == Family::Mists) levels.insert(r.name);
+  EXPECT_EQ(mists, levels);
+  for (const FuzzTarget& x : default_targets(lib, narrowed("mists", 3)).targets)
+    EXPECT_EQ(x.rule_set(), "mists-3");
+  for (const FuzzTarget& x : default_targets(lib, narrowed("", 0, 1)).targets) {
+    EXPECT_EQ(x.game->players(), 1);
+    EXPECT_EQ(x.game->rules().family, Family::Mists);  // only Mists is played solo
+  }
+  // A forced value applies where its switch exists; variant targets leave that switch alone.
+  TargetFilter forced;
+  forced.variants = {"coop-scoring=majority"};
+  for (const FuzzTarget& x : default_targets(lib, forced).targets) {
+    const bool has = std::any_of(x.game->rules().variants.begin(), x.game->rules().variants.end(),
+                                 [](const VariantSwitch& s) { return s.id == "coop-scoring"; });
+    EXPECT_EQ(x.variants,
+              has ? std::vector<std::string>{"coop-scoring=majority"} : std::vector<std::string>{});
+    if (has) {
+      EXPECT_EQ(x.game->rules().variant("coop-scoring"), "majority");
+    }
+  }
+  for (const FuzzTarget& x : variant_targets(lib, forced).targets)
+    for (size_t i = 1; i < x.variants.size(); ++i)
+      EXPECT_NE(key_of_switch(x.variants[i]), "coop-scoring") << x.label;
+}
+
 // `carcheck fuzz` from the outside: exit codes, the summary, --json.
 int run(const std::string& args, std::string& out) {
   std::filesystem::path file =
@@ -193,22 +315,55 @@ TEST(Fuzzer, CommandSummarisesAndExitsZeroWithoutFailures) {
       << out;
   EXPECT_NE(out.find("fuzz: 40 games"), std::string::npos) << out;
   EXPECT_NE(out.find("mists-3"), std::string::npos) << out;
-  ASSERT_EQ(run("--rules pnp-demo --players 2 --games 3 --json", out), 0) << out;
-  EXPECT_NE(out.find("\"games\":3"), std::string::npos) << out;
-  EXPECT_NE(out.find("\"failures\":0"), std::string::npos) << out;
   EXPECT_FALSE(std::filesystem::exists(dir)) << "no failure, so no replay file";
+}
+
+TEST(Fuzzer, CommandJsonSummary) {
+  std::string out;
+  ASSERT_EQ(run("--rules=pnp-demo --players=2 --games=3 --json", out), 0) << out;
+  // stdout is one JSON line; stderr (merged here) has the progress line and the skips.
+  const size_t at = out.find("\n{");
+  ASSERT_NE(at, std::string::npos) << out;
+  const nlohmann::json doc = nlohmann::json::parse(out.substr(at + 1, out.find('\n', at + 1) - at));
+  EXPECT_EQ(doc.at("games"), 3);
+  EXPECT_EQ(doc.at("failures"), 0);
+  EXPECT_TRUE(doc.at("failed_games").empty());
+  ASSERT_EQ(doc.at("rule_sets").size(), 1u);
+  EXPECT_EQ(doc["rule_sets"][0].at("rules"), "pnp-demo");
+  EXPECT_EQ(doc["rule_sets"][0].at("games"), 3);
+  // Three whole games: each ends once.
+  EXPECT_EQ(doc.at("events").at("game-ended"), 3);
+  EXPECT_EQ(doc.at("actions"), doc["rule_sets"][0].at("actions"));
 }
 
 TEST(Fuzzer, CommandRefusesBadUsage) {
   std::string out;
   EXPECT_EQ(run("--help", out), 0);
-  EXPECT_NE(out.find("usage: carcheck fuzz"), std::string::npos);
+  EXPECT_NE(out.find("Usage: carcheck fuzz"), std::string::npos) << out;
+  EXPECT_NE(out.find("--seconds T"), std::string::npos) << out;
+  EXPECT_EQ(out.find(".game"), std::string::npos) << "fuzz writes no .game files\n" << out;
   EXPECT_EQ(run("--games", out), 2);
+  EXPECT_NE(out.find("Run `carcheck fuzz --help` for the options."), std::string::npos) << out;
+  EXPECT_EQ(run("--games 0", out), 2) << out;
+  EXPECT_EQ(run("--level 7", out), 2) << out;
+  EXPECT_EQ(run("--seed -1", out), 2) << out;
+  EXPECT_EQ(run("--seed 18446744073709551616", out), 2) << out;  // 2^64
   EXPECT_EQ(run("--rules chess", out), 2);
   EXPECT_NE(out.find("--rules takes"), std::string::npos) << out;
   EXPECT_EQ(run("--rules base-c1 --level 2", out), 2);
+  EXPECT_NE(out.find("--level applies to --rules mists only"), std::string::npos) << out;
+  EXPECT_EQ(run("--rules base-c1 --players 1 --games 1", out), 2);
+  EXPECT_NE(out.find("base-c1 is for 2-5 players, not 1"), std::string::npos) << out;
   EXPECT_EQ(run("--variant no-such-switch=1 --games 1", out), 2);
   EXPECT_EQ(run("--rules base-c1 --variant coop-scoring=majority --games 1", out), 2) << out;
+}
+
+// What the engine refuses is named, and a run left with nothing to play is an error.
+TEST(Fuzzer, CommandReportsWhatTheEngineRefuses) {
+  // board-bounds values are refused by the engine (no table size): every game of this run.
+  std::string out;
+  EXPECT_EQ(run("--rules base-c1 --variant board-bounds=table-edge --games 1", out), 2) << out;
+  EXPECT_NE(out.find("skipped base-c1 p2 board-bounds=table-edge"), std::string::npos) << out;
 }
 
 }  // namespace

@@ -12,18 +12,18 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "cli/json.h"
-#include "render/tile_art.h"
 #include "dsl/diagnostic.h"
 #include "dsl/tile_loader.h"
 #include "engine/tile.h"
 #include "engine/types.h"
+#include "render/tile_art.h"
 
 namespace carcheck {
 namespace {
@@ -470,152 +470,6 @@ TEST(TileArt, StartTileOfTheBaseGame) {
   EXPECT_EQ(draw_cell(s.face(0))[1], "#S1     #");
 }
 
-// ---- JSON ---------------------------------------------------------------------------------------
-
-TEST(JsonWriter, QuoteEscapes) {
-  EXPECT_EQ(json::quote("plain"), "\"plain\"");
-  EXPECT_EQ(json::quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
-  EXPECT_EQ(json::quote("line\nnext\ttab"), "\"line\\nnext\\ttab\"");
-  EXPECT_EQ(json::quote(std::string("\x01", 1)), "\"\\u0001\"");
-  EXPECT_EQ(json::quote("ro\xc8\x99u"), "\"ro\xc8\x99u\"");  // UTF-8 passes through
-  std::ostringstream out;
-  json::Writer w(out);
-  w.begin_object().member("a", 1).key("b").begin_array().value("x").value(true).null().end_array();
-  w.key("c").begin_object().end_object().end_object();
-  EXPECT_EQ(out.str(), "{\"a\":1,\"b\":[\"x\",true,null],\"c\":{}}");
-}
-
-// A small JSON reader for the command's output: enough to check it is well formed.
-struct JValue {
-  enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
-  double number = 0;
-  bool boolean = false;
-  std::string string;
-  std::vector<JValue> array;
-  std::vector<std::pair<std::string, JValue>> object;
-  const JValue* get(const std::string& k) const {
-    for (const auto& [key, v] : object)
-      if (key == k) return &v;
-    return nullptr;
-  }
-};
-
-class JsonReader {
- public:
-  explicit JsonReader(const std::string& s) : s_(s) {}
-  JValue document() {
-    JValue v = value();
-    blank();
-    if (i_ != s_.size()) fail("trailing text");
-    return v;
-  }
-
- private:
-  [[noreturn]] void fail(const std::string& why) {
-    throw std::runtime_error("bad JSON at " + std::to_string(i_) + ": " + why);
-  }
-  void blank() {
-    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
-  }
-  bool eat(char c) {
-    blank();
-    if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
-    return false;
-  }
-  void expect(char c) {
-    if (!eat(c)) fail(std::string("expected ") + c);
-  }
-  std::string string() {
-    expect('"');
-    std::string out;
-    while (i_ < s_.size() && s_[i_] != '"') {
-      char c = s_[i_++];
-      if (static_cast<unsigned char>(c) < 0x20) fail("raw control character in a string");
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("unfinished escape");
-      char e = s_[i_++];
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out += e;
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u':
-          if (i_ + 4 > s_.size()) fail("short \\u escape");
-          out += static_cast<char>(std::stoi(s_.substr(i_, 4), nullptr, 16));
-          i_ += 4;
-          break;
-        default:
-          fail("unknown escape");
-      }
-    }
-    if (i_ >= s_.size()) fail("unterminated string");
-    ++i_;
-    return out;
-  }
-  JValue value() {
-    blank();
-    JValue v;
-    if (i_ >= s_.size()) fail("expected a value");
-    char c = s_[i_];
-    if (c == '{') {
-      v.kind = JValue::Object;
-      ++i_;
-      if (eat('}')) return v;
-      do {
-        blank();
-        std::string k = string();
-        expect(':');
-        v.object.emplace_back(k, value());
-      } while (eat(','));
-      expect('}');
-    } else if (c == '[') {
-      v.kind = JValue::Array;
-      ++i_;
-      if (eat(']')) return v;
-      do v.array.push_back(value());
-      while (eat(','));
-      expect(']');
-    } else if (c == '"') {
-      v.kind = JValue::String;
-      v.string = string();
-    } else if (s_.compare(i_, 4, "true") == 0 || s_.compare(i_, 5, "false") == 0) {
-      v.kind = JValue::Bool;
-      v.boolean = c == 't';
-      i_ += v.boolean ? 4 : 5;
-    } else if (s_.compare(i_, 4, "null") == 0) {
-      i_ += 4;
-    } else {
-      size_t used = 0;
-      v.kind = JValue::Number;
-      v.number = std::stod(s_.substr(i_), &used);
-      if (used == 0) fail("expected a value");
-      i_ += used;
-    }
-    return v;
-  }
-  const std::string& s_;
-  size_t i_ = 0;
-};
-
 // ---- The bad-input corpus -----------------------------------------------------------------------
 
 std::string read_file(const fs::path& p) {
@@ -696,45 +550,45 @@ TEST(TilesCommand, ListsEverySet) {
 }
 
 TEST(TilesCommand, JsonHasTheCountsOfEverySet) {
+  using Json = nlohmann::json;
   CommandResult r = carcheck("tiles --json");
   ASSERT_EQ(r.status, 0) << r.out;
-  JValue doc = JsonReader(r.out).document();
-  const JValue* sets = doc.get("sets");
-  ASSERT_TRUE(sets && sets->kind == JValue::Array) << r.out;
-  std::map<std::string, const JValue*> by_name;
-  for (const JValue& s : sets->array) {
-    ASSERT_EQ(s.kind, JValue::Object);
-    const JValue* name = s.get("name");
-    ASSERT_TRUE(name && name->kind == JValue::String);
-    by_name[name->string] = &s;
+  const Json doc = Json::parse(r.out);  // throws (fails the test) when it is not JSON
+  ASSERT_TRUE(doc.at("sets").is_array()) << r.out;
+  std::map<std::string, Json> by_name;
+  for (const Json& s : doc.at("sets")) {
+    ASSERT_TRUE(s.is_object());
+    ASSERT_TRUE(s.at("name").is_string());
+    by_name[s["name"]] = s;
     for (const char* key : {"title", "tiles", "tile_types", "ghost_symbols", "ghost_symbol_split",
                             "reconstructed", "features", "start_tile", "alternatives"})
-      EXPECT_TRUE(s.get(key)) << name->string << " lacks " << key;
-    const JValue* split = s.get("ghost_symbol_split");
-    ASSERT_TRUE(split && split->kind == JValue::Array);
-    EXPECT_EQ(split->array.size(), 4u);
+      EXPECT_TRUE(s.contains(key)) << s["name"] << " lacks " << key;
+    ASSERT_TRUE(s.at("ghost_symbol_split").is_array());
+    EXPECT_EQ(s["ghost_symbol_split"].size(), 4u);
   }
   auto tiles = [&](const std::string& set) {
-    return by_name.count(set) ? by_name[set]->get("tiles")->number : -1;
+    return by_name.count(set) ? by_name[set].at("tiles").get<int>() : -1;
   };
   EXPECT_EQ(tiles("base-c1"), 72);
   EXPECT_EQ(tiles("pnp-demo"), 48);
   EXPECT_EQ(tiles("bcb"), 12);
-  EXPECT_EQ(by_name["base-c1"]->get("features")->get("coats_of_arms")->number, 10);
-  EXPECT_FALSE(by_name["base-c1"]->get("reconstructed")->boolean);
-  EXPECT_TRUE(by_name["pnp-demo"]->get("reconstructed")->boolean);
+  EXPECT_EQ(by_name["base-c1"].at("features").at("coats_of_arms"), 10);
+  EXPECT_EQ(by_name["base-c1"].at("reconstructed"), false);
+  EXPECT_EQ(by_name["pnp-demo"].at("reconstructed"), true);
+  EXPECT_EQ(by_name["base-c1"].at("start_tile").at("copies"),
+            4);  // seed 001: 4 of the start tile's kind
   if (by_name.count("mists")) {
-    const JValue& m = *by_name["mists"];
-    EXPECT_EQ(m.get("tiles")->number, 61);
-    EXPECT_EQ(m.get("ghost_symbols")->number, 76);
-    EXPECT_EQ(m.get("start_tile_ghost_symbols")->number, 3);
-    ASSERT_EQ(m.get("alternatives")->array.size(), 1u);
-    EXPECT_EQ(m.get("alternatives")->array[0].get("ghost_symbols")->number, 75);
+    const Json& m = by_name["mists"];
+    EXPECT_EQ(m.at("tiles"), 61);
+    EXPECT_EQ(m.at("ghost_symbols"), 76);
+    EXPECT_EQ(m.at("start_tile_ghost_symbols"), 3);
+    ASSERT_EQ(m.at("alternatives").size(), 1u);
+    EXPECT_EQ(m["alternatives"][0].at("ghost_symbols"), 75);
   }
 
   CommandResult one = carcheck("tiles --json --set bcb");
   ASSERT_EQ(one.status, 0);
-  EXPECT_EQ(JsonReader(one.out).document().get("sets")->array.size(), 1u);
+  EXPECT_EQ(Json::parse(one.out).at("sets").size(), 1u);
 }
 
 TEST(TilesCommand, ShowsOneTile) {
@@ -761,22 +615,32 @@ TEST(TilesCommand, BadArgumentsExitWithTwo) {
       {"tiles --show base-c1:nope", "has no tile 'nope'"},
       {"tiles --show base-c1", "--show takes SET:TILE"},
       {"tiles --show base-c1:curve --rot 4", "bad rotation '4'"},
-      {"tiles --show base-c1:curve --rot x", "bad rotation 'x'"},
-      {"tiles --rot 1", "--rot applies only with --show"},
-      {"tiles --bogus", "unknown option '--bogus'"},
-      {"tiles --set", "option --set needs a value"},
-      {"tiles stray", "unexpected argument 'stray'"},
-      {"tiles --json=yes", "option --json takes no value"},
+      {"tiles --show base-c1:curve --rot=x", "bad rotation 'x'"},
+      {"tiles --rot 1", "--rot requires --show"},
+      {"tiles --show base-c1:curve --json", "--json excludes --show"},
+      {"tiles --set base-c1 --show base-c1:curve", "--set excludes --show"},
+      {"tiles --bogus", "--bogus"},
+      {"tiles --set", "--set"},
+      {"tiles --set base-c1 --set bcb", "--set"},
+      {"tiles stray", "stray"},
+      {"tiles --json=yes", "json was given a disallowed flag override"},
       {"tiles --file /nonexistent/tiles.yaml", "/nonexistent/tiles.yaml: cannot open the file"},
   };
   for (const Case& c : cases) {
     CommandResult r = carcheck(c.args, true);
     EXPECT_EQ(r.status, 2) << c.args << "\n" << r.out;
     EXPECT_NE(r.out.find(c.message), std::string::npos) << c.args << "\n" << r.out;
+    // One line of reason, then the hint (a data error is its file:line:column line alone).
+    if (std::string(c.args).find("--file") == std::string::npos) {
+      EXPECT_NE(r.out.find("\nRun `carcheck tiles --help` for the options.\n"), std::string::npos)
+          << c.args << "\n"
+          << r.out;
+    }
   }
   CommandResult help = carcheck("tiles --help");
   EXPECT_EQ(help.status, 0);
-  EXPECT_NE(help.out.find("usage: carcheck tiles"), std::string::npos);
+  EXPECT_NE(help.out.find("Usage: carcheck tiles"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--show SET:TILE"), std::string::npos) << help.out;
 }
 
 TEST(TilesCommand, LoaderErrorsPrintFileLineColumn) {

@@ -1,0 +1,26 @@
+// What `carcheck check` prints: a line per spec with the details of a failure, the --matrix
+// table, the --json document and the --junit XML.
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include "checker/spec_runner.h"
+#include "cli/json.h"
+
+namespace carcheck {
+
+struct SpecTally {
+  int passed = 0, failed = 0, errors = 0;
+};
+SpecTally tally(const std::vector<SpecResult>& results);
+
+// PASS/FAIL/ERROR, name, title and cites; for a failure the expectation, the expected and
+// actual values, the last action and the board.
+void print_spec_text(std::ostream& out, const SpecResult& r);
+// The outcome of every run per variant (--matrix).
+void print_matrix(std::ostream& out, const std::vector<SpecResult>& results);
+Json check_json(const std::vector<SpecResult>& results, const SpecTally& t);
+void write_junit(std::ostream& out, const std::vector<SpecResult>& results, const SpecTally& t);
+
+}  // namespace carcheck

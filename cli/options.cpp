@@ -1,0 +1,67 @@
+// Options several commands share (cli/options.h).
+#include "cli/options.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "engine/game.h"
+
+namespace carcheck {
+
+namespace {
+
+// CLI11 converts "-1" to 2^64-1 and saturates past 2^64; a seed is refused instead.
+const CLI::Validator kWholeU64(
+    [](std::string& text) -> std::string {
+      uint64_t n = 0;
+      const char* end = text.data() + text.size();
+      auto [stop, ec] = std::from_chars(text.data(), end, n);
+      if (text.empty() || ec != std::errc() || stop != end)
+        return fmt::format("takes a whole number from 0 to {}, not '{}'", UINT64_MAX, text);
+      return "";
+    },
+    "", "whole number");
+
+CLI::Validator whole_in(int lo, int hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) -> std::string {
+        int n = 0;
+        const char* end = text.data() + text.size();
+        auto [stop, ec] = std::from_chars(text.data(), end, n);
+        if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi)
+          return fmt::format("takes a whole number from {} to {}, not '{}'", lo, hi, text);
+        return "";
+      },
+      "", "range");
+}
+
+}  // namespace
+
+CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
+                            const std::string& type_name, const std::string& help) {
+  return cmd.add_option(name, value, help)->check(whole_in(lo, hi))->type_name(type_name);
+}
+
+CLI::Option* add_level_option(CLI::App& cmd, int& level, const std::string& help) {
+  return add_int_option(cmd, "--level", level, 1, 6, "L", help);
+}
+
+CLI::Option* add_players_option(CLI::App& cmd, int& players, const std::string& help) {
+  return add_int_option(cmd, "--players", players, 1, kMaxColours, "N", help);
+}
+
+CLI::Option* add_seed_option(CLI::App& cmd, uint64_t& seed, const std::string& help) {
+  return cmd.add_option("--seed", seed, help)->check(kWholeU64)->type_name("S");
+}
+
+CLI::Option* add_variant_option(CLI::App& cmd, std::vector<std::string>& variants,
+                                const std::string& help) {
+  return cmd.add_option("--variant", variants, help)->allow_extra_args(false)->type_name("K=V");
+}
+
+CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help) {
+  return cmd.add_flag("--json", json, help)->disable_flag_override();
+}
+
+}  // namespace carcheck

@@ -1,0 +1,26 @@
+// Options several commands share: the same names, checks and help everywhere.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace carcheck {
+
+// --level L: a Mists level, 1 to 6.
+CLI::Option* add_level_option(CLI::App& cmd, int& level, const std::string& help);
+// --players N: 1 to 6 (six colours); the rule set then says which counts it takes, and why.
+CLI::Option* add_players_option(CLI::App& cmd, int& players, const std::string& help);
+// --seed S: a whole number from 0 to 2^64-1 (no sign, no wrap-around).
+CLI::Option* add_seed_option(CLI::App& cmd, uint64_t& seed, const std::string& help);
+// --variant K=V, repeatable; each occurrence takes one value, so positionals stay positional.
+CLI::Option* add_variant_option(CLI::App& cmd, std::vector<std::string>& variants,
+                                const std::string& help);
+// --json: a flag that takes no value (--json=yes is refused).
+CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help);
+// A whole number from `lo` to `hi`, help showing NAME rather than the range.
+CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
+                            const std::string& type_name, const std::string& help);
+
+}  // namespace carcheck
