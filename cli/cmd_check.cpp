@@ -26,7 +26,7 @@ constexpr const char* kAbout =
     "Runs executable specs (*.spec files; a folder is searched recursively) against the rule\n"
     "sets and prints one line per spec: PASS, FAIL or ERROR, its name and what it cites, then\n"
     "the total. A failure shows the expectation, the expected and the actual value, the last\n"
-    "action played and the board. The spec language is described in docs/spec-language.md.";
+    "action played and the board. The spec language is described in docs/spec-language.md.\n";
 
 struct CheckOptions {
   std::vector<std::string> roots;
@@ -135,7 +135,8 @@ CommandRun add_check_command(CLI::App& carcheck) {
   auto o = std::make_shared<CheckOptions>();
   CLI::App* cmd = carcheck.add_subcommand("check", kAbout);
   cmd->add_option("PATH", o->roots,
-                  "spec files or folders (default: the specs/ folder of the shipped data)");
+                  "spec files or folders (default: the specs/ folder of the shipped data)")
+      ->type_name("PATH");
   add_variant_option(*cmd, o->run.forced,
                      "select a rule variant on every spec whose rule set has the switch\n"
                      "(repeatable); expectations bound by `under` to another value are skipped");

@@ -36,7 +36,7 @@ constexpr const char* kAbout =
     "defaults plus the values chosen). What the engine refuses (a rule set or a value not\n"
     "implemented yet) is skipped and named on stderr. About half the games are played by a\n"
     "team that plays along; most Mists games start with a head start on the score, so that\n"
-    "hounds, pile switches and the goal come up.";
+    "hounds, pile switches and the goal come up.\n";
 
 constexpr const char* kFooter =
     "A progress line goes to stderr. Exit status: 0 no invariant failed, 1 a failure was found\n"

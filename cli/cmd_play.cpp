@@ -20,7 +20,7 @@ constexpr const char* kAbout =
     "play one game of random legal choices and show the result\n"
     "\n"
     "Plays one game of random legal choices (a seeded generator picks every draw and every\n"
-    "decision) and prints the final board, the result and the scores.";
+    "decision) and prints the final board, the result and the scores.\n";
 
 struct PlayOptions {
   GameOptions game;

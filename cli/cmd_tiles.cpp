@@ -31,7 +31,7 @@ constexpr const char* kAbout =
     "Lists every tile set: physical tiles, tile types, features over physical copies,\n"
     "ghost symbols, the start tile, whether the geometry is reconstructed, and the\n"
     "tile-set alternatives (variants). Or draws one tile as ASCII art with its segments\n"
-    "(--show).";
+    "(--show).\n";
 
 struct TilesOptions {
   std::string file;
