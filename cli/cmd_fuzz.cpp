@@ -214,10 +214,8 @@ CommandRun add_fuzz_command(CLI::App& carcheck) {
   add_level_option(*cmd, o->filter.level, "Mists level 1-6 (default: all six)");
   add_players_option(*cmd, o->filter.players,
                      "player count (default: every count the rule set allows)");
-  cmd->add_option("--games", o->games,
-                  "games in all (default 10000; no limit when only --seconds is given)")
-      ->check(CLI::Range(int64_t{1}, int64_t{2000000000}).description(""))
-      ->type_name("N");
+  add_int64_option(*cmd, "--games", o->games, 1, 2000000000, "N",
+                   "games in all (default 10000; no limit when only --seconds is given)");
   add_int_option(*cmd, "--seconds", o->seconds, 1, 100000000, "T", "stop after T seconds");
   add_seed_option(*cmd, o->first_seed, "seed of the first game (default 1); game i has seed S + i");
   add_variant_option(*cmd, o->filter.variants,

@@ -23,10 +23,11 @@ const CLI::Validator kWholeU64(
     },
     "", "whole number");
 
-CLI::Validator whole_in(int lo, int hi) {
+template <typename Int>
+CLI::Validator whole_in(Int lo, Int hi) {
   return CLI::Validator(
       [lo, hi](std::string& text) -> std::string {
-        int n = 0;
+        Int n = 0;
         const char* end = text.data() + text.size();
         auto [stop, ec] = std::from_chars(text.data(), end, n);
         if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi)
@@ -40,6 +41,11 @@ CLI::Validator whole_in(int lo, int hi) {
 
 CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
                             const std::string& type_name, const std::string& help) {
+  return cmd.add_option(name, value, help)->check(whole_in(lo, hi))->type_name(type_name);
+}
+
+CLI::Option* add_int64_option(CLI::App& cmd, const std::string& name, int64_t& value, int64_t lo,
+                              int64_t hi, const std::string& type_name, const std::string& help) {
   return cmd.add_option(name, value, help)->check(whole_in(lo, hi))->type_name(type_name);
 }
 

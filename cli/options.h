@@ -22,5 +22,7 @@ CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help);
 // A whole number from `lo` to `hi`, help showing NAME rather than the range.
 CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
                             const std::string& type_name, const std::string& help);
+CLI::Option* add_int64_option(CLI::App& cmd, const std::string& name, int64_t& value, int64_t lo,
+                              int64_t hi, const std::string& type_name, const std::string& help);
 
 }  // namespace carcheck

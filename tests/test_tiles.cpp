@@ -643,6 +643,32 @@ TEST(TilesCommand, BadArgumentsExitWithTwo) {
   EXPECT_NE(help.out.find("--show SET:TILE"), std::string::npos) << help.out;
 }
 
+// The top level: the generated help lists every command; a missing or unknown command and
+// a bad option are usage errors (exit 2) with a pointer to --help.
+TEST(Command, HelpAndUsageErrors) {
+  CommandResult top = carcheck("--help");
+  EXPECT_EQ(top.status, 0);
+  EXPECT_NE(top.out.find("Usage: carcheck"), std::string::npos) << top.out;
+  for (const char* cmd : {"check", "play", "fuzz", "tiles"}) {
+    EXPECT_NE(top.out.find(std::string("\n  ") + cmd + " "), std::string::npos) << top.out;
+    CommandResult help = carcheck(std::string(cmd) + " --help");
+    EXPECT_EQ(help.status, 0) << cmd;
+    EXPECT_NE(help.out.find(std::string("Usage: carcheck ") + cmd), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("Exit status:"), std::string::npos) << help.out;
+    CommandResult bad = carcheck(std::string(cmd) + " --no-such-option", true);
+    EXPECT_EQ(bad.status, 2) << bad.out;
+    EXPECT_NE(bad.out.find(std::string("carcheck ") + cmd + ": "), std::string::npos) << bad.out;
+    EXPECT_NE(bad.out.find(std::string("Run `carcheck ") + cmd + " --help`"), std::string::npos)
+        << bad.out;
+  }
+  CommandResult none = carcheck("", true);
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.out.find("carcheck: a command is required"), std::string::npos) << none.out;
+  CommandResult chess = carcheck("chess", true);
+  EXPECT_EQ(chess.status, 2);
+  EXPECT_NE(chess.out.find("unknown command 'chess'"), std::string::npos) << chess.out;
+}
+
 TEST(TilesCommand, LoaderErrorsPrintFileLineColumn) {
   std::string expected =
       read_file(fs::path(CARCHECK_TEST_DIR) / "bad-input/tiles/unknown-port.expected");
