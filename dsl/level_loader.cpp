@@ -17,6 +17,8 @@
 #include <tuple>
 #include <utility>
 
+#include "engine/switches.h"
+
 namespace carcheck {
 namespace {
 
@@ -208,7 +210,8 @@ class Map {
 // ------------------------------------------------------------------------------ schema
 
 const std::vector<std::string> kRootKeys = {"variants", "rule-sets"};
-const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values"};
+const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values",
+                                               "not-implemented"};
 const std::vector<std::string> kCommonKeys = {"name",  "title",   "family",
                                               "tiles", "players", "variants"};
 const std::vector<std::string> kCompetitiveKeys = {"followers", "farmers"};
@@ -334,6 +337,7 @@ class LevelsReader {
       const VariantDef& def = variants_.at(id);
       if (!def.used) ld_.fail(def.mark, "variant '" + id + "' is attached to no rule set");
     }
+    check_engine_switches(root, sets);
     return sets;
   }
 
@@ -369,8 +373,70 @@ class LevelsReader {
       std::rotate(def.sw.values.begin(), def.sw.values.begin() + i, def.sw.values.begin() + i + 1);
       std::rotate(def.sw.meanings.begin(), def.sw.meanings.begin() + i,
                   def.sw.meanings.begin() + i + 1);
+      if (const auto pending = m.optional("not-implemented")) read_not_implemented(*pending, def);
+      check_against_engine(def, values);
       variants_.emplace(id, std::move(def));
       variant_order_.push_back(id);
+    }
+  }
+
+  // `not-implemented: [value, ...]`: values the register lists that the engine does not
+  // implement yet. Each must be a value of the switch, and one the engine indeed lacks.
+  void read_not_implemented(const Value& v, VariantDef& def) {
+    for (const Value& item : ld_.list(v)) {
+      const std::string value = ld_.string(item);
+      if (std::find(def.sw.values.begin(), def.sw.values.end(), value) == def.sw.values.end()) {
+        ld_.fail(item, "'" + value + "' is not a value of variant '" + def.sw.id +
+                           "' (its values: " + joined(def.sw.values) + ")");
+      }
+      if (find_switch_value(def.sw.id, value)) {
+        ld_.fail(item, "the engine implements " + def.sw.id + "=" + value +
+                           ": take it out of 'not-implemented'");
+      }
+      if (!def.sw.implemented(value)) ld_.fail(item, "'" + value + "' is listed twice");
+      def.sw.not_implemented.push_back(value);
+    }
+  }
+
+  // The register and the engine's switch table agree both ways: every value listed is one the
+  // engine implements or is marked not implemented, and every value the engine implements for
+  // this switch is listed.
+  void check_against_engine(const VariantDef& def, const Map& values) const {
+    for (const auto& [value, mark] : values.keys()) {
+      if (def.sw.implemented(value) && !find_switch_value(def.sw.id, value)) {
+        ld_.fail(mark, "the engine does not implement " + def.sw.id + "=" + value +
+                           " (list it under 'not-implemented' until it does)");
+      }
+    }
+    for (const SwitchValue& row : switch_table()) {
+      if (row.id != def.sw.id) continue;
+      const std::string value(row.value);
+      if (std::find(def.sw.values.begin(), def.sw.values.end(), value) == def.sw.values.end()) {
+        ld_.fail(def.mark, "variant '" + def.sw.id + "' lacks the value '" + value +
+                               "', which the engine implements");
+      }
+    }
+  }
+
+  // Every switch the engine reads is in the register, and every rule set carries the switches
+  // the engine reads for its family: none is left to a silent default.
+  void check_engine_switches(const Value& root, const std::vector<RuleSet>& sets) const {
+    for (const SwitchValue& row : switch_table()) {
+      const std::string id(row.id);
+      if (!variants_.count(id)) {
+        ld_.fail(root, "the variants table lacks '" + id + "', which the engine reads");
+      }
+      for (size_t i = 0; i < sets.size(); ++i) {
+        const RuleSet& r = sets[i];
+        if (!(row.families & family_bit(r.family))) continue;
+        bool carried = false;
+        for (const VariantSwitch& sw : r.variants) carried = carried || sw.id == id;
+        if (!carried) {
+          ld_.fail(rule_set_marks_[i], "rule set '" + r.name + "' does not carry variant '" + id +
+                                           "', which the engine reads for " +
+                                           family_name(r.family) + " rule sets");
+        }
+      }
     }
   }
 
@@ -429,7 +495,9 @@ class LevelsReader {
     } else {
       read_competitive(m, r);
     }
-    read_switches(m.required("variants"), r);
+    const Value switches = m.required("variants");
+    read_switches(switches, r);
+    rule_set_marks_.push_back(switches.mark);
 
     // A switch naming a player range must agree with `players`.
     for (const VariantSwitch& sw : r.variants) {
@@ -685,6 +753,10 @@ class LevelsReader {
                         "' (allowed: " + joined(sw.values) + ")");
       }
       sw.chosen = static_cast<int>(at - sw.values.begin());
+      if (!sw.implemented(value)) {
+        ld_.fail(v, "variant " + id + "=" + value +
+                        " is not implemented in the engine yet (marked 'not-implemented')");
+      }
     }
     r.variants.push_back(std::move(sw));
   }
@@ -692,7 +764,15 @@ class LevelsReader {
   Loader ld_;
   std::map<std::string, VariantDef> variants_;
   std::vector<std::string> variant_order_;  // document order, for stable messages
+  std::vector<YAML::Mark> rule_set_marks_;  // each rule set's `variants:`, in file order
 };
+
+std::vector<std::string> implemented_values(const VariantSwitch& sw) {
+  std::vector<std::string> out;
+  for (const std::string& v : sw.values)
+    if (sw.implemented(v)) out.push_back(v);
+  return out;
+}
 
 std::string lower(std::string s) {
   for (char& c : s) {
@@ -744,6 +824,12 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
     if (at == sw.values.end()) {
       throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (allowed: " +
                                   joined(sw.values) + "; default " + sw.values.front() + ")");
+    }
+    if (!sw.implemented(value)) {
+      throw std::invalid_argument("variant " + key + "=" + value +
+                                  " is not implemented in the engine yet (levels.yaml marks it "
+                                  "'not-implemented'; implemented values: " +
+                                  joined(implemented_values(sw)) + ")");
     }
     sw.chosen = static_cast<int>(at - sw.values.begin());
     if (const auto range = player_range(sw)) {
