@@ -767,7 +767,7 @@ TEST(TilesCommand, BadArgumentsExitWithTwo) {
       {"tiles --set", "option --set needs a value"},
       {"tiles stray", "unexpected argument 'stray'"},
       {"tiles --json=yes", "option --json takes no value"},
-      {"tiles --file /nonexistent/tiles.yaml", "/nonexistent/tiles.yaml: cannot open the file"},
+      {"tiles --file /nonexistent/tiles.yaml", "/nonexistent/tiles.yaml:1:1: cannot open the file"},
   };
   for (const Case& c : cases) {
     CommandResult r = carcheck(c.args, true);
