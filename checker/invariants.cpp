@@ -103,7 +103,8 @@ bool meeple_kind_allowed(const Game& g, const CellFace& f, int seg) {
   if (g.is_mists()) {
     // Roads, cities and castles only: never a field, mist or cemetery (FAQ.MoC.0002).
     if (k.kind == SegmentKind::Road)
-      return !(g.switches().misty_road_clear_only && (k.ports & f.mist_ports));
+      return !((g.switches().misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
+               (k.ports & f.mist_ports));
     return k.kind == SegmentKind::City || k.kind == SegmentKind::Castle;
   }
   switch (k.kind) {
@@ -272,7 +273,8 @@ bool InvariantChecker::centre_finished(const State& s, int cell) const {
   if (occupied != 8) return false;
   if (k == SegmentKind::Monastery) return true;
   if (k != SegmentKind::Castle || !s.game().is_mists()) return false;
-  return (s.game().switches().face_down_rules_text ? fd_orth : fd) == 0;
+  return ((s.game().switches().face_down_haunting == FaceDownHaunting::RulesText) ? fd_orth : fd) ==
+         0;
 }
 
 int InvariantChecker::centre_value(const State& s, int cell) const {
@@ -291,7 +293,7 @@ int InvariantChecker::centre_value(const State& s, int cell) const {
 
 int InvariantChecker::segment_value(const State& s, FeatureClass f, const Walk& w) const {
   if (f == FeatureClass::Road) return w.cells;
-  if (!s.game().is_mists() && w.cells == 2 && s.game().switches().small_city_old)
+  if (!s.game().is_mists() && w.cells == 2 && (s.game().switches().small_city == SmallCity::Old))
     return w.cells + w.shields;
   return 2 * w.cells + 2 * w.shields;
 }
@@ -634,7 +636,8 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
             if (n == m.cell * kNodesPerCell + m.seg)
               return std::string("legal actions: a meeple offered on an occupied ") +
                      segment_kind_name(k) + " (Dized.MoC.0051)";
-      if (g.is_mists() && g.switches().meeple_unfinished_only && w.open == 0 && !w.haunted)
+      if (g.is_mists() && (g.switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
+          w.open == 0 && !w.haunted)
         return "legal actions: a meeple offered on a finished feature under "
                "meeple-on-finished=unfinished-only";
     }
@@ -679,7 +682,9 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
         int key = *std::min_element(w.nodes.begin(), w.nodes.end());
         if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
         seen.push_back(key);
-        bool blocked = w.clear || (w.haunted && !g.switches().face_down_rules_text);
+        bool blocked =
+            w.clear ||
+            (w.haunted && !(g.switches().face_down_haunting == FaceDownHaunting::RulesText));
         banks_expected_ += w.open == 0 && !blocked;
       }
       mist_symbols_ = f.ghost_symbols;
@@ -859,7 +864,9 @@ Fail InvariantChecker::full_check(const State& s) {
     }
     const RegionNode& r = s.region_node(root);
     bool blocked =
-        mist ? (w.clear || (w.haunted && !g.switches().face_down_rules_text)) : w.haunted;
+        mist ? (w.clear ||
+                (w.haunted && !(g.switches().face_down_haunting == FaceDownHaunting::RulesText)))
+             : w.haunted;
     std::string where =
         std::string(mist ? "mist bank" : "region") + " at " + at(s, start / kNodesPerCell);
     if (r.open != w.open)

@@ -79,6 +79,10 @@ void check_binding(const SpecFile& spec, const RuleSet& rules, const VariantBind
     throw InputError(spec.pos(b.value_at), "variant '" + b.key + "' has no value '" + b.value +
                                                "' (its values: " + joined(sw->values) +
                                                "; default " + sw->values.front() + ")");
+  if (!sw->implemented(b.value))
+    throw InputError(spec.pos(b.value_at), "variant " + b.text() +
+                                               " is not implemented in the engine yet (levels.yaml "
+                                               "marks it 'not-implemented')");
 }
 
 TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& rules) {
@@ -860,7 +864,8 @@ std::vector<std::string> matrix_runs(const SpecFile& spec, const SpecRunOptions&
     RuleSet rules = find_rule_set(lib.rule_sets, rule_set_name(spec));
     for (const std::string& k : keys)
       if (const VariantSwitch* sw = find_switch(rules, k))
-        for (const std::string& v : sw->values) runs.push_back(k + "=" + v);
+        for (const std::string& v : sw->values)
+          if (sw->implemented(v)) runs.push_back(k + "=" + v);  // the others cannot be selected
   } catch (const std::exception&) {
     // The run reports the problem.
   }
@@ -882,6 +887,10 @@ void check_forced_variant(const Library& lib, const std::string& kv) {
       if (std::find(v.values.begin(), v.values.end(), value) == v.values.end())
         throw std::invalid_argument("variant '" + key + "' has no value '" + value +
                                     "' (its values: " + joined(v.values) + ")");
+      if (!v.implemented(value))
+        throw std::invalid_argument("variant " + kv +
+                                    " is not implemented in the engine yet (levels.yaml marks it "
+                                    "'not-implemented')");
       return;
     }
   std::string near = closest_name(key, ids);

@@ -53,15 +53,21 @@ Verdict verdict(const State& s) {
   std::vector<int> numbers;
   for (int pl : v.top) numbers.push_back(pl + 1);
   const std::string names = fmt::format("{}", fmt::join(numbers, ", "));
-  const std::string tie = s.game().rules().variant("winner-tie");
-  if (v.top.size() == 1)
+  if (v.top.size() == 1) {
     v.text = "winner: player " + names;
-  else if (tie == "shared")
-    v.text = fmt::format("winners: players {} (tied; they share the victory)", names);
-  else if (tie == "replay")
-    v.text = fmt::format("tie: players {} (winner-tie=replay: play another game)", names);
-  else
-    v.text = "tie: players " + names;
+    return v;
+  }
+  switch (s.game().switches().winner_tie) {
+    case WinnerTie::Shared:
+      v.text = fmt::format("winners: players {} (tied; they share the victory)", names);
+      break;
+    case WinnerTie::Replay:
+      v.text = fmt::format("tie: players {} (winner-tie=replay: play another game)", names);
+      break;
+    case WinnerTie::ReportTie:
+      v.text = "tie: players " + names;
+      break;
+  }
   return v;
 }
 

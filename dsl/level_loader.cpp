@@ -4,7 +4,6 @@
 // messages are 1-based).
 #include "dsl/level_loader.h"
 
-#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -17,198 +16,25 @@
 #include <tuple>
 #include <utility>
 
+#include "dsl/yaml_reader.h"
+#include "engine/switches.h"
+
 namespace carcheck {
 namespace {
 
-// "a, b or c"
-std::string one_of(const std::vector<std::string>& names) {
-  std::string out;
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += (i + 1 == names.size()) ? " or " : ", ";
-    out += names[i];
-  }
-  return out;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
-bool is_kebab(const std::string& s) {
-  if (s.empty() || s.front() == '-' || s.back() == '-') return false;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-    if (!ok || (c == '-' && s[i + 1] == '-')) return false;
-  }
-  return true;
-}
-
-// How a message names what it found.
-std::string found(const YAML::Node& n) {
-  switch (n.Type()) {
-    case YAML::NodeType::Map:
-      return "a map";
-    case YAML::NodeType::Sequence:
-      return "a list";
-    case YAML::NodeType::Scalar:
-      return n.Tag() == "?" ? "'" + n.Scalar() + "'" : "the string \"" + n.Scalar() + "\"";
-    default:
-      return "nothing";
-  }
-}
-
-// A value of the document and where a message about it points: the value itself, or its key
-// when the value is empty (yaml-cpp marks an empty value at the next token).
-struct Value {
-  YAML::Node node;
-  YAML::Mark mark;
-  std::string name;  // as messages name it: "'goal'", "item 2 of 'meeples'", "the file"
-};
-
-class Loader {
- public:
-  explicit Loader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& reason) const {
-    const int line = mark.line >= 0 ? mark.line + 1 : 1;
-    const int column = mark.column >= 0 ? mark.column + 1 : 1;
-    throw InputError(SourcePos{file_, line, column}, reason);
-  }
-  [[noreturn]] void fail(const Value& v, const std::string& reason) const { fail(v.mark, reason); }
-
-  std::string string(const Value& v) const {
-    if (!v.node.IsScalar()) fail(v, "expected a string for " + v.name + ", got " + found(v.node));
-    if (v.node.Scalar().empty()) fail(v, v.name + " is empty");
-    return v.node.Scalar();
-  }
-
-  std::string name(const Value& v) const {
-    std::string s = string(v);
-    if (!is_kebab(s)) {
-      fail(v, "'" + s + "' is not a kebab-case name (lower-case letters, digits, single hyphens)");
-    }
-    return s;
-  }
-
-  int integer(const Value& v, int lo, int hi) const {
-    const YAML::Node& n = v.node;
-    const std::string& s = n.IsScalar() ? n.Scalar() : std::string();
-    const bool digits = !s.empty() && std::all_of(s.begin() + (s[0] == '-' ? 1 : 0), s.end(),
-                                                  [](char c) { return c >= '0' && c <= '9'; });
-    if (!n.IsScalar() || n.Tag() != "?" || !digits || s == "-") {
-      fail(v, "expected an integer for " + v.name + ", got " + found(n));
-    }
-    long long x = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
-    if (ec != std::errc() || end != s.data() + s.size() || x < lo || x > hi) {
-      fail(v, v.name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                  ", not " + s);
-    }
-    return static_cast<int>(x);
-  }
-
-  bool boolean(const Value& v) const {
-    const YAML::Node& n = v.node;
-    if (n.IsScalar() && n.Tag() == "?" && (n.Scalar() == "true" || n.Scalar() == "false")) {
-      return n.Scalar() == "true";
-    }
-    fail(v, "expected true or false for " + v.name + ", got " + found(n));
-  }
-
-  // One of a fixed set of names.
-  template <typename E>
-  E choice(const Value& v, const std::vector<std::pair<std::string, E>>& options,
-           const std::string& what) const {
-    const std::string s = string(v);
-    std::vector<std::string> names;
-    for (const auto& [n, e] : options) {
-      if (n == s) return e;
-      names.push_back(n);
-    }
-    fail(v, "unknown " + what + " '" + s + "' (expected " + one_of(names) + ")");
-  }
-
-  std::vector<Value> list(const Value& v) const {
-    if (!v.node.IsSequence()) fail(v, "expected a list for " + v.name + ", got " + found(v.node));
-    std::vector<Value> items;
-    for (size_t i = 0; i < v.node.size(); ++i) {
-      const YAML::Node item = v.node[i];
-      const YAML::Mark mark = item.IsNull() ? v.mark : item.Mark();
-      items.push_back({item, mark, "item " + std::to_string(i + 1) + " of " + v.name});
-    }
-    return items;
-  }
-
- private:
-  std::string file_;
-};
-
-// A mapping whose keys are checked on construction: no duplicates, and (when `allowed` is
-// given) no key outside it; `listed` (default: `allowed`) is what the message offers instead.
-class Map {
- public:
-  Map(const Loader& ld, const Value& v, const std::vector<std::string>* allowed,
-      const std::vector<std::string>* listed = nullptr)
-      : ld_(ld), at_(v) {
-    if (!v.node.IsMap()) ld.fail(v, "expected a map for " + v.name + ", got " + found(v.node));
-    for (auto it = v.node.begin(); it != v.node.end(); ++it) {
-      const Value key{it->first, it->first.Mark(), "a key of " + v.name};
-      const std::string k = ld.string(key);
-      if (allowed && std::find(allowed->begin(), allowed->end(), k) == allowed->end()) {
-        ld.fail(key, "unknown key '" + k + "' in " + v.name + " (expected " +
-                         one_of(listed ? *listed : *allowed) + ")");
-      }
-      if (find(k)) ld.fail(key, "duplicate key '" + k + "' in " + v.name);
-      const YAML::Node value = it->second;
-      fields_.push_back(
-          {k, {value, value.IsNull() ? key.mark : value.Mark(), "'" + k + "'"}, key.mark});
-    }
-  }
-
-  // How later messages name this map (a rule set is named once its name is read).
-  void rename(std::string name) { at_.name = std::move(name); }
-
-  Value required(const std::string& key) const {
-    if (const Field* f = find(key)) return f->value;
-    ld_.fail(at_, "missing key '" + key + "' in " + at_.name);
-  }
-  std::optional<Value> optional(const std::string& key) const {
-    if (const Field* f = find(key)) return f->value;
-    return std::nullopt;
-  }
-  // Keys in document order, with the place of each key.
-  std::vector<std::pair<std::string, YAML::Mark>> keys() const {
-    std::vector<std::pair<std::string, YAML::Mark>> out;
-    for (const Field& f : fields_) out.emplace_back(f.key, f.key_mark);
-    return out;
-  }
-  const Value& self() const { return at_; }
-
- private:
-  struct Field {
-    std::string key;
-    Value value;
-    YAML::Mark key_mark;
-  };
-  const Field* find(const std::string& key) const {
-    for (const Field& f : fields_) {
-      if (f.key == key) return &f;
-    }
-    return nullptr;
-  }
-
-  const Loader& ld_;
-  Value at_;
-  std::vector<Field> fields_;
-};
+using yamlx::found;
+using yamlx::is_kebab;
+using yamlx::joined;
+using yamlx::Map;
+using yamlx::one_of;
+using yamlx::Value;
+using Loader = yamlx::Reader;
 
 // ------------------------------------------------------------------------------ schema
 
 const std::vector<std::string> kRootKeys = {"variants", "rule-sets"};
-const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values"};
+const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values",
+                                               "not-implemented"};
 const std::vector<std::string> kCommonKeys = {"name",  "title",   "family",
                                               "tiles", "players", "variants"};
 const std::vector<std::string> kCompetitiveKeys = {"followers", "farmers"};
@@ -250,35 +76,10 @@ std::optional<std::pair<int, int>> player_range(const VariantSwitch& v) {
   const size_t dash = s.find('-');
   const std::string lo = s.substr(0, dash);
   const std::string hi = dash == std::string::npos ? lo : s.substr(dash + 1);
-  int a = 0, b = 0;
-  const auto ra = std::from_chars(lo.data(), lo.data() + lo.size(), a);
-  const auto rb = std::from_chars(hi.data(), hi.data() + hi.size(), b);
-  if (ra.ec != std::errc() || rb.ec != std::errc() || ra.ptr != lo.data() + lo.size() ||
-      rb.ptr != hi.data() + hi.size()) {
-    return std::nullopt;
-  }
-  return std::make_pair(a, b);
+  const ParsedInt a = parse_int(lo, 0, 99), b = parse_int(hi, 0, 99);
+  if (a.problem != ParsedInt::None || b.problem != ParsedInt::None) return std::nullopt;
+  return std::make_pair(static_cast<int>(a.value), static_cast<int>(b.value));
 }
-
-// Records where documents start, nothing else. yaml-cpp 0.7's LoadAll never returns on a stray
-// ',' outside a flow collection: the parser starts empty documents at it forever without
-// consuming it (and Load drops it silently). So documents are counted first, two at most.
-class DocumentStarts : public YAML::EventHandler {
- public:
-  std::vector<YAML::Mark> starts;
-  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
-                const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
-                       YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
-                  YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
-};
 
 struct VariantDef {
   VariantSwitch sw;
@@ -291,30 +92,9 @@ class LevelsReader {
   explicit LevelsReader(const std::string& file) : ld_(file) {}
 
   std::vector<RuleSet> read(const std::string& text) {
-    YAML::Node doc;
+    const Value doc = ld_.document(text, "empty file: expected the keys variants and rule-sets");
     try {
-      std::istringstream in(text);
-      YAML::Parser parser(in);
-      DocumentStarts docs;
-      while (docs.starts.size() < 2 && parser.HandleNextDocument(docs)) {
-      }
-      if (docs.starts.empty()) {
-        ld_.fail(YAML::Mark(), "empty file: expected the keys variants and rule-sets");
-      }
-      if (docs.starts.size() > 1) {
-        const YAML::Mark at = docs.starts[1];
-        const size_t pos = at.pos >= 0 ? static_cast<size_t>(at.pos) : text.size();
-        if (pos < text.size() && text[pos] == ',') {
-          ld_.fail(at, "YAML syntax error: unexpected ','");
-        }
-        ld_.fail(at, "a second YAML document: the file holds one");
-      }
-      doc = YAML::Load(text);
-    } catch (const YAML::Exception& e) {
-      ld_.fail(e.mark, "YAML syntax error: " + e.msg);
-    }
-    try {
-      return read_root(Value{doc, doc.Mark(), "the file"});
+      return read_root(doc);
     } catch (const YAML::Exception& e) {  // a safety net: every access is type-checked first
       ld_.fail(e.mark, e.msg);
     }
@@ -334,6 +114,7 @@ class LevelsReader {
       const VariantDef& def = variants_.at(id);
       if (!def.used) ld_.fail(def.mark, "variant '" + id + "' is attached to no rule set");
     }
+    check_engine_switches(root, sets);
     return sets;
   }
 
@@ -369,8 +150,70 @@ class LevelsReader {
       std::rotate(def.sw.values.begin(), def.sw.values.begin() + i, def.sw.values.begin() + i + 1);
       std::rotate(def.sw.meanings.begin(), def.sw.meanings.begin() + i,
                   def.sw.meanings.begin() + i + 1);
+      if (const auto pending = m.optional("not-implemented")) read_not_implemented(*pending, def);
+      check_against_engine(def, values);
       variants_.emplace(id, std::move(def));
       variant_order_.push_back(id);
+    }
+  }
+
+  // `not-implemented: [value, ...]`: values the register lists that the engine does not
+  // implement yet. Each must be a value of the switch, and one the engine indeed lacks.
+  void read_not_implemented(const Value& v, VariantDef& def) {
+    for (const Value& item : ld_.list(v)) {
+      const std::string value = ld_.string(item);
+      if (std::find(def.sw.values.begin(), def.sw.values.end(), value) == def.sw.values.end()) {
+        ld_.fail(item, "'" + value + "' is not a value of variant '" + def.sw.id +
+                           "' (its values: " + joined(def.sw.values) + ")");
+      }
+      if (find_switch_value(def.sw.id, value)) {
+        ld_.fail(item, "the engine implements " + def.sw.id + "=" + value +
+                           ": take it out of 'not-implemented'");
+      }
+      if (!def.sw.implemented(value)) ld_.fail(item, "'" + value + "' is listed twice");
+      def.sw.not_implemented.push_back(value);
+    }
+  }
+
+  // The register and the engine's switch table agree both ways: every value listed is one the
+  // engine implements or is marked not implemented, and every value the engine implements for
+  // this switch is listed.
+  void check_against_engine(const VariantDef& def, const Map& values) const {
+    for (const auto& [value, mark] : values.keys()) {
+      if (def.sw.implemented(value) && !find_switch_value(def.sw.id, value)) {
+        ld_.fail(mark, "the engine does not implement " + def.sw.id + "=" + value +
+                           " (list it under 'not-implemented' until it does)");
+      }
+    }
+    for (const SwitchValue& row : switch_table()) {
+      if (row.id != def.sw.id) continue;
+      const std::string value(row.value);
+      if (std::find(def.sw.values.begin(), def.sw.values.end(), value) == def.sw.values.end()) {
+        ld_.fail(def.mark, "variant '" + def.sw.id + "' lacks the value '" + value +
+                               "', which the engine implements");
+      }
+    }
+  }
+
+  // Every switch the engine reads is in the register, and every rule set carries the switches
+  // the engine reads for its family: none is left to a silent default.
+  void check_engine_switches(const Value& root, const std::vector<RuleSet>& sets) const {
+    for (const SwitchValue& row : switch_table()) {
+      const std::string id(row.id);
+      if (!variants_.count(id)) {
+        ld_.fail(root, "the variants table lacks '" + id + "', which the engine reads");
+      }
+      for (size_t i = 0; i < sets.size(); ++i) {
+        const RuleSet& r = sets[i];
+        if (!(row.families & family_bit(r.family))) continue;
+        bool carried = false;
+        for (const VariantSwitch& sw : r.variants) carried = carried || sw.id == id;
+        if (!carried) {
+          ld_.fail(rule_set_marks_[i], "rule set '" + r.name + "' does not carry variant '" + id +
+                                           "', which the engine reads for " +
+                                           family_name(r.family) + " rule sets");
+        }
+      }
     }
   }
 
@@ -429,7 +272,9 @@ class LevelsReader {
     } else {
       read_competitive(m, r);
     }
-    read_switches(m.required("variants"), r);
+    const Value switches = m.required("variants");
+    read_switches(switches, r);
+    rule_set_marks_.push_back(switches.mark);
 
     // A switch naming a player range must agree with `players`.
     for (const VariantSwitch& sw : r.variants) {
@@ -685,6 +530,10 @@ class LevelsReader {
                         "' (allowed: " + joined(sw.values) + ")");
       }
       sw.chosen = static_cast<int>(at - sw.values.begin());
+      if (!sw.implemented(value)) {
+        ld_.fail(v, "variant " + id + "=" + value +
+                        " is not implemented in the engine yet (marked 'not-implemented')");
+      }
     }
     r.variants.push_back(std::move(sw));
   }
@@ -692,7 +541,15 @@ class LevelsReader {
   Loader ld_;
   std::map<std::string, VariantDef> variants_;
   std::vector<std::string> variant_order_;  // document order, for stable messages
+  std::vector<YAML::Mark> rule_set_marks_;  // each rule set's `variants:`, in file order
 };
+
+std::vector<std::string> implemented_values(const VariantSwitch& sw) {
+  std::vector<std::string> out;
+  for (const std::string& v : sw.values)
+    if (sw.implemented(v)) out.push_back(v);
+  return out;
+}
 
 std::string lower(std::string s) {
   for (char& c : s) {
@@ -709,11 +566,7 @@ std::vector<RuleSet> load_rule_sets_from_string(const std::string& yaml_text,
 }
 
 std::vector<RuleSet> load_rule_sets(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(SourcePos{path, 1, 1}, "cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return load_rule_sets_from_string(text.str(), path);
+  return load_rule_sets_from_string(read_file(path), path);
 }
 
 const RuleSet& find_rule_set(const std::vector<RuleSet>& sets, const std::string& name) {
@@ -744,6 +597,12 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
     if (at == sw.values.end()) {
       throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (allowed: " +
                                   joined(sw.values) + "; default " + sw.values.front() + ")");
+    }
+    if (!sw.implemented(value)) {
+      throw std::invalid_argument("variant " + key + "=" + value +
+                                  " is not implemented in the engine yet (levels.yaml marks it "
+                                  "'not-implemented'; implemented values: " +
+                                  joined(implemented_values(sw)) + ")");
     }
     sw.chosen = static_cast<int>(at - sw.values.begin());
     if (const auto range = player_range(sw)) {

@@ -30,13 +30,7 @@ TileSet inline_tile_set(const std::string& set_name, const std::vector<InlineTil
   set.name = set_name;
   set.title = "inline tiles";
   for (const InlineTile& t : tiles) {
-    TileType tile;
-    tile.set = set_name;
-    tile.name = t.name;
-    tile.count = t.count;
-    tile.start = t.start;
-    tile.shape = t.shape;
-    tile.file = file;
+    TileType tile = new_tile(set_name, t.name, t.count, t.start, t.shape, file);
     tile.line = t.line;
     tile.column = t.column;
     compile_shape(t.shape, ShapeOrigin{file, t.line, t.column}, tile);

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "dsl/tile_compiler.h"
-#include "dsl/yaml_util.h"
+#include "dsl/yaml_reader.h"
 
 namespace carcheck {
 namespace {
@@ -109,116 +109,125 @@ void compile_at(const YAML::Node& node, const std::string& file, const std::stri
 
 // "tile 'NAME'" when the node has a text name, else `fallback`: for messages about the node.
 std::string named(const YAML::Node& n, const char* kind, const char* fallback) {
-  YAML::Node name = n["name"];
-  if (name && name.IsScalar()) return std::string(kind) + " '" + name.Scalar() + "'";
+  if (n.IsMap() && n["name"] && n["name"].IsScalar())
+    return std::string(kind) + " '" + n["name"].Scalar() + "'";
   return fallback;
 }
 
-TileType load_tile(const yamlx::Reader& rd, const std::string& text, const YAML::Node& t,
+const std::vector<std::string> kRootKeys = {"sets"};
+const std::vector<std::string> kSetKeys = {"name", "title",  "reconstructed",
+                                           "note", "source", "tiles"};
+const std::vector<std::string> kTileKeys = {"name",  "number",   "count", "start",
+                                            "shape", "variants", "note"};
+
+TileType load_tile(const yamlx::Reader& rd, const std::string& text, const yamlx::Value& v,
                    const std::string& set) {
-  rd.expect_map(t, "a tile");
-  rd.check_keys(t, {"name", "number", "count", "start", "shape", "variants", "note"},
-                named(t, "tile", "a tile"));
-  TileType tile;
-  tile.set = set;
-  tile.name = rd.str(rd.required(t, "name", "a tile"), "a tile's name");
-  std::string what = "tile '" + tile.name + "'";
-  tile.count = rd.integer(rd.required(t, "count", what), what + ": count", 1, 100);
-  if (t["number"]) tile.number = rd.integer(t["number"], what + ": number", 1, 999);
-  if (t["start"]) tile.start = rd.boolean(t["start"], what + ": start");
-  if (t["note"]) rd.str(t["note"], what + ": note");
-  YAML::Node shape = rd.required(t, "shape", what);
-  tile.shape = rd.str(shape, what + ": shape");
-  tile.file = rd.file();
-  compile_at(shape, rd.file(), text, "", tile);
+  yamlx::Map t(rd, yamlx::Value{v.node, v.mark, named(v.node, "tile", "a tile")}, &kTileKeys);
+  const std::string name = rd.string(t.required("name"));
+  t.rename("tile '" + name + "'");
+  t.qualify_fields();
+  const int count = rd.integer(t.required("count"), 1, 100);
+  const int number = t.optional("number") ? rd.integer(*t.optional("number"), 1, 999) : 0;
+  const bool start = t.optional("start") && rd.boolean(*t.optional("start"));
+  if (const auto note = t.optional("note")) rd.string(*note);
+  const yamlx::Value shape = t.required("shape");
+  TileType tile = new_tile(set, name, count, start, rd.string(shape), rd.file());
+  tile.number = number;
+  compile_at(shape.node, rd.file(), text, "", tile);
   return tile;
 }
 
-TileSet load_set(const yamlx::Reader& rd, const std::string& text, const YAML::Node& s) {
-  rd.expect_map(s, "a tile set");
-  rd.check_keys(s, {"name", "title", "reconstructed", "note", "source", "tiles"},
-                named(s, "tile set", "a tile set"));
+// `variants: {switch: {value: shape}}`: the tile's shape under a switch value (tile58-symbols).
+void load_alternatives(const yamlx::Reader& rd, const std::string& text, const yamlx::Value& v,
+                       const TileType& tile, TileSet& set) {
+  const yamlx::Map switches(rd, v, nullptr);
+  for (const auto& [id, id_mark] : switches.keys()) {
+    const yamlx::Map values(rd, switches.required(id), nullptr);
+    for (const auto& [value, value_mark] : values.keys()) {
+      const std::string under =
+          "alternative shape of tile '" + tile.name + "' under " + id + "=" + value;
+      TileAlternative alt;
+      alt.tile = tile.name;
+      alt.variant = id;
+      alt.value = value;
+      alt.replacement = tile;
+      const yamlx::Value shape = values.required(value);
+      alt.replacement.shape = rd.string(shape);
+      compile_at(shape.node, rd.file(), text, under + ": ", alt.replacement);
+      if (alt.replacement.n_cells != tile.n_cells)
+        rd.fail(shape, under + " has " + std::to_string(alt.replacement.n_cells) +
+                           " cells, the tile " + std::to_string(tile.n_cells));
+      set.alternatives.push_back(std::move(alt));
+    }
+  }
+}
+
+TileSet load_set(const yamlx::Reader& rd, const std::string& text, const yamlx::Value& v) {
+  yamlx::Map s(rd, yamlx::Value{v.node, v.mark, named(v.node, "tile set", "a tile set")},
+               &kSetKeys);
   TileSet set;
-  set.name = rd.str(rd.required(s, "name", "a tile set"), "a tile set's name");
-  std::string what = "tile set '" + set.name + "'";
-  if (s["title"]) set.title = rd.str(s["title"], what + ": title");
-  if (s["note"]) set.note = rd.str(s["note"], what + ": note");
-  if (s["source"]) set.source = rd.str(s["source"], what + ": source");
-  set.reconstructed = rd.boolean(rd.required(s, "reconstructed", what), what + ": reconstructed");
-  YAML::Node tiles = rd.required(s, "tiles", what);
-  rd.expect_seq(tiles, what + ": tiles");
+  set.name = rd.string(s.required("name"));
+  s.rename("tile set '" + set.name + "'");
+  s.qualify_fields();
+  const std::string what = "tile set '" + set.name + "'";
+  if (const auto t = s.optional("title")) set.title = rd.string(*t);
+  if (const auto n = s.optional("note")) set.note = rd.string(*n);
+  if (const auto src = s.optional("source")) set.source = rd.string(*src);
+  set.reconstructed = rd.boolean(s.required("reconstructed"));
   std::set<std::string> names;
   std::string start;  // the name of the start tile, once one is marked
-  for (const YAML::Node& t : tiles) {
-    TileType tile = load_tile(rd, text, t, set.name);
+  for (const yamlx::Value& item : rd.list(s.required("tiles"))) {
+    TileType tile = load_tile(rd, text, item, set.name);
+    const yamlx::Map t(rd, item, nullptr);  // checked by load_tile; for the places below
     if (!names.insert(tile.name).second)
-      rd.fail(t["name"], "tile name '" + tile.name + "' is used twice in " + what);
+      rd.fail(t.required("name"), "tile name '" + tile.name + "' is used twice in " + what);
     if (tile.start && !start.empty())
-      rd.fail(t["start"], "tile '" + tile.name + "' is marked as the start tile, but '" + start +
-                              "' is the start tile of " + what + " already (one per set)");
+      rd.fail(t.required("start"), "tile '" + tile.name + "' is marked as the start tile, but '" +
+                                       start + "' is the start tile of " + what +
+                                       " already (one per set)");
     if (tile.start) start = tile.name;
     if (tile.n_cells > 1 && !tile.start)
-      rd.fail(t["shape"], "only a start tile may span several cells (it is placed at setup)");
-    YAML::Node variants = t["variants"];
-    if (variants) {
-      rd.expect_map(variants, "tile '" + tile.name + "': variants");
-      for (const auto& sw : variants) {
-        std::string id = rd.str(sw.first, "a variant switch id");
-        rd.expect_map(sw.second, "variant " + id);
-        for (const auto& val : sw.second) {
-          TileAlternative alt;
-          alt.tile = tile.name;
-          alt.variant = id;
-          alt.value = rd.str(val.first, "a variant value");
-          alt.replacement = tile;
-          alt.replacement.shape = rd.str(val.second, "an alternative shape");
-          compile_at(
-              val.second, rd.file(), text,
-              "alternative shape of tile '" + tile.name + "' under " + id + "=" + alt.value + ": ",
-              alt.replacement);
-          if (alt.replacement.n_cells != tile.n_cells)
-            rd.fail(val.second, "alternative shape of tile '" + tile.name + "' under " + id + "=" +
-                                    alt.value + " has " + std::to_string(alt.replacement.n_cells) +
-                                    " cells, the tile " + std::to_string(tile.n_cells));
-          set.alternatives.push_back(std::move(alt));
-        }
-      }
-    }
+      rd.fail(t.required("shape"),
+              "only a start tile may span several cells (it is placed at setup)");
+    if (const auto alts = t.optional("variants")) load_alternatives(rd, text, *alts, tile, set);
     set.tiles.push_back(std::move(tile));
   }
   return set;
 }
 
-std::vector<TileSet> load_root(const YAML::Node& root, const std::string& text,
-                               const std::string& file) {
-  yamlx::Reader rd(file);
-  rd.expect_map(root, "the top level of a tiles file");
-  rd.check_keys(root, {"sets"}, "the top level of a tiles file");
-  YAML::Node sets = rd.required(root, "sets", "a tiles file");
-  rd.expect_seq(sets, "sets");
-  std::vector<TileSet> out;
-  for (const YAML::Node& s : sets) {
-    TileSet set = load_set(rd, text, s);
-    for (const TileSet& o : out)
-      if (o.name == set.name) rd.fail(s["name"], "tile set '" + set.name + "' is defined twice");
-    out.push_back(std::move(set));
-  }
-  return out;
-}
-
 }  // namespace
 
+TileType new_tile(const std::string& set, const std::string& name, int count, bool start,
+                  const std::string& shape, const std::string& file) {
+  TileType tile;
+  tile.set = set;
+  tile.name = name;
+  tile.count = count;
+  tile.start = start;
+  tile.shape = shape;
+  tile.file = file;
+  return tile;
+}
+
 std::vector<TileSet> load_tile_sets(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return load_root(yamlx::load_file(path), "", path);  // throws "cannot open the file"
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_tile_sets_from_string(ss.str(), path);
+  return load_tile_sets_from_string(read_file(path), path);
 }
 
 std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text,
                                                 const std::string& file) {
-  return load_root(yamlx::load_text(yaml_text, file), yaml_text, file);
+  yamlx::Reader rd(file);
+  const yamlx::Map root(rd, rd.document(yaml_text, "empty file: expected the key sets"),
+                        &kRootKeys);
+  std::vector<TileSet> out;
+  for (const yamlx::Value& item : rd.list(root.required("sets"))) {
+    TileSet set = load_set(rd, yaml_text, item);
+    for (const TileSet& o : out)
+      if (o.name == set.name)
+        rd.fail(yamlx::Map(rd, item, nullptr).required("name"),
+                "tile set '" + set.name + "' is defined twice");
+    out.push_back(std::move(set));
+  }
+  return out;
 }
 
 static std::string data_dir() {

@@ -242,7 +242,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
   const TileType& t = s.game_->tile(tile);
   int first = static_cast<int>(s.cells_.size());
   bool extended = false;
-  const bool mist_blocks_on_face_down = !s.game_->switches().face_down_rules_text;
+  const bool mist_blocks_on_face_down =
+      !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   for (int ci = 0; ci < t.n_cells; ++ci) {
     const CellFace& f = t.rot[rot][ci];
     PlacedCell pc;
@@ -324,7 +325,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
   int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
-  const bool mist_blocks = !s.game_->switches().face_down_rules_text;
+  const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(x + kDx[side], y + kDy[side]);

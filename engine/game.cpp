@@ -18,53 +18,12 @@ const TileSet& find_set(const std::vector<TileSet>& sets, const std::string& nam
   throw std::invalid_argument("tile set '" + name + "' is not in the tiles file");
 }
 
-// Resolves the switches; a switch a rule set does not carry keeps its default.
-Switches resolve_switches(const RuleSet& r) {
-  auto is = [&](const char* id, const char* value) {
-    for (const VariantSwitch& v : r.variants)
-      if (v.id == id) return v.value() == value;
-    return false;
-  };
-  auto index = [&](const char* id) {
-    for (const VariantSwitch& v : r.variants)
-      if (v.id == id) return v.chosen;
-    return 0;
-  };
-  Switches s;
-  s.coop_majority = is("coop-scoring", "majority");
-  s.pile_continue = is("pile-threshold-loss", "continue");
-  s.hound_when_surrounded = is("hound-trigger", "when-surrounded");
-  s.bury_any_player = is("bury-supply", "any-player");
-  s.face_down_orthogonal_first = is("face-down-adjacency", "orthogonal-first");
-  s.haunted_ghosts_orthogonal = is("haunted-cemetery-ghosts", "orthogonal-4");
-  s.pile_end_on_last_draw = is("pile-end-timing", "on-last-draw");
-  s.misty_road_clear_only = is("misty-road-meeple", "clear-only");
-  s.meeple_unfinished_only = is("meeple-on-finished", "unfinished-only");
-  s.haunted_close_removes = is("haunted-close-removal", "remove-ghosts");
-  s.face_down_rules_text = is("face-down-haunting", "rules-text");
-  s.ghost_scope_per_tile = is("ghost-scope", "per-tile");
-  s.ghost_scope_per_area = is("ghost-scope", "per-area");
-  s.unoccupied_ghost_choice = is("unoccupied-scoring", "ghost-choice");
-  s.unplaceable = index("unplaceable-tile");
-  s.haunted_closed_ghosts = index("haunted-closed-ghosts");
-  s.farm_scoring = index("farm-scoring");
-  s.small_city_old = is("small-city", "old");
-  s.unfinished_nothing = is("unfinished-final", "nothing");
-  s.base_unplaceable_back = is("base-unplaceable-tile", "back-in-pile");
-  return s;
-}
-
 }  // namespace
 
 Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
-    : rules_(std::move(rules)), sw_(resolve_switches(rules_)), players_(players) {
+    : rules_(std::move(rules)), players_(players) {
   rules_.check_player_count(players);
-  // A bounded board needs a table size, which no seed gives: refuse rather than ignore.
-  for (const VariantSwitch& v : rules_.variants)
-    if (v.id == "board-bounds" && v.chosen != 0)
-      throw std::invalid_argument(
-          "board-bounds=" + v.value() +
-          " is not implemented: the seeds give no table size to bound the board");
+  sw_ = resolve_switches(rules_);
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
   // start tile is the base set's.
   std::vector<std::string> names = rules_.base_tile_sets;

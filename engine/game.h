@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/rules.h"
+#include "engine/switches.h"
 #include "engine/tile.h"
 
 namespace carcheck {
@@ -15,31 +16,6 @@ inline constexpr int kMaxColours = 6;
 inline constexpr const char* kColourNames[kMaxColours] = {"red",    "green", "blue",
                                                           "yellow", "black", "pink"};
 int colour_by_name(const std::string& name);  // -1 when unknown
-
-// The variant switches in force, resolved once so that the hot path compares no strings.
-// Each field names the non-default reading it selects (interpretations.md).
-struct Switches {
-  bool coop_majority = false;               // coop-scoring=majority
-  bool pile_continue = false;               // pile-threshold-loss=continue
-  bool hound_when_surrounded = false;       // hound-trigger=when-surrounded
-  bool bury_any_player = false;             // bury-supply=any-player
-  bool face_down_orthogonal_first = false;  // face-down-adjacency=orthogonal-first
-  bool haunted_ghosts_orthogonal = false;   // haunted-cemetery-ghosts=orthogonal-4
-  bool pile_end_on_last_draw = false;       // pile-end-timing=on-last-draw
-  bool misty_road_clear_only = false;       // misty-road-meeple=clear-only
-  bool meeple_unfinished_only = false;      // meeple-on-finished=unfinished-only
-  bool haunted_close_removes = false;       // haunted-close-removal=remove-ghosts
-  bool face_down_rules_text = false;        // face-down-haunting=rules-text
-  bool ghost_scope_per_tile = false;        // ghost-scope=per-tile
-  bool ghost_scope_per_area = false;        // ghost-scope=per-area
-  bool unoccupied_ghost_choice = false;     // unoccupied-scoring=ghost-choice
-  int unplaceable = 0;                      // unplaceable-tile: redraw, pile-bottom, lost, lose
-  int haunted_closed_ghosts = 0;            // no-extra, extra-on-open, none-on-closed
-  int farm_scoring = 0;                     // third-edition, first-edition, second-edition
-  bool small_city_old = false;              // small-city=old
-  bool unfinished_nothing = false;          // unfinished-final=nothing
-  bool base_unplaceable_back = false;       // base-unplaceable-tile=back-in-pile
-};
 
 class Game {
  public:

@@ -110,7 +110,7 @@ Rules::Flow Rules::mists_step(State& s) {
         do {
           int cell = node / kNodesPerCell, area = node % kNodesPerCell - kMaxSegments;
           auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
-          if (s.game_->switches().ghost_scope_per_tile) {
+          if ((s.game_->switches().ghost_scope == GhostScope::PerTile)) {
             int before = s.cells_[static_cast<size_t>(cell)].ghost_total();
             removed += remove_ghosts(s, cell, before, false, FeatureClass::MistBank);
           } else {
@@ -225,7 +225,7 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
       }
     }
   };
-  if (!s.game_->switches().bury_any_player) from_supply(true);
+  if (!(s.game_->switches().bury_supply == BurySupply::AnyPlayer)) from_supply(true);
   if (out.empty()) from_supply(false);
   return static_cast<int>(out.size());
 }
@@ -257,9 +257,11 @@ void Rules::bury(State& s, int meeple) {
 // only the cemetery's own). Levels 5-6 remove none unless haunted-close-removal says so.
 void Rules::close_cemetery_ghosts(State& s, int cem) {
   const Switches& sw = s.game_->switches();
-  if (s.game_->rules().cemetery == CemeteryMode::Haunted && !sw.haunted_close_removes) return;
+  if (s.game_->rules().cemetery == CemeteryMode::Haunted &&
+      !(sw.haunted_close_removal == HauntedCloseRemoval::RemoveGhosts))
+    return;
   PlacedCell& c = s.cells_[static_cast<size_t>(cem)];
-  if (sw.ghost_scope_per_area) {
+  if ((sw.ghost_scope == GhostScope::PerArea)) {
     int n = c.ghosts[kCemeterySlot];
     c.ghosts[kCemeterySlot] = 0;
     s.ghost_supply_ += n;
@@ -326,10 +328,14 @@ Rules::Flow Rules::place_ghosts(State& s) {
     std::vector<int> targets;
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
-        if ((!dx && !dy) || (sw.haunted_ghosts_orthogonal && dx && dy)) continue;
+        if ((!dx && !dy) ||
+            ((sw.haunted_cemetery_ghosts == HauntedCemeteryGhosts::Orthogonal4) && dx && dy))
+          continue;
         int c = s.cell_at(pc.x + dx, pc.y + dy);
         if (c < 0 || s.cells_[static_cast<size_t>(c)].face_down || !s.face(c).mist_ports) continue;
-        if (sw.haunted_closed_ghosts == 2 && is_cemetery(s, c) && cemetery_closed(s, c)) continue;
+        if (sw.haunted_closed_ghosts == HauntedClosedGhosts::NoneOnClosed && is_cemetery(s, c) &&
+            cemetery_closed(s, c))
+          continue;
         targets.push_back(c);
       }
     if (static_cast<int>(targets.size()) > s.ghost_supply_) {
@@ -344,7 +350,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
     }
   }
   bool extra = r.cemetery == CemeteryMode::Orthogonal ||
-               (r.cemetery == CemeteryMode::Haunted && sw.haunted_closed_ghosts == 1);
+               (r.cemetery == CemeteryMode::Haunted &&
+                sw.haunted_closed_ghosts == HauntedClosedGhosts::ExtraOnOpen);
   if (placed > 0 && extra) {
     ActionList opts;
     int n = open_cemeteries(s, &opts);
@@ -378,16 +385,19 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
   switch (g.kind) {
     case SegmentKind::Road:
     case SegmentKind::City: {
-      if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
+      if (g.kind == SegmentKind::Road && (sw.misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
+          (g.ports & f.mist_ports))
         return false;
       int root = find_const(s, node_of(s.new_cell_, seg));
       if (s.nodes_[static_cast<size_t>(root)].meeples) return false;
-      return !(sw.meeple_unfinished_only && s.region_finished(root));
+      return !((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
+               s.region_finished(root));
     }
     case SegmentKind::Castle: {
       for (const Meeple& m : s.meeples_)
         if (m.cell == s.new_cell_ && m.seg == seg && !m.buried) return false;
-      return !(sw.meeple_unfinished_only && s.cells_[static_cast<size_t>(s.new_cell_)].n8 == 8);
+      return !((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
+               s.cells_[static_cast<size_t>(s.new_cell_)].n8 == 8);
     }
     default:
       return false;
@@ -404,9 +414,10 @@ std::string Rules::meeple_refusal(const State& s, int seg) {
   if (g.kind == SegmentKind::Cemetery) return "a meeple never goes on a cemetery";
   if (s.game_->is_mists()) {
     const Switches& sw = s.game_->switches();
-    if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
+    if (g.kind == SegmentKind::Road && (sw.misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
+        (g.ports & f.mist_ports))
       return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
-    if (sw.meeple_unfinished_only)
+    if ((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly))
       return "the " + what +
              " is occupied or already finished (meeple-on-finished=unfinished-only)";
   }
@@ -446,7 +457,8 @@ Rules::Flow Rules::score_step(State& s) {
     int colours = 0;
     for (int n : per) colours += n > 0;
     emit(s, EventKind::FeatureFinished, p.feature);
-    if (colours == 0 && !s.game_->switches().unoccupied_ghost_choice) {
+    if (colours == 0 &&
+        !(s.game_->switches().unoccupied_scoring == UnoccupiedScoring::GhostChoice)) {
       ++s.pending_index_;  // no meeple, no scoring (unoccupied-scoring)
       continue;
     }
@@ -490,7 +502,9 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
     int value = feature_value(s, p, false);
     for (int c = 0; c < kMaxColours; ++c) {
       if (per[static_cast<size_t>(c)] == 0) continue;
-      if (s.game_->switches().coop_majority && per[static_cast<size_t>(c)] != most) continue;
+      if ((s.game_->switches().coop_scoring == CoopScoring::Majority) &&
+          per[static_cast<size_t>(c)] != most)
+        continue;
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
         add_points(s, c, value, p.feature);
       else {
@@ -576,7 +590,8 @@ void Rules::hound_place(State& s, int meeple) {
        s.hound_active_);
   // hound-trigger=when-surrounded: the removal waits until the hound's tile has all 8
   // neighbours (surround_clear), unless it has them already.
-  h.cleared = !s.game_->switches().hound_when_surrounded || s.cell(m.cell).n8 == 8;
+  h.cleared = !(s.game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
+              s.cell(m.cell).n8 == 8;
   s.hound_clears_left_ = h.cleared ? 2 : 0;
   s.hound_first_clear_ = -1;
   s.hound_surround_clear_ = false;
@@ -585,7 +600,8 @@ void Rules::hound_place(State& s, int meeple) {
 // hound-trigger=when-surrounded: the first placed hound whose removal is still due and whose
 // tile is now surrounded clears its 2 tiles (a decision), without any pile switch.
 Rules::Flow Rules::surround_clear(State& s) {
-  if (!s.game_->switches().hound_when_surrounded || s.hound_active_ >= 0) return Flow::Continue;
+  if (!(s.game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) || s.hound_active_ >= 0)
+    return Flow::Continue;
   for (size_t i = 0; i < s.hounds_.size(); ++i) {
     Hound& h = s.hounds_[i];
     if (h.status != Hound::Placed || h.cleared) continue;
@@ -664,7 +680,7 @@ Rules::Flow Rules::take_tile(State& s, bool face_down) {
       finish_game(s, EndReason::TilesExhausted, false);
       return Flow::Done;
     }
-    if (!s.game_->switches().pile_continue) {
+    if (!(s.game_->switches().pile_threshold_loss == PileThresholdLoss::Continue)) {
       finish_game(s, EndReason::PileBelowThreshold, false);
       return Flow::Done;
     }
@@ -676,8 +692,8 @@ Rules::Flow Rules::take_tile(State& s, bool face_down) {
 }
 
 void Rules::mists_unplaceable(State& s, TileId t) {
-  switch (s.game_->switches().unplaceable) {
-    case 1: {  // back to the bottom of the pile
+  switch (s.game_->switches().unplaceable_tile) {
+    case UnplaceableTile::PileBottom: {
       auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
       bool any = false;
       for (TileId u : pile) any = any || placeable_anywhere(s, u);
@@ -687,10 +703,11 @@ void Rules::mists_unplaceable(State& s, TileId t) {
         s.set_aside_.push_back(t);
       break;
     }
-    case 3:  // lost at once (seed 000's reading of Dized.MoC.0059)
+    case UnplaceableTile::Lose:  // lost at once (seed 000's reading of Dized.MoC.0059)
       finish_game(s, EndReason::TilesExhausted, false);
       return;
-    default:  // set aside (redraw) or counted as lost: out of the game either way
+    case UnplaceableTile::Redraw:  // set aside (redraw) or counted as lost: out of the game
+    case UnplaceableTile::Lost:    // either way
       s.set_aside_.push_back(t);
   }
   s.drawn_ = -1;
@@ -701,7 +718,8 @@ void Rules::mists_unplaceable(State& s, TileId t) {
 // (orthogonal-first) its orthogonal spaces, its diagonal ones only once it has no orthogonal
 // space free: "around an open cemetery", so each cemetery is judged by its own spaces.
 void Rules::face_down_options(const State& s, ActionList& out) {
-  const bool orth_first = s.game_->switches().face_down_orthogonal_first;
+  const bool orth_first =
+      (s.game_->switches().face_down_adjacency == FaceDownAdjacency::OrthogonalFirst);
   auto push = [&](int x, int y) {
     if (s.cell_at(x, y) >= 0) return false;
     for (const Action& a : out)

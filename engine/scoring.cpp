@@ -65,7 +65,8 @@ int Rules::feature_value(const State& s, const PendingScore& p, bool final_scori
     case FeatureClass::City: {
       int tiles = region_tiles(s, p.node), shields = region_shields(s, p.node);
       if (final_scoring) return tiles + shields;  // unfinished city: 1 + 1 (seed 001)
-      if (!mists && tiles == 2 && s.game_->switches().small_city_old) return tiles + shields;
+      if (!mists && tiles == 2 && (s.game_->switches().small_city == SmallCity::Old))
+        return tiles + shields;
       return 2 * tiles + 2 * shields;  // Dized.MoC.0045, 0046, 0048; seed 001
     }
     case FeatureClass::Monastery:
@@ -157,7 +158,7 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
 // haunts it only from an orthogonal neighbour (face-down-haunting).
 bool Rules::castle_haunted(const State& s, int cell) {
   const PlacedCell& cc = s.cells_[static_cast<size_t>(cell)];
-  if (!s.game_->switches().face_down_rules_text) return cc.fd8 > 0;
+  if (!(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText)) return cc.fd8 > 0;
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
     if (nb >= 0 && s.cells_[static_cast<size_t>(nb)].face_down) return true;
@@ -207,7 +208,7 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
 
 void Rules::final_scoring(State& s) {
   if (s.game_->is_mists()) return;  // no final scoring in Mists (Dized.MoC.0033)
-  if (!s.game_->switches().unfinished_nothing) {
+  if (!(s.game_->switches().unfinished_final == UnfinishedFinal::Nothing)) {
     // Unfinished roads, cities and monasteries that still hold followers, in board order.
     for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
       const CellFace& f = s.face(c);
@@ -275,8 +276,8 @@ void Rules::farm_scoring(State& s) {
     const PlacedCell& c = s.cells_[static_cast<size_t>(at_node / kNodesPerCell)];
     emit(s, EventKind::FinalScored, FeatureClass::Field, player, c.x, c.y, value);
   };
-  const int mode = s.game_->switches().farm_scoring;
-  if (mode == 1) {  // first edition: per city
+  const FarmScoring mode = s.game_->switches().farm_scoring;
+  if (mode == FarmScoring::FirstEdition) {  // per city
     std::vector<int> all_cities;
     for (int farm : farms)
       for (int c : cities_of(farm))
@@ -305,7 +306,9 @@ void Rules::farm_scoring(State& s) {
         int count = 0;
         for (int city : cities) {
           auto& got = collected[static_cast<size_t>(c)];
-          if (mode == 2 && std::find(got.begin(), got.end(), city) != got.end()) continue;
+          if (mode == FarmScoring::SecondEdition &&
+              std::find(got.begin(), got.end(), city) != got.end())
+            continue;
           got.push_back(city);
           ++count;
         }

@@ -105,8 +105,8 @@ std::optional<std::string> State::setup_hound(int hound, int meeple) {
   Hound& h = hounds_[static_cast<size_t>(hound)];
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
-  h.cleared =
-      !game_->switches().hound_when_surrounded || cells_[static_cast<size_t>(m.cell)].n8 == 8;
+  h.cleared = !(game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
+              cells_[static_cast<size_t>(m.cell)].n8 == 8;
   thresholds_passed_ = std::max(thresholds_passed_, hound + 1);
   return std::nullopt;
 }

@@ -58,9 +58,8 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
     // first-player (seed 001 fn 3, seed 002 fn 1): the youngest player (default) and "the
     // players agree" both seat the starting player as player 1 (a spec seats another with
     // setup_active_player); the house rule draws the starting player at random.
-    for (const VariantSwitch& v : game.rules().variants)
-      if (v.id == "first-player" && v.value() == "random")
-        player_ = static_cast<int>(rng_.below(static_cast<uint32_t>(game.players())));
+    if (game.switches().first_player == FirstPlayer::Random)
+      player_ = static_cast<int>(rng_.below(static_cast<uint32_t>(game.players())));
   }
   phase_ = Phase::Draw;
   Rules::enter_draw(*this);
@@ -285,7 +284,7 @@ void State::apply_random_draw() {
 void Rules::on_draw(State& s, TileId t) {
   emit(s, EventKind::TileDrawn, FeatureClass::None, s.player_, 0, 0, t);
   s.drawn_ = t;
-  if (s.game_->is_mists() && s.game_->switches().pile_end_on_last_draw &&
+  if (s.game_->is_mists() && (s.game_->switches().pile_end_timing == PileEndTiming::OnLastDraw) &&
       s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
     // pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn, the
     // face-down tile of Levels 5-6 included.
@@ -294,7 +293,8 @@ void Rules::on_draw(State& s, TileId t) {
       finish_game(s, EndReason::TilesExhausted, false);
       return;
     }
-    if (s.thresholds_passed_ <= s.active_pile_ && !s.game_->switches().pile_continue) {
+    if (s.thresholds_passed_ <= s.active_pile_ &&
+        !(s.game_->switches().pile_threshold_loss == PileThresholdLoss::Continue)) {
       finish_game(s, EndReason::PileBelowThreshold, false);
       return;
     }
@@ -314,7 +314,8 @@ void Rules::on_draw(State& s, TileId t) {
     return;
   }
   // Base game and demo: removed from the game and another drawn (base-unplaceable-tile).
-  if (s.game_->switches().base_unplaceable_back && s.tiles_remaining() > 0) {
+  if ((s.game_->switches().base_unplaceable_tile == BaseUnplaceableTile::BackInPile) &&
+      s.tiles_remaining() > 0) {
     auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
     pile.insert(pile.begin() + s.rng_.below(static_cast<uint32_t>(pile.size() + 1)), t);
     // A tile that fits nowhere now may never fit: once every tile left is unplaceable the

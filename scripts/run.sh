@@ -64,10 +64,19 @@ case "$cmd" in
     seconds=${1:-60}
     cmake -S . -B build-libfuzzer -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
       -DCARCHECK_LIBFUZZER=ON -DCARCHECK_BENCH=OFF >/dev/null
+    cmake --build build-libfuzzer --target seed_corpus -j"$(nproc)"
     for h in tile_language tiles_yaml levels_yaml spec_language; do
       cmake --build build-libfuzzer --target "fuzz_$h" -j"$(nproc)"  # the harnesses only
       work=$(mktemp -d)
-      cp -r "fuzz/corpus/$h/." "$work/"  # the shipped seeds stay as they are
+      # Seeds from the shipped data and the bad-input cases, never from committed copies.
+      case "$h" in
+        tile_language) build-libfuzzer/fuzz/seed_corpus tile_language "$work" ;;
+        tiles_yaml) build-libfuzzer/fuzz/seed_corpus "$h" "$work" tiles.yaml tests/bad-input/tiles/*.yaml ;;
+        levels_yaml) build-libfuzzer/fuzz/seed_corpus "$h" "$work" levels.yaml tests/bad-input/levels/*.yaml ;;
+        spec_language)
+          mapfile -t specs < <(find specs tests/bad-input/specs -name '*.spec' | sort)
+          build-libfuzzer/fuzz/seed_corpus "$h" "$work" "${specs[@]}" ;;
+      esac
       echo "== libFuzzer: $h for ${seconds}s"
       "build-libfuzzer/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
         -print_final_stats=1 "$work" 2>&1 | tail -n 12

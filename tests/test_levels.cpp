@@ -325,34 +325,6 @@ TEST(Levels, SelectVariant) {
   EXPECT_THROW(r.variant("farm-scoring"), std::out_of_range);
 }
 
-constexpr const char* kSmallFile = R"(variants:
-  small-city:
-    question: a finished 2-tile city
-    source: seed 001 footnote 7
-    values:
-      old: 1 per tile and 1 per shield
-      modern: 2 per tile + 2 per shield
-    default: modern
-rule-sets:
-  - name: house-rules
-    title: a house rule set
-    family: base
-    tiles: {set: base-c1, land-tiles: 72}
-    players: {min: 2, max: 5}
-    followers: 7
-    farmers: false
-    variants: [small-city=old]
-)";
-
-TEST(Levels, RuleSetsMayFixAValueAndDefaultsGoFirst) {
-  const std::vector<RuleSet> sets = load_rule_sets_from_string(kSmallFile, "small.yaml");
-  ASSERT_EQ(sets.size(), 1u);
-  const VariantSwitch& v = sets[0].variants.at(0);
-  EXPECT_EQ(v.values, (std::vector<std::string>{"modern", "old"}));
-  EXPECT_EQ(v.meanings.front(), "2 per tile + 2 per shield");
-  EXPECT_EQ(v.value(), "old");
-}
-
 TEST(Levels, MissingFile) { EXPECT_THROW(load_rule_sets("/nonexistent/levels.yaml"), InputError); }
 
 // Each tests/bad-input/levels/NAME.yaml is refused with the one line of NAME.expected.

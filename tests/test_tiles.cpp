@@ -624,7 +624,7 @@ TEST(TilesCommand, BadArgumentsExitWithTwo) {
       {"tiles --set base-c1 --set bcb", "--set"},
       {"tiles stray", "stray"},
       {"tiles --json=yes", "json was given a disallowed flag override"},
-      {"tiles --file /nonexistent/tiles.yaml", "/nonexistent/tiles.yaml: cannot open the file"},
+      {"tiles --file /nonexistent/tiles.yaml", "/nonexistent/tiles.yaml:1:1: cannot open the file"},
   };
   for (const Case& c : cases) {
     CommandResult r = carcheck(c.args, true);

@@ -1,0 +1,155 @@
+// The switch table (engine/switches.h): the one place where a value's name becomes a reading.
+#include "engine/switches.h"
+
+#include <array>
+#include <stdexcept>
+
+namespace carcheck {
+namespace {
+
+template <auto Field, auto Value>
+void set_to(Switches& s) {
+  s.*Field = Value;
+}
+
+constexpr FamilyMask kMists = family_bit(Family::Mists);
+constexpr FamilyMask kPnp = family_bit(Family::Pnp);
+// Bridges, Castles and Bazaars is played on top of the base game and carries its switches.
+constexpr FamilyMask kFarms = family_bit(Family::Base) | family_bit(Family::Bcb);
+constexpr FamilyMask kCompetitive = kFarms | kPnp;
+
+constexpr SwitchValue kTable[] = {
+    {"coop-scoring", "per-colour", kMists,
+     &set_to<&Switches::coop_scoring, CoopScoring::PerColour>},
+    {"coop-scoring", "majority", kMists, &set_to<&Switches::coop_scoring, CoopScoring::Majority>},
+    {"pile-threshold-loss", "lose", kMists,
+     &set_to<&Switches::pile_threshold_loss, PileThresholdLoss::Lose>},
+    {"pile-threshold-loss", "continue", kMists,
+     &set_to<&Switches::pile_threshold_loss, PileThresholdLoss::Continue>},
+    {"hound-trigger", "on-placement", kMists,
+     &set_to<&Switches::hound_trigger, HoundTrigger::OnPlacement>},
+    {"hound-trigger", "when-surrounded", kMists,
+     &set_to<&Switches::hound_trigger, HoundTrigger::WhenSurrounded>},
+    {"bury-empty", "nothing-buried", kMists,
+     &set_to<&Switches::bury_empty, BuryEmpty::NothingBuried>},
+    {"haunted-closed-ghosts", "no-extra", kMists,
+     &set_to<&Switches::haunted_closed_ghosts, HauntedClosedGhosts::NoExtra>},
+    {"haunted-closed-ghosts", "extra-on-open", kMists,
+     &set_to<&Switches::haunted_closed_ghosts, HauntedClosedGhosts::ExtraOnOpen>},
+    {"haunted-closed-ghosts", "none-on-closed", kMists,
+     &set_to<&Switches::haunted_closed_ghosts, HauntedClosedGhosts::NoneOnClosed>},
+    {"unplaceable-tile", "redraw", kMists,
+     &set_to<&Switches::unplaceable_tile, UnplaceableTile::Redraw>},
+    {"unplaceable-tile", "pile-bottom", kMists,
+     &set_to<&Switches::unplaceable_tile, UnplaceableTile::PileBottom>},
+    {"unplaceable-tile", "lost", kMists,
+     &set_to<&Switches::unplaceable_tile, UnplaceableTile::Lost>},
+    {"unplaceable-tile", "lose", kMists,
+     &set_to<&Switches::unplaceable_tile, UnplaceableTile::Lose>},
+    {"hound-no-meeple", "hound-lost", kMists,
+     &set_to<&Switches::hound_no_meeple, HoundNoMeeple::HoundLost>},
+    {"level6-unowned-colour", "team-picks", kMists,
+     &set_to<&Switches::level6_unowned_colour, Level6UnownedColour::TeamPicks>},
+    {"unoccupied-scoring", "no-scoring", kMists,
+     &set_to<&Switches::unoccupied_scoring, UnoccupiedScoring::NoScoring>},
+    {"unoccupied-scoring", "ghost-choice", kMists,
+     &set_to<&Switches::unoccupied_scoring, UnoccupiedScoring::GhostChoice>},
+    {"bury-supply", "active-player", kMists,
+     &set_to<&Switches::bury_supply, BurySupply::ActivePlayer>},
+    {"bury-supply", "any-player", kMists, &set_to<&Switches::bury_supply, BurySupply::AnyPlayer>},
+    {"face-down-adjacency", "any-of-8", kMists,
+     &set_to<&Switches::face_down_adjacency, FaceDownAdjacency::AnyOf8>},
+    {"face-down-adjacency", "orthogonal-first", kMists,
+     &set_to<&Switches::face_down_adjacency, FaceDownAdjacency::OrthogonalFirst>},
+    {"haunted-cemetery-ghosts", "surrounding-8", kMists,
+     &set_to<&Switches::haunted_cemetery_ghosts, HauntedCemeteryGhosts::Surrounding8>},
+    {"haunted-cemetery-ghosts", "orthogonal-4", kMists,
+     &set_to<&Switches::haunted_cemetery_ghosts, HauntedCemeteryGhosts::Orthogonal4>},
+    {"pile-end-timing", "after-last-turn", kMists,
+     &set_to<&Switches::pile_end_timing, PileEndTiming::AfterLastTurn>},
+    {"pile-end-timing", "on-last-draw", kMists,
+     &set_to<&Switches::pile_end_timing, PileEndTiming::OnLastDraw>},
+    {"misty-road-meeple", "allowed", kMists,
+     &set_to<&Switches::misty_road_meeple, MistyRoadMeeple::Allowed>},
+    {"misty-road-meeple", "clear-only", kMists,
+     &set_to<&Switches::misty_road_meeple, MistyRoadMeeple::ClearOnly>},
+    {"meeple-on-finished", "allowed", kMists,
+     &set_to<&Switches::meeple_on_finished, MeepleOnFinished::Allowed>},
+    {"meeple-on-finished", "unfinished-only", kMists,
+     &set_to<&Switches::meeple_on_finished, MeepleOnFinished::UnfinishedOnly>},
+    {"haunted-close-removal", "keep-ghosts", kMists,
+     &set_to<&Switches::haunted_close_removal, HauntedCloseRemoval::KeepGhosts>},
+    {"haunted-close-removal", "remove-ghosts", kMists,
+     &set_to<&Switches::haunted_close_removal, HauntedCloseRemoval::RemoveGhosts>},
+    {"face-down-haunting", "faq", kMists,
+     &set_to<&Switches::face_down_haunting, FaceDownHaunting::Faq>},
+    {"face-down-haunting", "rules-text", kMists,
+     &set_to<&Switches::face_down_haunting, FaceDownHaunting::RulesText>},
+    {"double-threshold", "track-order", kMists,
+     &set_to<&Switches::double_threshold, DoubleThreshold::TrackOrder>},
+    {"ghost-scope", "as-written", kMists, &set_to<&Switches::ghost_scope, GhostScope::AsWritten>},
+    {"ghost-scope", "per-tile", kMists, &set_to<&Switches::ghost_scope, GhostScope::PerTile>},
+    {"ghost-scope", "per-area", kMists, &set_to<&Switches::ghost_scope, GhostScope::PerArea>},
+    {"tile58-symbols", "2", kMists, &set_to<&Switches::tile58_symbols, Tile58Symbols::Two>},
+    {"tile58-symbols", "1", kMists, &set_to<&Switches::tile58_symbols, Tile58Symbols::One>},
+    {"farm-scoring", "third-edition", kFarms,
+     &set_to<&Switches::farm_scoring, FarmScoring::ThirdEdition>},
+    {"farm-scoring", "first-edition", kFarms,
+     &set_to<&Switches::farm_scoring, FarmScoring::FirstEdition>},
+    {"farm-scoring", "second-edition", kFarms,
+     &set_to<&Switches::farm_scoring, FarmScoring::SecondEdition>},
+    {"small-city", "modern", kCompetitive, &set_to<&Switches::small_city, SmallCity::Modern>},
+    {"small-city", "old", kCompetitive, &set_to<&Switches::small_city, SmallCity::Old>},
+    {"unfinished-final", "score", kCompetitive,
+     &set_to<&Switches::unfinished_final, UnfinishedFinal::Score>},
+    {"unfinished-final", "nothing", kCompetitive,
+     &set_to<&Switches::unfinished_final, UnfinishedFinal::Nothing>},
+    {"pnp-farmers", "no-farmers", kPnp, &set_to<&Switches::pnp_farmers, PnpFarmers::NoFarmers>},
+    {"first-player", "youngest", kCompetitive,
+     &set_to<&Switches::first_player, FirstPlayer::Youngest>},
+    {"first-player", "agree", kCompetitive, &set_to<&Switches::first_player, FirstPlayer::Agree>},
+    {"first-player", "random", kCompetitive, &set_to<&Switches::first_player, FirstPlayer::Random>},
+    {"winner-tie", "shared", kCompetitive, &set_to<&Switches::winner_tie, WinnerTie::Shared>},
+    {"winner-tie", "report-tie", kCompetitive,
+     &set_to<&Switches::winner_tie, WinnerTie::ReportTie>},
+    {"winner-tie", "replay", kCompetitive, &set_to<&Switches::winner_tie, WinnerTie::Replay>},
+    {"base-unplaceable-tile", "remove", kCompetitive,
+     &set_to<&Switches::base_unplaceable_tile, BaseUnplaceableTile::Remove>},
+    {"base-unplaceable-tile", "back-in-pile", kCompetitive,
+     &set_to<&Switches::base_unplaceable_tile, BaseUnplaceableTile::BackInPile>},
+    {"board-bounds", "unlimited", kCompetitive,
+     &set_to<&Switches::board_bounds, BoardBounds::Unlimited>},
+    {"pnp-player-count", "2-5", kPnp,
+     &set_to<&Switches::pnp_player_count, PnpPlayerCount::TwoToFive>},
+    {"pnp-player-count", "2", kPnp, &set_to<&Switches::pnp_player_count, PnpPlayerCount::TwoOnly>},
+};
+
+}  // namespace
+
+std::span<const SwitchValue> switch_table() { return kTable; }
+
+const SwitchValue* find_switch_value(std::string_view id, std::string_view value) {
+  for (const SwitchValue& row : kTable)
+    if (row.id == id && row.value == value) return &row;
+  return nullptr;
+}
+
+bool engine_reads_switch(std::string_view id) {
+  for (const SwitchValue& row : kTable)
+    if (row.id == id) return true;
+  return false;
+}
+
+Switches resolve_switches(const RuleSet& rules) {
+  Switches s;
+  for (const VariantSwitch& v : rules.variants) {
+    const SwitchValue* row = find_switch_value(v.id, v.value());
+    if (!row)
+      throw std::invalid_argument("rule set " + rules.name + ": variant " + v.id + "=" + v.value() +
+                                  " is not implemented in the engine yet");
+    row->set(s);
+  }
+  return s;
+}
+
+}  // namespace carcheck

@@ -1,0 +1,145 @@
+// The variant switches the engine reads, typed. Each disputed reading of the interpretation
+// register (levels.yaml `variants:`) is an enum here, set from the value's *name* through one
+// table (switch_table()), so no list position and no string comparison decides a rule.
+//
+// | switch                 | field                  | values (default first)                    |
+// |------------------------|------------------------|-------------------------------------------|
+// | coop-scoring           | coop_scoring           | per-colour, majority                      |
+// | pile-threshold-loss    | pile_threshold_loss    | lose, continue                            |
+// | hound-trigger          | hound_trigger          | on-placement, when-surrounded             |
+// | bury-empty             | bury_empty             | nothing-buried                            |
+// | haunted-closed-ghosts  | haunted_closed_ghosts  | no-extra, extra-on-open, none-on-closed   |
+// | unplaceable-tile       | unplaceable_tile       | redraw, pile-bottom, lost, lose           |
+// | hound-no-meeple        | hound_no_meeple        | hound-lost                                |
+// | level6-unowned-colour  | level6_unowned_colour  | team-picks                                |
+// | unoccupied-scoring     | unoccupied_scoring     | no-scoring, ghost-choice                  |
+// | bury-supply            | bury_supply            | active-player, any-player                 |
+// | face-down-adjacency    | face_down_adjacency    | any-of-8, orthogonal-first                |
+// | haunted-cemetery-ghosts| haunted_cemetery_ghosts| surrounding-8, orthogonal-4               |
+// | pile-end-timing        | pile_end_timing        | after-last-turn, on-last-draw             |
+// | misty-road-meeple      | misty_road_meeple      | allowed, clear-only                       |
+// | meeple-on-finished     | meeple_on_finished     | allowed, unfinished-only                  |
+// | haunted-close-removal  | haunted_close_removal  | keep-ghosts, remove-ghosts                |
+// | face-down-haunting     | face_down_haunting     | faq, rules-text                           |
+// | double-threshold       | double_threshold       | track-order                               |
+// | ghost-scope            | ghost_scope            | as-written, per-tile, per-area            |
+// | tile58-symbols         | tile58_symbols         | 2, 1 (a tiles.yaml alternative)           |
+// | farm-scoring           | farm_scoring           | third-, first-, second-edition            |
+// | small-city             | small_city             | modern, old                               |
+// | unfinished-final       | unfinished_final       | score, nothing                            |
+// | pnp-farmers            | pnp_farmers            | no-farmers                                |
+// | first-player           | first_player           | youngest, agree, random                   |
+// | winner-tie             | winner_tie             | shared, report-tie, replay                |
+// | base-unplaceable-tile  | base_unplaceable_tile  | remove, back-in-pile                      |
+// | board-bounds           | board_bounds           | unlimited                                 |
+// | pnp-player-count       | pnp_player_count       | 2-5, 2 (the loader sets the player range) |
+//
+// A value levels.yaml lists that is not in the table must be marked `not-implemented:` there
+// (the loader checks both ways); the Bridges, Castles and Bazaars switches are all marked so
+// until the engine plays that rule system.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "engine/rules.h"
+
+namespace carcheck {
+
+// ---- Mists over Carcassonne ----------------------------------------------------------------
+enum class CoopScoring : uint8_t { PerColour, Majority };
+enum class PileThresholdLoss : uint8_t { Lose, Continue };
+enum class HoundTrigger : uint8_t { OnPlacement, WhenSurrounded };
+enum class BuryEmpty : uint8_t { NothingBuried };
+enum class HauntedClosedGhosts : uint8_t { NoExtra, ExtraOnOpen, NoneOnClosed };
+enum class UnplaceableTile : uint8_t { Redraw, PileBottom, Lost, Lose };
+enum class HoundNoMeeple : uint8_t { HoundLost };
+enum class Level6UnownedColour : uint8_t { TeamPicks };
+enum class UnoccupiedScoring : uint8_t { NoScoring, GhostChoice };
+enum class BurySupply : uint8_t { ActivePlayer, AnyPlayer };
+enum class FaceDownAdjacency : uint8_t { AnyOf8, OrthogonalFirst };
+enum class HauntedCemeteryGhosts : uint8_t { Surrounding8, Orthogonal4 };
+enum class PileEndTiming : uint8_t { AfterLastTurn, OnLastDraw };
+enum class MistyRoadMeeple : uint8_t { Allowed, ClearOnly };
+enum class MeepleOnFinished : uint8_t { Allowed, UnfinishedOnly };
+enum class HauntedCloseRemoval : uint8_t { KeepGhosts, RemoveGhosts };
+enum class FaceDownHaunting : uint8_t { Faq, RulesText };
+enum class DoubleThreshold : uint8_t { TrackOrder };
+enum class GhostScope : uint8_t { AsWritten, PerTile, PerArea };
+enum class Tile58Symbols : uint8_t { Two, One };
+
+// ---- Base game, Print-and-Play demo --------------------------------------------------------
+enum class FarmScoring : uint8_t { ThirdEdition, FirstEdition, SecondEdition };
+enum class SmallCity : uint8_t { Modern, Old };
+enum class UnfinishedFinal : uint8_t { Score, Nothing };
+enum class PnpFarmers : uint8_t { NoFarmers };
+enum class FirstPlayer : uint8_t { Youngest, Agree, Random };
+enum class WinnerTie : uint8_t { Shared, ReportTie, Replay };
+enum class BaseUnplaceableTile : uint8_t { Remove, BackInPile };
+enum class BoardBounds : uint8_t { Unlimited };
+enum class PnpPlayerCount : uint8_t { TwoToFive, TwoOnly };
+
+// The readings in force, resolved once per Game; a default-constructed value is every
+// switch's default.
+struct Switches {
+  CoopScoring coop_scoring = CoopScoring::PerColour;
+  PileThresholdLoss pile_threshold_loss = PileThresholdLoss::Lose;
+  HoundTrigger hound_trigger = HoundTrigger::OnPlacement;
+  BuryEmpty bury_empty = BuryEmpty::NothingBuried;
+  HauntedClosedGhosts haunted_closed_ghosts = HauntedClosedGhosts::NoExtra;
+  UnplaceableTile unplaceable_tile = UnplaceableTile::Redraw;
+  HoundNoMeeple hound_no_meeple = HoundNoMeeple::HoundLost;
+  Level6UnownedColour level6_unowned_colour = Level6UnownedColour::TeamPicks;
+  UnoccupiedScoring unoccupied_scoring = UnoccupiedScoring::NoScoring;
+  BurySupply bury_supply = BurySupply::ActivePlayer;
+  FaceDownAdjacency face_down_adjacency = FaceDownAdjacency::AnyOf8;
+  HauntedCemeteryGhosts haunted_cemetery_ghosts = HauntedCemeteryGhosts::Surrounding8;
+  PileEndTiming pile_end_timing = PileEndTiming::AfterLastTurn;
+  MistyRoadMeeple misty_road_meeple = MistyRoadMeeple::Allowed;
+  MeepleOnFinished meeple_on_finished = MeepleOnFinished::Allowed;
+  HauntedCloseRemoval haunted_close_removal = HauntedCloseRemoval::KeepGhosts;
+  FaceDownHaunting face_down_haunting = FaceDownHaunting::Faq;
+  DoubleThreshold double_threshold = DoubleThreshold::TrackOrder;
+  GhostScope ghost_scope = GhostScope::AsWritten;
+  Tile58Symbols tile58_symbols = Tile58Symbols::Two;
+
+  FarmScoring farm_scoring = FarmScoring::ThirdEdition;
+  SmallCity small_city = SmallCity::Modern;
+  UnfinishedFinal unfinished_final = UnfinishedFinal::Score;
+  PnpFarmers pnp_farmers = PnpFarmers::NoFarmers;
+  FirstPlayer first_player = FirstPlayer::Youngest;
+  WinnerTie winner_tie = WinnerTie::Shared;
+  BaseUnplaceableTile base_unplaceable_tile = BaseUnplaceableTile::Remove;
+  BoardBounds board_bounds = BoardBounds::Unlimited;
+  PnpPlayerCount pnp_player_count = PnpPlayerCount::TwoToFive;
+};
+
+// Which rule systems a switch belongs to (bit per Family): a rule set of such a family must
+// carry it in levels.yaml.
+using FamilyMask = uint8_t;
+constexpr FamilyMask family_bit(Family f) {
+  return static_cast<FamilyMask>(1u << static_cast<int>(f));
+}
+
+// One implemented value of one switch: {switch id, value name, what it sets}.
+struct SwitchValue {
+  std::string_view id;
+  std::string_view value;
+  FamilyMask families;
+  void (*set)(Switches&);
+};
+
+// Every switch value the engine implements, each switch's values in its enum's order.
+std::span<const SwitchValue> switch_table();
+// The row of (id, value); nullptr when the engine does not implement it.
+const SwitchValue* find_switch_value(std::string_view id, std::string_view value);
+// Whether the engine reads switch `id` at all.
+bool engine_reads_switch(std::string_view id);
+
+// The switches of a rule set, by the names of the values in force. Throws
+// std::invalid_argument naming the switch and value when one is not implemented.
+Switches resolve_switches(const RuleSet& rules);
+
+}  // namespace carcheck
