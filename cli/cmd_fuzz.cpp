@@ -55,8 +55,29 @@ struct FuzzOptions {
 
 // ---- Targets ------------------------------------------------------------------------------
 
-// The targets of this run. A filter that leaves nothing to play is a usage error; what the
-// engine refuses is named on stderr (and is the error when nothing else is left).
+// A filter that selects no rule set and player count: says which part of it is wrong.
+[[noreturn]] void refuse_filter(const Library& lib, const TargetFilter& f) {
+  for (const RuleSet& r : lib.rule_sets)
+    if (filter_selects(f, r)) r.check_player_count(f.players);  // throws the rule set's reason
+  std::vector<std::string> names;
+  for (const RuleSet& r : lib.rule_sets) names.push_back(r.name);
+  throw UsageError(fmt::format(
+      "--rules takes a rule set of levels.yaml ({}; a family with levels, such as mists, "
+      "takes every level or the one of --level), not '{}'",
+      fmt::join(names, ", "), f.rules));
+}
+
+// What the engine refuses, on stderr: one line per reason.
+void report_skipped(const std::vector<SkippedTarget>& skipped) {
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const SkippedTarget& s : skipped) by_reason[s.reason].push_back(s.label);
+  for (const auto& [reason, labels] : by_reason)
+    fmt::print(stderr, "carcheck fuzz: skipped {}: {}\n", fmt::join(labels, ", "), reason);
+}
+
+// The targets of this run: the defaults of every selected rule set and player count, then
+// (without --variant) every implemented variant value. A filter that selects nothing is a
+// usage error; so is a run where the engine refuses everything left.
 std::vector<FuzzTarget> targets_of(const FuzzOptions& o) {
   const Library& lib = Library::shipped();
   const TargetFilter& f = o.filter;
@@ -69,26 +90,16 @@ std::vector<FuzzTarget> targets_of(const FuzzOptions& o) {
     }
   }
   FuzzTargets all = default_targets(lib, f);
+  if (all.targets.empty() && all.skipped.empty()) refuse_filter(lib, f);
   if (f.variants.empty()) {
     FuzzTargets values = variant_targets(lib, f);
     all.targets.insert(all.targets.end(), values.targets.begin(), values.targets.end());
     all.skipped.insert(all.skipped.end(), values.skipped.begin(), values.skipped.end());
   }
-  std::map<std::string, std::vector<std::string>> skipped;  // reason -> labels
-  for (const SkippedTarget& s : all.skipped) skipped[s.reason].push_back(s.label);
-  for (const auto& [reason, labels] : skipped)
-    fmt::print(stderr, "carcheck fuzz: skipped {}: {}\n", fmt::join(labels, ", "), reason);
-  if (!all.targets.empty()) return all.targets;
-  if (!all.skipped.empty())
+  report_skipped(all.skipped);
+  if (all.targets.empty())
     throw std::invalid_argument("the engine refuses every configuration of this run (see above)");
-  for (const RuleSet& r : lib.rule_sets)
-    if (filter_selects(f, r)) r.check_player_count(f.players);  // throws the rule set's reason
-  std::vector<std::string> names;
-  for (const RuleSet& r : lib.rule_sets) names.push_back(r.name);
-  throw UsageError(fmt::format(
-      "--rules takes a rule set of levels.yaml ({}; a family with levels, such as mists, "
-      "takes every level or the one of --level), not '{}'",
-      fmt::join(names, ", "), f.rules));
+  return all.targets;
 }
 
 void check_forced_variants_used(const FuzzOptions& o, const std::vector<FuzzTarget>& targets) {
