@@ -2,7 +2,6 @@
 // corpus tests/bad-input/specs/*.spec with their .expected lines), the runner's PASS, FAIL and
 // ERROR, variant-bound expectations, and `carcheck check`'s outputs.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "checker/spec_runner.h"
