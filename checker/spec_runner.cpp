@@ -330,15 +330,6 @@ int feature_size(const State& s, const FeatureAt& f) {
   return s.region_tiles(s.region_root(f.cell * kNodesPerCell + f.seg));
 }
 
-// "red@1,0": the unburied meeple of that colour on that cell.
-int meeple_at(const State& s, int colour, int cell) {
-  for (size_t i = 0; i < s.meeples().size(); ++i) {
-    const Meeple& m = s.meeples()[i];
-    if (m.colour == colour && m.cell == cell && !m.buried) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 // ---- Setup ----------------------------------------------------------------------------------
 
 void play_setup(const SpecFile& spec, const Game& g, State& s) {
@@ -455,14 +446,11 @@ void play_setup(const SpecFile& spec, const Game& g, State& s) {
           throw InputError(spec.pos(st.at), g.rules().name + " has no hounds (Levels 3-6)");
         if (st.value < 1 || st.value > 2)
           throw InputError(spec.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
-        size_t at = st.meeple.find('@');
-        int colour = colour_in_play(spec, g, st.meeple.substr(0, at), st.at);
-        std::string where = st.meeple.substr(at + 1);
-        if (where == "supply") refuse("a hound lies by a meeple on the board, not in the supply");
-        size_t comma = where.find(',');
-        int cell = s.cell_at(std::stoi(where.substr(0, comma)), std::stoi(where.substr(comma + 1)));
-        int m = cell < 0 ? -1 : meeple_at(s, colour, cell);
-        if (m < 0) refuse("no unburied " + st.meeple.substr(0, at) + " meeple at " + where);
+        colour_in_play(spec, g, st.meeple.colour, st.at);
+        if (st.meeple.supply) refuse("a hound lies by a meeple on the board, not in the supply");
+        int m = find_meeple(s, st.meeple, true);
+        if (m < 0)
+          refuse("no unburied " + st.meeple.colour + " meeple at " + xy(st.meeple.x, st.meeple.y));
         why = s.setup_hound(static_cast<int>(st.value) - 1, m);
         break;
       }
@@ -478,8 +466,8 @@ void check_steps(const SpecFile& spec, const Game& g) {
   const RuleSet& r = g.rules();
   for (const SpecStep& step : spec.steps) {
     if (step.kind == SpecStep::Action) {
-      if (step.action.rfind("draw ", 0) == 0)
-        tile_in_play(spec, g, step.action.substr(5), {step.at.line, step.at.column + 5});
+      if (step.action.kind == ActionKind::Draw)  // `draw T`: the tile's name starts 5 further
+        tile_in_play(spec, g, step.action.tile, {step.at.line, step.at.column + 5});
       continue;
     }
     const Expectation& e = step.expect;
@@ -568,9 +556,9 @@ int event_colour(const State& s, const Event& ev) {
 }
 
 // Refused, or accepted on a copy of the state: whether `text` may be played now.
-std::optional<std::string> try_action(const State& s, const std::string& text) {
+std::optional<std::string> try_action(const State& s, const ActionSyntax& written) {
   std::string err;
-  std::optional<Action> a = parse_action(s, text, err);
+  std::optional<Action> a = resolve_action(s, written, err);
   if (!a) return err;
   State copy = s;
   return copy.apply(*a);
@@ -784,7 +772,7 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
       continue;
     }
     std::string err;
-    std::optional<Action> a = parse_action(s, step.action, err);
+    std::optional<Action> a = resolve_action(s, step.action, err);
     std::optional<std::string> why;
     if (!a)
       why = err;
@@ -799,7 +787,7 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
       return;  // the rest of the spec builds on this action
     }
     window.insert(window.end(), s.events().begin(), s.events().end());
-    after = "'" + step.action + "' (line " + std::to_string(step.at.line) + ")";
+    after = "'" + step.text + "' (line " + std::to_string(step.at.line) + ")";
   }
 }
 

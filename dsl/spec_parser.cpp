@@ -7,6 +7,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "dsl/action_fill.h"
+#include "dsl/grammar_errors.h"
 #include "dsl/spec_grammar.h"
 #include "engine/action.h"
 #include "engine/state.h"
@@ -88,17 +90,19 @@ std::string joined(const std::vector<std::string>& v) {
 struct Tok {
   std::string text;
   long num = 0;
+  int x = 0, y = 0;  // coordinates
   SpecAt at;
 };
 
-inline constexpr int kMaxCoordinate = 500;
-
 struct ParseState {
   SpecFile spec;
-  std::map<std::string, std::vector<Tok>> tok;  // role -> tokens of the current line
-  std::vector<VariantBinding> bindings;         // of the current line
-  std::vector<Expectation> expectations;        // of the current line
-  std::string hint;                             // what may still follow on the line
+  std::map<std::string, std::vector<Tok>> tok;           // role -> tokens of the current line
+  std::vector<VariantBinding> bindings;                  // of the current line
+  std::vector<Expectation> expectations;                 // of the current line
+  std::vector<std::pair<ActionSyntax, SpecAt>> actions;  // of the current line
+  MeepleRef meeple;                                      // of the current line (hound by)
+  int x = 0, y = 0;                                      // the coordinates being read
+  std::string hint;                                      // what may still follow on the line
   bool tile_is_start = false;
   bool in_setup = false;
   SpecAt setup_at;
@@ -110,6 +114,7 @@ struct ParseState {
     tok.clear();
     bindings.clear();
     expectations.clear();
+    actions.clear();
     hint.clear();
   }
   [[noreturn]] void fail(SpecAt at, const std::string& reason) const {
@@ -168,7 +173,6 @@ CARCHECK_TOKEN(rotation, "rot", false)
 CARCHECK_TOKEN(colour, "colour", false)
 CARCHECK_TOKEN(tile_name, "tile", false)
 CARCHECK_TOKEN(pile_tile, "tile", false)
-CARCHECK_TOKEN(meeple_ref, "meeple", false)
 CARCHECK_TOKEN(ghosts_where, "where", false)
 CARCHECK_TOKEN(meeples_where, "where", false)
 CARCHECK_TOKEN(ghost_slot, "slot", false)
@@ -191,23 +195,30 @@ CARCHECK_TOKEN(event_feature, "event-feature", false)
 #undef CARCHECK_TOKEN
 
 template <>
+struct action<coord_x> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.x = actionlang::capped_number(in.string(), actionlang::kMaxCoordinate);
+  }
+};
+template <>
+struct action<coord_y> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.y = actionlang::capped_number(in.string(), actionlang::kMaxCoordinate);
+  }
+};
+template <>
 struct action<coords> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    std::string t = in.string();
-    size_t comma_at = t.find(',');
-    Tok tok;
-    tok.text = t;
-    tok.at = where(in);
-    std::string xs = t.substr(0, comma_at), ys = t.substr(comma_at + 1);
-    auto in_range = [](const std::string& s) {
-      std::string d = s[0] == '-' ? s.substr(1) : s;
-      return d.size() <= 4 && std::stoi(s) >= -kMaxCoordinate && std::stoi(s) <= kMaxCoordinate;
-    };
-    if (!in_range(xs) || !in_range(ys))
-      st.fail(tok.at, "coordinates lie between -" + std::to_string(kMaxCoordinate) + " and " +
-                          std::to_string(kMaxCoordinate) + ", not " + t);
-    st.tok["coords"].push_back(tok);
+    actionlang::check_coordinates(in, st.x, st.y);
+    Tok t;
+    t.text = in.string();
+    t.x = st.x;
+    t.y = st.y;
+    t.at = where(in);
+    st.tok["coords"].push_back(t);
   }
 };
 
@@ -219,24 +230,23 @@ struct action<feature> {
   }
 };
 
+// A meeple reference outside an action (setup hound, expect hound ... by) is read by the
+// action grammar's actions.
 template <>
-struct action<ghost_n> {
+struct action<meeple_ref> : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) {
-    push_token(st, "ghost-count", in, true);
-    const Tok& t = st.tok["ghost-count"].back();
-    // More than 3 is legal to write (expect illegal shows the engine refusing it); more
-    // ghosts than the game holds is a typo.
-    if (t.num > 15)
-      st.fail(t.at, "the game holds 15 ghosts: a count of " + t.text + " is a mistake");
+  static void success(const Input& in, ActionSyntax& a, ParseState& st) {
+    st.meeple = a.meeple;
+    std::string text = a.meeple.text();
+    SpecAt end = where(in);  // a reference holds no blanks: it starts its length before
+    st.tok["meeple"].push_back({text, 0, 0, 0, {end.line, end.column - int(text.size())}});
   }
 };
 
 SpecCoord coord_of(const Tok& t) {
   SpecCoord c;
-  size_t comma_at = t.text.find(',');
-  c.x = std::stoi(t.text.substr(0, comma_at));
-  c.y = std::stoi(t.text.substr(comma_at + 1));
+  c.x = t.x;
+  c.y = t.y;
   c.at = t.at;
   return c;
 }
@@ -252,29 +262,17 @@ SpecFeature feature_of(const Tok& t) {
 
 // ---- Actions of the turns ---------------------------------------------------------------------
 
+// Each action is read by the action grammar's actions into its own ActionSyntax.
 template <>
-struct action<game_action> {
+struct action<step_action> : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) {
-    push_token(st, "action", in, false);
-  }
-};
-
-template <>
-struct action<a_meeple> {
-  template <typename Input>
-  static void apply(const Input&, ParseState& st) {
-    const Tok& t = st.tok["feature"].back();
-    SpecFeature f = feature_of(t);
-    if (f.kind == "mist")
-      st.fail(t.at,
-              "mist is no meeple spot: a meeple goes on road:<port>, city:<port>, "
-              "field:<port>, castle, monastery (or is refused on a cemetery)");
-    if (f.port.empty() && (f.kind == "road" || f.kind == "city" || f.kind == "field"))
-      st.fail(t.at, "name the " + f.kind + " by a port of the new tile, as in 'meeple " + f.kind +
-                        (f.kind == "field" ? ":Nl" : ":W") + "' (ports are board directions)");
-    st.hint =
-        "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of the line";
+  static void success(const Input& in, ActionSyntax& a, ParseState& st) {
+    st.hint = a.kind == ActionKind::Meeple && a.colour.empty()
+                  ? "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of "
+                    "the line"
+                  : "";
+    SpecAt at{where(in).line, a.column};
+    st.actions.emplace_back(std::move(a), at);
   }
 };
 
@@ -282,14 +280,14 @@ template <>
 struct action<action_line> {
   template <typename Input>
   static void apply(const Input&, ParseState& st) {
-    for (const Tok& a : st.all("action")) {
+    for (const auto& [a, at] : st.actions) {
       SpecStep step;
       step.kind = SpecStep::Action;
-      step.at = a.at;
+      step.at = at;
       step.text = a.text;
-      step.action = a.text;
+      step.action = a;
       step.under = st.bindings;
-      if (!st.seen_step) st.first_step_at = a.at;
+      if (!st.seen_step) st.first_step_at = at;
       st.seen_step = true;
       st.spec.steps.push_back(std::move(step));
     }
@@ -387,7 +385,7 @@ CARCHECK_SETUP(s_player, Player, {
 CARCHECK_SETUP(s_hound, Hound, {
   s.value = st.first("index").num;
   s.value_at = st.first("index").at;
-  s.meeple = st.first("meeple").text;
+  s.meeple = st.meeple;
   s.colour.clear();
 })
 #undef CARCHECK_SETUP
@@ -495,20 +493,16 @@ CARCHECK_EXPECT(event_tail, Event, {
       "monastery, field, castle, cemetery, mist-bank) or the end of the line";
 })
 CARCHECK_EXPECT(e_illegal, Illegal, {
-  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
-  const Tok& a = st.all("action").back();
-  e.action = a.text;
-  e.action_at = a.at;
+  e.action = st.actions.back().first;
+  e.action_at = st.actions.back().second;
   if (st.has("string")) e.reason = st.first("string").text;
   st.hint =
       "expected the reason in quotes or the end of the line (expect illegal <action> \"part of the "
       "reason\")";
 })
 CARCHECK_EXPECT(e_legal, Legal, {
-  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
-  const Tok& a = st.all("action").back();
-  e.action = a.text;
-  e.action_at = a.at;
+  e.action = st.actions.back().first;
+  e.action_at = st.actions.back().second;
 })
 CARCHECK_EXPECT(e_won, Won, {})
 CARCHECK_EXPECT(e_lost, Lost, {
@@ -531,7 +525,6 @@ CARCHECK_EXPECT(e_player, Player, {
   if (e.value < 1) st.fail(e.value_at, "players are numbered from 1");
 })
 CARCHECK_EXPECT(e_hound, Hound, {
-  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
   check_name(st, st.first("status"), spec_hound_statuses(), "hound status", "hound statuses");
   e.word = st.first("status").text, e.word_at = st.first("status").at;
   if (st.has("meeple")) {
@@ -727,125 +720,15 @@ struct action<tile_tail> {
   }
 };
 
-// ---- Error messages: "expected X" at the exact position ----------------------------------------
-
-template <typename Rule>
-struct msg {
-  static constexpr const char* text = nullptr;
-};
-template <typename Rule>
-struct msg<then<Rule>> : msg<Rule> {};
-#define CARCHECK_MSG(RULE, TEXT)              \
-  template <>                                 \
-  struct msg<RULE> {                          \
-    static constexpr const char* text = TEXT; \
-  };
-CARCHECK_MSG(
-    statement,
-    "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
-    "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-    "clear, face-down, track)")
-CARCHECK_MSG(line_end, "expected the end of the line")
-CARCHECK_MSG(
-    setup_statement,
-    "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
-    "pile, active-pile, player, hound) or '}' to close the setup block")
-CARCHECK_MSG(setup_open,
-             "expected '{' after 'setup' (the setup statements follow, one a line, closed by '}')")
-CARCHECK_MSG(
-    expectation,
-    "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
-    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player or hound")
-CARCHECK_MSG(
-    game_action,
-    "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
-    "hound, clear, face-down or track")
-CARCHECK_MSG(tile_name, "expected a tile's name")
-CARCHECK_MSG(coords, "expected coordinates x,y such as 1,0 or -2,3")
-CARCHECK_MSG(comma, "expected ',' between x and y, without spaces (as in 1,0)")
-CARCHECK_MSG(coord_y, "expected the y coordinate after ','")
-CARCHECK_MSG(at_coords, "expected 'at x,y'")
-CARCHECK_MSG(rotation, "expected a rotation r0, r1, r2 or r3 (quarter turns clockwise)")
-CARCHECK_MSG(colour, "expected a colour: red, green, blue, yellow, black or pink")
-CARCHECK_MSG(
-    feature,
-    "expected a feature: road, city, field, monastery, castle, cemetery or mist, with a port "
-    "where needed (road:W, city:N, field:Nl)")
-CARCHECK_MSG(port_name,
-             "expected a port after ':': a side N, E, S or W, with a half l, c or r where needed "
-             "(road:W, field:Nl)")
-CARCHECK_MSG(value, "expected a number")
-CARCHECK_MSG(index_n, "expected a number (1 for the first)")
-CARCHECK_MSG(count_n, "expected a number of copies, as in x3")
-CARCHECK_MSG(ghost_n, "expected how many ghosts (0 to 3)")
-CARCHECK_MSG(string_close, "expected '\"' to close the string (a string ends on its line)")
-CARCHECK_MSG(title_text,
-             "expected the spec's title in quotes, as in spec \"A road of 3 tiles scores 3\"")
-CARCHECK_MSG(reason_text, "expected the reason in quotes")
-CARCHECK_MSG(at_sign, "expected '@' after the colour, as in red@1,0")
-CARCHECK_MSG(meeple_where, "expected where the meeple stands, x,y (or supply), after '@'")
-CARCHECK_MSG(meeple_ref, "expected a meeple as <colour>@<x>,<y>, such as red@1,0")
-CARCHECK_MSG(clear_what, "expected 'clear x,y N' or 'clear stop'")
-CARCHECK_MSG(rules_name, "expected a rule set after 'rules': base-c1, pnp-demo, bcb or mists")
-CARCHECK_MSG(level_n, "expected the Mists level, 1 to 6")
-CARCHECK_MSG(players_n, "expected the number of players")
-CARCHECK_MSG(seed_n, "expected the seed, a whole number")
-CARCHECK_MSG(binding, "expected a variant as key=value, such as coop-scoring=majority")
-CARCHECK_MSG(bindings, "expected a variant as key=value, such as coop-scoring=majority")
-CARCHECK_MSG(equals, "expected '=' between the variant's name and its value, without spaces")
-CARCHECK_MSG(variant_value, "expected the variant's value after '='")
-CARCHECK_MSG(cite_body,
-             "expected what the spec cites: an FAQ id (Dized.MoC.0041), or a seed and a passage "
-             "(seed 004 \"Level 1, 2a\")")
-CARCHECK_MSG(tile_decl_name, "expected the tile's name")
-CARCHECK_MSG(tile_equals, "expected '=' after the tile's name")
-CARCHECK_MSG(
-    tile_shape,
-    "expected the tile's shape in the tile language, in quotes (\"road W-E; field Wr Nl Nr "
-    "El; field Er Sl Sr Wl\"), or the name of a tile of the rule set")
-CARCHECK_MSG(bound_statement, "expected an expectation or an action after the variant")
-CARCHECK_MSG(kw_on, "expected 'on <feature>' after the colour (meeple red on road:W at 1,0)")
-CARCHECK_MSG(kw_by, "expected 'by <colour>@x,y' after the hound's number (hound 1 by red@1,0)")
-CARCHECK_MSG(kw_supply, "expected 'supply' (meeples supply <colour> N)")
-CARCHECK_MSG(pile_colon,
-             "expected ':' after the pile's number, then its tiles, the next drawn first")
-CARCHECK_MSG(setup_ghosts_tail, "expected 'supply N' or 'N at x,y' after 'ghosts'")
-CARCHECK_MSG(e_ghosts_tail, "expected supply, board, box or 'N at x,y' after 'ghosts'")
-CARCHECK_MSG(e_meeples_tail, "expected supply, board, buried or 'N at x,y' after 'meeples'")
-CARCHECK_MSG(speclang::event_name, "expected an event's name, such as bank-finished")
-CARCHECK_MSG(kw_event, "expected 'event' after 'no'")
-CARCHECK_MSG(not_what, "expected 'finished' or 'over' after 'not'")
-CARCHECK_MSG(phase_word, "expected a phase, such as meeple or score-choice")
-CARCHECK_MSG(hound_status, "expected a hound's status: waiting, placed, lost, scored or removed")
-#undef CARCHECK_MSG
-
-// The word at the error position (after blanks), up to a blank or the end of the line.
-template <typename Input>
-std::string next_word(const Input& in, size_t skip) {
-  std::string w;
-  for (size_t i = skip; i < in.size(skip + 40); ++i) {
-    char c = in.peek_char(i);
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') break;
-    w += c;
-  }
-  return w;
-}
-
-std::string found(const std::string& w) {
-  return w.empty() ? ", found the end of the line" : ", found '" + w + "'";
-}
+// ---- Syntax errors: the grammar's message, sharpened by what was found ---------------------
 
 const std::vector<std::string>& statement_words() {
-  static const std::vector<std::string> w = {
-      "spec",          "rules",       "variant", "cites", "tile",   "start",     "setup",
-      "expect",        "under",       "draw",    "place", "meeple", "pass",      "points",
-      "remove-ghosts", "extra-ghost", "bury",    "hound", "clear",  "face-down", "track"};
-  return w;
-}
-const std::vector<std::string>& action_words() {
-  static const std::vector<std::string> w = {"draw",   "place",         "meeple",      "pass",
-                                             "points", "remove-ghosts", "extra-ghost", "bury",
-                                             "hound",  "clear",         "face-down",   "track"};
+  static const std::vector<std::string> w = [] {
+    std::vector<std::string> v = {"spec",  "rules", "variant", "cites", "tile",
+                                  "start", "setup", "expect",  "under"};
+    v.insert(v.end(), action_verbs().begin(), action_verbs().end());
+    return v;
+  }();
   return w;
 }
 const std::vector<std::string>& setup_words() {
@@ -879,74 +762,50 @@ std::string unknown(const std::string& what, const std::string& w,
          (near.empty() ? "" : " (did you mean '" + near + "'?)");
 }
 
-// must<then<R>> reports R.
 template <typename Rule>
-struct unwrap {
-  using type = Rule;
-};
-template <typename Rule>
-struct unwrap<then<Rule>> {
-  using type = Rule;
-};
-
-template <typename Wrapped>
-std::string message(const std::string& w, const ParseState& st, bool at_eof) {
-  using Rule = typename unwrap<Wrapped>::type;
-  const bool alpha = !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
-  if constexpr (std::is_same_v<Rule, statement>) {
-    if (alpha) return unknown("statement", w, statement_words()) + "; " + msg<Rule>::text;
-  }
-  if constexpr (std::is_same_v<Rule, setup_statement>) {
-    if (at_eof)
-      return "the setup block that opens at line " + std::to_string(st.setup_at.line) +
-             " is not closed: expected '}'";
-    if (alpha) {
-      std::string name = leading_name(w);
-      if (name == "expect" || name == "draw" || name == "pass" || name == "points")
-        return "'" + name +
-               "' is not a setup statement: the turns and expectations come after the "
-               "setup block's closing '}'";
-      return unknown("setup statement", w, setup_words()) + "; " + msg<Rule>::text;
-    }
-  }
-  if constexpr (std::is_same_v<Rule, expectation>) {
-    if (alpha) return unknown("expectation", w, expect_words()) + "; " + msg<Rule>::text;
-  }
-  if constexpr (std::is_same_v<Rule, game_action> || std::is_same_v<Rule, bound_statement>) {
-    if (alpha) return unknown("action", w, action_words()) + "; " + msg<game_action>::text;
-  }
-  if constexpr (std::is_same_v<Rule, line_end>) {
-    if (!st.hint.empty()) return st.hint + found(w);
-  }
-  const char* base = msg<Rule>::text;
-  if (!base) return "syntax error" + found(w);
-  return base + found(w);
+bool is(std::string_view message) {
+  return message == speclang::errors::message<Rule>;
 }
 
-template <typename Rule>
-struct control : pg::normal<Rule> {
-  template <typename Input>
-  [[noreturn]] static void raise(const Input& in, ParseState& st) {
-    // Point at the offending word, not at the blank before it.
-    size_t skip = 0;
-    while (skip < in.size(skip + 1) && (in.peek_char(skip) == ' ' || in.peek_char(skip) == '\t'))
-      ++skip;
-    std::string w = next_word(in, skip);
-    bool at_eof = in.size(skip + 1) <= skip;
-    auto p = in.position();
-    SpecAt at{static_cast<int>(p.line), static_cast<int>(p.column + skip)};
-    std::string reason = message<Rule>(w, st, at_eof);
-    // `1, 0` or `1 ,0`: the usual slip in coordinates.
-    if constexpr (std::is_same_v<Rule, coord_y>) {
-      if (skip > 0) reason = "write coordinates without spaces, as in 1,0";
-    }
-    if constexpr (std::is_same_v<Rule, comma>) {
-      if (skip > 0 && !w.empty() && w[0] == ',')
-        reason = "write coordinates without spaces, as in 1,0";
-    }
-    throw InputError(st.spec.pos(at), reason);
+// The reason of a syntax error: the message of the rule that failed (`message`), or a sharper
+// one from the word found there (`at`) and what the line has read so far.
+std::string syntax_reason(std::string_view message, const ErrorSpot& at, const ParseState& st) {
+  const std::string& w = at.word;
+  const bool alpha = !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
+  std::string base(message);
+  if (is<statement>(message) && alpha)
+    return unknown("statement", w, statement_words()) + "; " + base;
+  if (is<setup_statement>(message)) {
+    if (at.at_end)
+      return "the setup block that opens at line " + std::to_string(st.setup_at.line) +
+             " is not closed: expected '}'";
+    std::string name = leading_name(w);
+    if (name == "expect" || name == "draw" || name == "pass" || name == "points")
+      return "'" + name +
+             "' is not a setup statement: the turns and expectations come after the setup "
+             "block's closing '}'";
+    if (alpha) return unknown("setup statement", w, setup_words()) + "; " + base;
   }
-};
+  if (is<expectation>(message) && alpha)
+    return unknown("expectation", w, expect_words()) + "; " + base;
+  if ((is<step_action>(message) || is<bound_statement>(message)) && alpha)
+    return unknown("action", w, action_verbs()) + "; " + speclang::errors::message<step_action>;
+  if (is<line_end>(message) && !st.hint.empty()) return st.hint + found_text(w, "line");
+  return base + found_text(w, "line");
+}
+
+// A parse error as an InputError at the word found.
+InputError syntax_error(const std::string& text, const pg::parse_error& e, const ParseState& st) {
+  ErrorSpot at = error_spot(text, e, true);
+  std::string_view message = e.message();
+  std::string reason = syntax_reason(message, at, st);
+  // `1, 0` or `1 ,0`: the usual slip in coordinates.
+  bool blank_before = at.byte > e.positions().front().byte;
+  if ((is<coord_y>(message) && blank_before) ||
+      (is<comma>(message) && blank_before && !at.word.empty() && at.word[0] == ','))
+    reason = "write coordinates without spaces, as in 1,0";
+  return InputError(st.spec.pos({at.line, at.column}), reason);
+}
 
 // ---- After parsing: what needs the whole file -------------------------------------------------
 
@@ -1030,7 +889,7 @@ std::string expectation_subject(const Expectation& e) {
              (e.colour.empty() ? "" : " by " + e.colour) + " " + e.event_feature;
     case ExpectKind::Illegal:
     case ExpectKind::Legal:
-      return "action " + e.action;
+      return "action " + e.action.text;
     case ExpectKind::Won:
     case ExpectKind::Lost:
     case ExpectKind::Over:
@@ -1049,7 +908,11 @@ SpecFile parse_spec(const std::string& text, const std::string& file) {
   ParseState st;
   st.spec.file = file;
   pg::memory_input in(text, file);
-  pg::parse<speclang::file, action, control>(in, st);
+  try {
+    pg::parse<speclang::file, action, must_control<speclang::errors>::type>(in, st);
+  } catch (const pg::parse_error& e) {
+    throw syntax_error(text, e, st);
+  }
   check_file(st);
   return std::move(st.spec);
 }
