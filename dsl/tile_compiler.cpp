@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "dsl/grammar_errors.h"
 #include "dsl/tile_grammar.h"
 
 namespace carcheck {
@@ -222,59 +223,7 @@ struct action<ghost_count> {
   }
 };
 
-// ---- Error messages: "expected X" at the exact position ------------------------------------
-
-template <typename Rule>
-constexpr const char* expected() {
-  return nullptr;
-}
-#define CARCHECK_EXPECTED(RULE, TEXT)      \
-  template <>                              \
-  constexpr const char* expected<RULE>() { \
-    return TEXT;                           \
-  }
-CARCHECK_EXPECTED(
-    item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
-CARCHECK_EXPECTED(city_body, "expected city sides such as N or N+E+W after 'city'")
-CARCHECK_EXPECTED(shield_count, "expected a number after 'shields'")
-CARCHECK_EXPECTED(road_body, "expected a road such as W-E or S* after 'road'")
-CARCHECK_EXPECTED(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
-CARCHECK_EXPECTED(field_body,
-                  "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
-CARCHECK_EXPECTED(border_side, "expected the side of the bordered city (N, E, S or W) after '@'")
-CARCHECK_EXPECTED(mist_body,
-                  "expected mist ports such as Nl Nc Nr followed by 'ghosts N' after 'mist'")
-CARCHECK_EXPECTED(mist_ghosts, "expected 'ghosts N' after the mist ports")
-CARCHECK_EXPECTED(ghost_count, "expected a number after 'ghosts'")
-CARCHECK_EXPECTED(cell_x, "expected the cell's x offset after 'cell'")
-CARCHECK_EXPECTED(cell_y, "expected the cell's y offset after ','")
-CARCHECK_EXPECTED(pg::one<','>, "expected ',' between the cell's x and y")
-CARCHECK_EXPECTED(cell_open, "expected '{' after the cell's offsets")
-CARCHECK_EXPECTED(cell_close, "expected '}' or ';' after a cell's items")
-CARCHECK_EXPECTED(end_of_shape, "expected ';' between items, or the end of the shape")
-#undef CARCHECK_EXPECTED
-
-// The word at the error position, quoted in the message: up to a blank or delimiter, or the
-// delimiter itself; "" at the end of the shape.
-template <typename Input>
-std::string next_word(const Input& in) {
-  std::string w;
-  for (size_t i = 0; i < in.size(32); ++i) {
-    char c = in.peek_char(i);
-    bool delim =
-        c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '{' || c == '}';
-    if (delim) {
-      if (i == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r') w += c;
-      break;
-    }
-    w += c;
-  }
-  return w;
-}
-
-std::string found(const std::string& word) {
-  return word.empty() ? ", found the end of the shape" : ", found '" + word + "'";
-}
+// ---- Syntax errors: the grammar's message, sharpened by what was found ---------------------
 
 bool is_side_letter(char c) { return std::string_view("NESW").find(c) != std::string_view::npos; }
 
@@ -307,34 +256,27 @@ std::string hint_after_item(const std::string& w, const ParseState& st) {
 }
 
 template <typename Rule>
-std::string message(const std::string& word, const ParseState& st) {
-  const char* base = expected<Rule>();
-  if (!base) return "syntax error" + found(word);
-  if constexpr (std::is_same_v<Rule, item>) {
-    if (!word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
-      return "unknown item '" + word +
-             "': expected city, road, field, mist, monastery, castle, cemetery, bazaar or ruins";
-  }
-  if constexpr (std::is_same_v<Rule, end_of_shape> || std::is_same_v<Rule, cell_close> ||
-                std::is_same_v<Rule, mist_ghosts>) {
+bool is(std::string_view message) {
+  return message == tilelang::errors::message<Rule>;
+}
+
+// The reason of a syntax error: the message of the rule that failed, or a sharper one from the
+// word found there and the items read so far.
+std::string syntax_reason(std::string_view message, const std::string& shape, const ErrorSpot& at,
+                          const ParseState& st) {
+  const std::string& word = at.word;
+  if (is<item>(message) && !word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
+    return "unknown item '" + word +
+           "': expected city, road, field, mist, monastery, castle, cemetery, bazaar or ruins";
+  if (is<mist_ghosts>(message) && std::string_view(shape).substr(0, at.byte).ends_with("ghosts"))
+    return tilelang::errors::message<ghost_count> +
+           found_text(word, "shape");  // its number is missing
+  if (is<end_of_shape>(message) || is<cell_close>(message) || is<mist_ghosts>(message)) {
     std::string h = hint_after_item(word, st);
     if (!h.empty()) return h;
   }
-  return base + found(word);
+  return std::string(message) + found_text(word, "shape");
 }
-
-template <typename Rule>
-struct control : pg::normal<Rule> {
-  template <typename Input, typename... States>
-  [[noreturn]] static void raise(const Input& in, States&&... st) {
-    if constexpr (std::is_same_v<Rule, mist_ghosts>) {  // 'ghosts' is there, its number is not
-      std::string_view before(in.begin(), static_cast<size_t>(in.current() - in.begin()));
-      if (before.ends_with("ghosts"))
-        throw pg::parse_error(expected<ghost_count>() + found(next_word(in)), in);
-    }
-    throw pg::parse_error(message<Rule>(next_word(in), st...), in);
-  }
-};
 
 // ---- Checks and compilation -----------------------------------------------------------------
 
@@ -601,11 +543,11 @@ void compile_shape(const std::string& shape, const ShapeOrigin& origin, TileType
     if (c == '\n' || c == '\r') c = ' ';
   try {
     pg::memory_input in(flat, origin.file);
-    if (!pg::parse<tilelang::shape, action, control>(in, st))
+    if (!pg::parse<tilelang::shape, action, must_control<tilelang::errors>::type>(in, st))
       compiler.fail({1, 1}, "expected a tile shape");
   } catch (const pg::parse_error& e) {
-    const auto& p = e.positions().front();
-    compiler.fail({static_cast<int>(p.line), static_cast<int>(p.column)}, std::string(e.message()));
+    ErrorSpot at = error_spot(flat, e, false, ";{}");
+    compiler.fail({at.line, at.column}, syntax_reason(e.message(), flat, at, st));
   }
   compiler.compile(st.cells);
 }
