@@ -235,9 +235,11 @@ struct under_statement
 struct statement : pg::sor<spec_statement, rules_statement, seed_statement, variant_statement,
                            cites_statement, tile_statement, start_statement, setup_block,
                            under_statement, expect_statement, action_line> {};
-struct line : pg::seq<line_begin, sp,
-                      pg::sor<pg::seq<pg::opt<comment>, pg::eolf>,
-                              pg::seq<pg::must<statement>, pg::must<line_end>>>> {};
+// Every alternative consumes input, so that until<> cannot loop (analyze<> proves it).
+struct empty_line : pg::sor<pg::seq<sp, pg::opt<comment>, pg::eol>, pg::seq<sp, comment, pg::eof>,
+                            pg::seq<pg::plus<pg::blank>, pg::eof>> {};
+struct line : pg::seq<line_begin,
+                      pg::sor<empty_line, pg::seq<sp, pg::must<statement>, pg::must<line_end>>>> {};
 struct file : pg::until<pg::eof, line> {};
 
 // ---- Error messages: "expected X" -----------------------------------------------------------
