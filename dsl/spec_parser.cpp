@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
-#include <map>
 #include <sstream>
 #include <type_traits>
 
@@ -94,9 +93,34 @@ struct Tok {
   SpecAt at;
 };
 
+// The words of the current statement, by what they are. The token actions fill them as the
+// grammar matches; the action of the statement's rule builds the statement from them.
+struct Words {
+  using List = std::vector<Tok>;
+  List value;          // numbers: an expected or set value (pile K holds N: K and N)
+  List index;          // a pile, hound, mist area or player number
+  List count;          // copies of a tile (xN), occurrences of an event
+  List rot;            // r0..r3
+  List colour;         // red, green, ...
+  List tile;           // tile names (a pile lists several)
+  List coords;         // x,y (Tok::x, Tok::y)
+  List feature;        // road:W, city, field:Nl, ...
+  List meeple;         // colour@x,y (the MeepleRef in ParseState::meeple)
+  List where;          // ghosts / meeples supply, board, box, buried
+  List slot;           // cemetery, mist K
+  List score_feature;  // score [colour] road|city|... N
+  List event, event_value, event_feature;
+  List end_reason, phase, status;
+  List rules, level, players, seed;
+  List string;  // quoted: a title, a reason, the parts of a shape
+  List name, shipped, cite, holds;
+};
+
+bool has(const Words::List& list) { return !list.empty(); }
+
 struct ParseState {
   SpecFile spec;
-  std::map<std::string, std::vector<Tok>> tok;           // role -> tokens of the current line
+  Words words;                                           // of the current line
   std::vector<VariantBinding> bindings;                  // of the current line
   std::vector<Expectation> expectations;                 // of the current line
   std::vector<std::pair<ActionSyntax, SpecAt>> actions;  // of the current line
@@ -111,7 +135,7 @@ struct ParseState {
   bool seen_step = false;
 
   void reset_line() {
-    tok.clear();
+    words = {};
     bindings.clear();
     expectations.clear();
     actions.clear();
@@ -120,12 +144,6 @@ struct ParseState {
   [[noreturn]] void fail(SpecAt at, const std::string& reason) const {
     throw InputError(spec.pos(at), reason);
   }
-  bool has(const std::string& role) const {
-    auto it = tok.find(role);
-    return it != tok.end() && !it->second.empty();
-  }
-  const Tok& first(const std::string& role) const { return tok.at(role).front(); }
-  const std::vector<Tok>& all(const std::string& role) { return tok[role]; }
 };
 
 template <typename Input>
@@ -146,7 +164,7 @@ struct action<line_begin> {
 
 // Tokens pushed as written, numbers parsed (with a range check).
 template <typename Input>
-void push_token(ParseState& st, const char* role, const Input& in, bool numeric) {
+void push_token(const ParseState& st, Words::List& list, const Input& in, bool numeric) {
   Tok t;
   t.text = in.string();
   t.at = where(in);
@@ -155,43 +173,43 @@ void push_token(ParseState& st, const char* role, const Input& in, bool numeric)
     if (digits.size() > 9) st.fail(t.at, "the number " + t.text + " is too large");
     t.num = std::stol(t.text);
   }
-  st.tok[role].push_back(std::move(t));
+  list.push_back(std::move(t));
 }
 
-#define CARCHECK_TOKEN(RULE, ROLE, NUMERIC)              \
+#define CARCHECK_TOKEN(RULE, FIELD, NUMERIC)             \
   template <>                                            \
   struct action<RULE> {                                  \
     template <typename Input>                            \
     static void apply(const Input& in, ParseState& st) { \
-      push_token(st, ROLE, in, NUMERIC);                 \
+      push_token(st, st.words.FIELD, in, NUMERIC);       \
     }                                                    \
   };
-CARCHECK_TOKEN(value, "value", true)
-CARCHECK_TOKEN(index_n, "index", true)
-CARCHECK_TOKEN(count_n, "count", true)
-CARCHECK_TOKEN(rotation, "rot", false)
-CARCHECK_TOKEN(colour, "colour", false)
-CARCHECK_TOKEN(tile_name, "tile", false)
-CARCHECK_TOKEN(pile_tile, "tile", false)
-CARCHECK_TOKEN(ghosts_where, "where", false)
-CARCHECK_TOKEN(meeples_where, "where", false)
-CARCHECK_TOKEN(ghost_slot, "slot", false)
-CARCHECK_TOKEN(score_feature, "score-feature", false)
-CARCHECK_TOKEN(speclang::event_name, "event", false)
-CARCHECK_TOKEN(end_reason, "end-reason", false)
-CARCHECK_TOKEN(phase_word, "phase", false)
-CARCHECK_TOKEN(hound_status, "status", false)
-CARCHECK_TOKEN(rules_name, "rules", false)
-CARCHECK_TOKEN(level_n, "level", true)
-CARCHECK_TOKEN(players_n, "players", true)
-CARCHECK_TOKEN(seed_n, "seed", false)
-CARCHECK_TOKEN(string_body, "string", false)
-CARCHECK_TOKEN(tile_decl_name, "name", false)
-CARCHECK_TOKEN(shipped_name, "shipped", false)
-CARCHECK_TOKEN(cite_body, "cite", false)
-CARCHECK_TOKEN(kw_holds, "holds", false)
-CARCHECK_TOKEN(event_value, "event-value", false)
-CARCHECK_TOKEN(event_feature, "event-feature", false)
+CARCHECK_TOKEN(value, value, true)
+CARCHECK_TOKEN(index_n, index, true)
+CARCHECK_TOKEN(count_n, count, true)
+CARCHECK_TOKEN(rotation, rot, false)
+CARCHECK_TOKEN(colour, colour, false)
+CARCHECK_TOKEN(tile_name, tile, false)
+CARCHECK_TOKEN(pile_tile, tile, false)
+CARCHECK_TOKEN(ghosts_where, where, false)
+CARCHECK_TOKEN(meeples_where, where, false)
+CARCHECK_TOKEN(ghost_slot, slot, false)
+CARCHECK_TOKEN(score_feature, score_feature, false)
+CARCHECK_TOKEN(speclang::event_name, event, false)
+CARCHECK_TOKEN(end_reason, end_reason, false)
+CARCHECK_TOKEN(phase_word, phase, false)
+CARCHECK_TOKEN(hound_status, status, false)
+CARCHECK_TOKEN(rules_name, rules, false)
+CARCHECK_TOKEN(level_n, level, true)
+CARCHECK_TOKEN(players_n, players, true)
+CARCHECK_TOKEN(seed_n, seed, false)
+CARCHECK_TOKEN(string_body, string, false)
+CARCHECK_TOKEN(tile_decl_name, name, false)
+CARCHECK_TOKEN(shipped_name, shipped, false)
+CARCHECK_TOKEN(cite_body, cite, false)
+CARCHECK_TOKEN(kw_holds, holds, false)
+CARCHECK_TOKEN(event_value, event_value, false)
+CARCHECK_TOKEN(event_feature, event_feature, false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -218,7 +236,7 @@ struct action<coords> {
     t.x = st.x;
     t.y = st.y;
     t.at = where(in);
-    st.tok["coords"].push_back(t);
+    st.words.coords.push_back(t);
   }
 };
 
@@ -226,7 +244,7 @@ template <>
 struct action<feature> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    push_token(st, "feature", in, false);
+    push_token(st, st.words.feature, in, false);
   }
 };
 
@@ -239,7 +257,7 @@ struct action<meeple_ref> : pg::change_action_and_states<actionlang::fill, Actio
     st.meeple = a.meeple;
     std::string text = a.meeple.text();
     SpecAt end = where(in);  // a reference holds no blanks: it starts its length before
-    st.tok["meeple"].push_back({text, 0, 0, 0, {end.line, end.column - int(text.size())}});
+    st.words.meeple.push_back({text, 0, 0, 0, {end.line, end.column - int(text.size())}});
   }
 };
 
@@ -324,11 +342,12 @@ SetupStep new_setup(ParseState& st, SetupKind k, SpecAt at, const std::string& t
   s.kind = k;
   s.at = at;
   s.text = text;
-  if (st.has("tile")) s.tile = st.first("tile").text, s.tile_at = st.first("tile").at;
-  if (st.has("coords")) s.where = coord_of(st.first("coords"));
-  if (st.has("rot")) s.rot = st.first("rot").text[1] - '0';
-  if (st.has("colour")) s.colour = st.first("colour").text, s.colour_at = st.first("colour").at;
-  if (st.has("feature")) s.feature = feature_of(st.first("feature"));
+  if (has(st.words.tile)) s.tile = st.words.tile.front().text, s.tile_at = st.words.tile.front().at;
+  if (has(st.words.coords)) s.where = coord_of(st.words.coords.front());
+  if (has(st.words.rot)) s.rot = st.words.rot.front().text[1] - '0';
+  if (has(st.words.colour))
+    s.colour = st.words.colour.front().text, s.colour_at = st.words.colour.front().at;
+  if (has(st.words.feature)) s.feature = feature_of(st.words.feature.front());
   return s;
 }
 
@@ -347,44 +366,44 @@ CARCHECK_SETUP(s_face_down, FaceDown, {})
 CARCHECK_SETUP(s_meeple, Meeple, {})
 CARCHECK_SETUP(s_buried, Buried, {})
 CARCHECK_SETUP(s_ghosts, Ghosts, {
-  s.value = st.first("value").num;
-  s.value_at = st.first("value").at;
-  if (!st.has("coords")) {
+  s.value = st.words.value.front().num;
+  s.value_at = st.words.value.front().at;
+  if (!has(st.words.coords)) {
     s.kind = SetupKind::GhostSupply;
-  } else if (st.has("slot")) {
-    const Tok& slot = st.first("slot");
+  } else if (has(st.words.slot)) {
+    const Tok& slot = st.words.slot.front();
     s.slot = slot.text.rfind("mist", 0) == 0 ? "mist" : "cemetery";
     s.slot_at = slot.at;
-    if (s.slot == "mist") s.slot_index = static_cast<int>(st.first("index").num);
+    if (s.slot == "mist") s.slot_index = static_cast<int>(st.words.index.front().num);
   }
   if (s.value < 0) st.fail(s.value_at, "a number of ghosts is 0 or more");
 })
 CARCHECK_SETUP(s_meeples, MeepleSupply, {
-  s.value = st.first("value").num;
-  s.value_at = st.first("value").at;
+  s.value = st.words.value.front().num;
+  s.value_at = st.words.value.front().at;
   if (s.value < 0) st.fail(s.value_at, "a number of meeples is 0 or more");
 })
 CARCHECK_SETUP(s_score, Score, {
-  s.value = st.first("value").num;
-  s.value_at = st.first("value").at;
+  s.value = st.words.value.front().num;
+  s.value_at = st.words.value.front().at;
 })
 CARCHECK_SETUP(s_pile, Pile, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
-  for (const Tok& t : st.all("tile")) s.tiles.emplace_back(t.text, t.at);
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
+  for (const Tok& t : st.words.tile) s.tiles.emplace_back(t.text, t.at);
   s.tile.clear();
 })
 CARCHECK_SETUP(s_active_pile, ActivePile, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
 })
 CARCHECK_SETUP(s_player, Player, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
 })
 CARCHECK_SETUP(s_hound, Hound, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
   s.meeple = st.meeple;
   s.colour.clear();
 })
@@ -395,10 +414,12 @@ CARCHECK_SETUP(s_hound, Hound, {
 Expectation new_expectation(ParseState& st, ExpectKind k) {
   Expectation e;
   e.kind = k;
-  if (st.has("value")) e.value = st.first("value").num, e.value_at = st.first("value").at;
-  if (st.has("colour")) e.colour = st.first("colour").text, e.colour_at = st.first("colour").at;
-  if (st.has("coords")) e.has_where = true, e.where = coord_of(st.first("coords"));
-  if (st.has("feature")) e.feature = feature_of(st.first("feature"));
+  if (has(st.words.value))
+    e.value = st.words.value.front().num, e.value_at = st.words.value.front().at;
+  if (has(st.words.colour))
+    e.colour = st.words.colour.front().text, e.colour_at = st.words.colour.front().at;
+  if (has(st.words.coords)) e.has_where = true, e.where = coord_of(st.words.coords.front());
+  if (has(st.words.feature)) e.feature = feature_of(st.words.feature.front());
   return e;
 }
 
@@ -422,28 +443,28 @@ void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& kn
     }                                                        \
   };
 CARCHECK_EXPECT(e_score, Score, {
-  if (st.has("score-feature"))
-    e.word = st.first("score-feature").text, e.word_at = st.first("score-feature").at;
+  if (has(st.words.score_feature))
+    e.word = st.words.score_feature.front().text, e.word_at = st.words.score_feature.front().at;
   st.hint = "expected the end of the line after the score (expect score [colour] [feature] N)";
 })
 CARCHECK_EXPECT(e_ghosts, GhostsAt, {
-  if (st.has("where")) {
-    const std::string& w = st.first("where").text;
+  if (has(st.words.where)) {
+    const std::string& w = st.words.where.front().text;
     e.kind = w == "supply"  ? ExpectKind::GhostsSupply
              : w == "board" ? ExpectKind::GhostsBoard
                             : ExpectKind::GhostsBox;
-  } else if (st.has("slot")) {
-    const Tok& slot = st.first("slot");
+  } else if (has(st.words.slot)) {
+    const Tok& slot = st.words.slot.front();
     e.word = slot.text.rfind("mist", 0) == 0 ? "mist" : "cemetery";
     e.word_at = slot.at;
-    if (e.word == "mist") e.index = static_cast<int>(st.first("index").num);
+    if (e.word == "mist") e.index = static_cast<int>(st.words.index.front().num);
   } else {
     st.hint = "expected 'cemetery', 'mist K' or the end of the line";
   }
 })
 CARCHECK_EXPECT(e_meeples, MeeplesAt, {
-  if (st.has("where")) {
-    const std::string& w = st.first("where").text;
+  if (has(st.words.where)) {
+    const std::string& w = st.words.where.front().text;
     e.kind = w == "supply"  ? ExpectKind::MeeplesSupply
              : w == "board" ? ExpectKind::MeeplesBoard
                             : ExpectKind::MeeplesBuried;
@@ -452,8 +473,8 @@ CARCHECK_EXPECT(e_meeples, MeeplesAt, {
   }
 })
 CARCHECK_EXPECT(e_pile, Pile, {
-  const auto& v = st.all("value");
-  if (st.has("holds")) {
+  const auto& v = st.words.value;
+  if (has(st.words.holds)) {
     e.kind = ExpectKind::PileHolds;
     e.index = static_cast<int>(v[0].num);
     e.value = v[1].num;
@@ -471,20 +492,20 @@ CARCHECK_EXPECT(e_set_aside, SetAside, {})
 CARCHECK_EXPECT(e_finished, Finished, {})
 CARCHECK_EXPECT(e_size, Size, {})
 CARCHECK_EXPECT(event_tail, Event, {
-  const Tok& name = st.first("event");
+  const Tok& name = st.words.event.front();
   check_name(st, name, spec_event_names(), "event", "events");
   e.word = name.text;
   e.word_at = name.at;
-  if (st.has("event-feature")) e.event_feature = st.first("event-feature").text;
-  for (const char* role : {"count", "event-value", "coords", "colour", "event-feature"})
-    if (st.tok[role].size() > 1)
-      st.fail(st.tok[role][1].at,
-              "the event's count, value, place, colour or feature is given twice");
-  e.has_where = st.has("coords");
-  if (st.has("count")) e.count = st.first("count").num;
-  if (st.has("event-value")) {
+  if (has(st.words.event_feature)) e.event_feature = st.words.event_feature.front().text;
+  const Words& w = st.words;
+  for (const Words::List* list : {&w.count, &w.event_value, &w.coords, &w.colour, &w.event_feature})
+    if (list->size() > 1)
+      st.fail((*list)[1].at, "the event's count, value, place, colour or feature is given twice");
+  e.has_where = has(st.words.coords);
+  if (has(st.words.count)) e.count = st.words.count.front().num;
+  if (has(st.words.event_value)) {
     e.has_event_value = true;
-    const auto& v = st.all("value");
+    const auto& v = st.words.value;
     e.event_value = v.back().num;
   }
   e.value = e.count;
@@ -495,7 +516,7 @@ CARCHECK_EXPECT(event_tail, Event, {
 CARCHECK_EXPECT(e_illegal, Illegal, {
   e.action = st.actions.back().first;
   e.action_at = st.actions.back().second;
-  if (st.has("string")) e.reason = st.first("string").text;
+  if (has(st.words.string)) e.reason = st.words.string.front().text;
   st.hint =
       "expected the reason in quotes or the end of the line (expect illegal <action> \"part of the "
       "reason\")";
@@ -506,35 +527,36 @@ CARCHECK_EXPECT(e_legal, Legal, {
 })
 CARCHECK_EXPECT(e_won, Won, {})
 CARCHECK_EXPECT(e_lost, Lost, {
-  if (st.has("end-reason")) {
-    check_name(st, st.first("end-reason"), spec_end_reasons(), "end reason", "end reasons");
-    e.word = st.first("end-reason").text, e.word_at = st.first("end-reason").at;
+  if (has(st.words.end_reason)) {
+    check_name(st, st.words.end_reason.front(), spec_end_reasons(), "end reason", "end reasons");
+    e.word = st.words.end_reason.front().text, e.word_at = st.words.end_reason.front().at;
   }
 })
 CARCHECK_EXPECT(e_over, Over, {
-  if (st.has("end-reason")) {
-    check_name(st, st.first("end-reason"), spec_end_reasons(), "end reason", "end reasons");
-    e.word = st.first("end-reason").text, e.word_at = st.first("end-reason").at;
+  if (has(st.words.end_reason)) {
+    check_name(st, st.words.end_reason.front(), spec_end_reasons(), "end reason", "end reasons");
+    e.word = st.words.end_reason.front().text, e.word_at = st.words.end_reason.front().at;
   }
 })
 CARCHECK_EXPECT(e_phase, Phase, {
-  check_name(st, st.first("phase"), spec_phase_names(), "phase", "phases");
-  e.word = st.first("phase").text, e.word_at = st.first("phase").at;
+  check_name(st, st.words.phase.front(), spec_phase_names(), "phase", "phases");
+  e.word = st.words.phase.front().text, e.word_at = st.words.phase.front().at;
 })
 CARCHECK_EXPECT(e_player, Player, {
   if (e.value < 1) st.fail(e.value_at, "players are numbered from 1");
 })
 CARCHECK_EXPECT(e_hound, Hound, {
-  check_name(st, st.first("status"), spec_hound_statuses(), "hound status", "hound statuses");
-  e.word = st.first("status").text, e.word_at = st.first("status").at;
-  if (st.has("meeple")) {
-    if (e.word != "placed") st.fail(st.first("meeple").at, "only a placed hound lies by a meeple");
-    e.word += " by " + st.first("meeple").text;
+  check_name(st, st.words.status.front(), spec_hound_statuses(), "hound status", "hound statuses");
+  e.word = st.words.status.front().text, e.word_at = st.words.status.front().at;
+  if (has(st.words.meeple)) {
+    if (e.word != "placed")
+      st.fail(st.words.meeple.front().at, "only a placed hound lies by a meeple");
+    e.word += " by " + st.words.meeple.front().text;
   }
   st.hint = "expected 'by <colour>@x,y' or the end of the line";
-  e.index = static_cast<int>(st.first("index").num);
+  e.index = static_cast<int>(st.words.index.front().num);
   if (e.index < 1 || e.index > 2)
-    st.fail(st.first("index").at, "the hounds are 1 (Rufus) and 2 (Ronja)");
+    st.fail(st.words.index.front().at, "the hounds are 1 (Rufus) and 2 (Ronja)");
 })
 #undef CARCHECK_EXPECT
 
@@ -556,7 +578,7 @@ template <>
 struct action<e_no_event> {
   static void apply0(ParseState& st) {
     Expectation& e = st.expectations.back();
-    if (e.count >= 0) st.fail(st.first("count").at, "'expect no event' takes no count");
+    if (e.count >= 0) st.fail(st.words.count.front().at, "'expect no event' takes no count");
     e.negated = true;
     e.count = 0;
     e.value = 0;
@@ -591,8 +613,8 @@ struct action<spec_statement> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     if (!st.spec.title.empty()) st.fail(where(in), "a spec has one title ('spec \"...\"')");
-    st.spec.title = st.first("string").text;
-    if (st.spec.title.empty()) st.fail(st.first("string").at, "the title is empty");
+    st.spec.title = st.words.string.front().text;
+    if (st.spec.title.empty()) st.fail(st.words.string.front().at, "the title is empty");
   }
 };
 
@@ -603,32 +625,33 @@ struct action<rules_statement> {
     if (!st.spec.rules.empty())
       st.fail(where(in), "a spec has one 'rules' line (the first is at line " +
                              std::to_string(st.spec.rules_at.line) + ")");
-    st.spec.rules = st.first("rules").text;
-    st.spec.rules_at = st.first("rules").at;
-    if (st.has("level")) {
-      const Tok& l = st.first("level");
+    st.spec.rules = st.words.rules.front().text;
+    st.spec.rules_at = st.words.rules.front().at;
+    if (has(st.words.level)) {
+      const Tok& l = st.words.level.front();
       if (l.num < 1 || l.num > 6)
         st.fail(l.at, "Mists over Carcassonne has levels 1 to 6, not " + l.text);
       st.spec.level = static_cast<int>(l.num);
       st.spec.level_at = l.at;
     }
-    if (st.has("players")) {
-      const Tok& p = st.first("players");
+    if (has(st.words.players)) {
+      const Tok& p = st.words.players.front();
       st.spec.players = static_cast<int>(p.num);
       st.spec.players_given = true;
       st.spec.players_at = p.at;
     }
-    if (st.has("seed")) st.spec.seed = seed_of(st, st.first("seed"));
-    for (const char* role : {"level", "players", "seed"})
-      if (st.tok[role].size() > 1)
-        st.fail(st.tok[role][1].at, std::string("'") + role + "' is given twice");
+    if (has(st.words.seed)) st.spec.seed = seed_of(st, st.words.seed.front());
+    const Words& w = st.words;
+    for (const auto& [name, list] : {std::pair{"level", &w.level}, std::pair{"players", &w.players},
+                                     std::pair{"seed", &w.seed}})
+      if (list->size() > 1) st.fail((*list)[1].at, std::string("'") + name + "' is given twice");
     st.hint = "expected 'level N', 'players N', 'seed N' or the end of the line after the rule set";
   }
 };
 
 template <>
 struct action<seed_statement> {
-  static void apply0(ParseState& st) { st.spec.seed = seed_of(st, st.first("seed")); }
+  static void apply0(ParseState& st) { st.spec.seed = seed_of(st, st.words.seed.front()); }
 };
 
 template <>
@@ -664,7 +687,7 @@ struct action<variant_statement> {
 template <>
 struct action<cites_statement> {
   static void apply0(ParseState& st) {
-    const Tok& c = st.first("cite");
+    const Tok& c = st.words.cite.front();
     st.spec.cites.push_back({c.text, c.at});
   }
 };
@@ -683,8 +706,8 @@ struct action<tile_tail> {
   template <typename Input>
   static void apply(const Input&, ParseState& st) {
     SpecTile t;
-    t.name = st.first("name").text;
-    t.at = st.first("name").at;
+    t.name = st.words.name.front().text;
+    t.at = st.words.name.front().at;
     t.start = st.tile_is_start;
     if (st.seen_setup || st.seen_step)
       st.fail(t.at, "tiles are declared before the setup block and the turns");
@@ -696,10 +719,10 @@ struct action<tile_tail> {
         st.fail(t.at, "a spec has one start tile ('" + o.name + "' at line " +
                           std::to_string(o.at.line) + ")");
     }
-    if (st.has("string")) {
+    if (has(st.words.string)) {
       // The parts of a multi-line shape keep their layout (a line break, then blanks up to the
       // part's column), so the tile compiler's positions are the file's positions.
-      for (const Tok& part : st.all("string")) {
+      for (const Tok& part : st.words.string) {
         if (!t.parts.empty())
           t.shape += "\n" + std::string(static_cast<size_t>(part.at.column - 1), ' ');
         t.parts.push_back({t.shape.size(), part.at});
@@ -707,11 +730,11 @@ struct action<tile_tail> {
       }
       t.shape_at = t.parts.front().at;
     } else {
-      t.shipped = st.first("shipped").text;
-      t.shape_at = st.first("shipped").at;
+      t.shipped = st.words.shipped.front().text;
+      t.shape_at = st.words.shipped.front().at;
     }
-    if (st.has("count")) {
-      const Tok& c = st.first("count");
+    if (has(st.words.count)) {
+      const Tok& c = st.words.count.front();
       if (c.num < 1) st.fail(c.at, "a tile has at least 1 copy");
       t.count = static_cast<int>(c.num);
     }
