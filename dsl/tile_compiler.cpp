@@ -318,153 +318,187 @@ class Compiler {
   }
 
  private:
-  CellFace compile_cell(const ParsedCell& cell) {
-    CellFace f;
-    f.port_segment.fill(-1);
-    f.port_mist.fill(-1);
-    std::array<Where, kPorts> claimed_at{};
-    auto add_segment = [&](const ParsedItem& it, SegmentKind kind) -> int {
-      if (f.n_segments >= kMaxSegments) fail(it.at, "too many features on one cell");
-      Segment& s = f.segments[f.n_segments];
-      s.kind = kind;
-      return f.n_segments++;
-    };
+  // One cell's face, built item by item: cities and roads first (they fix each side's
+  // terrain), then fields over the remaining halves, then the sides' centres and the mist.
+  class CellBuilder {
+   public:
+    explicit CellBuilder(const Compiler& c) : c_(c) {
+      f_.port_segment.fill(-1);
+      f_.port_mist.fill(-1);
+    }
+
+    CellFace build(const ParsedCell& cell) {
+      for (const ParsedItem& it : cell.items) {
+        if (it.kind == ParsedItem::City) add_city(it);
+        if (it.kind == ParsedItem::Road) add_road(it);
+        if (it.kind == ParsedItem::Centre) add_centre(it);
+      }
+      for (const ParsedItem& it : cell.items)
+        if (it.kind == ParsedItem::Field) add_field(it);
+      close_sides(cell);
+      set_links();
+      for (const ParsedItem& it : cell.items)
+        if (it.kind == ParsedItem::Mist) add_mist(it);
+      return f_;
+    }
+
+   private:
+    int add_segment(const ParsedItem& it, SegmentKind kind) {
+      if (f_.n_segments >= kMaxSegments) c_.fail(it.at, "too many features on one cell");
+      f_.segments[f_.n_segments].kind = kind;
+      return f_.n_segments++;
+    }
+
     // Gives `port` to segment `seg` of item `it`; `at` is where the port (or its side) is named.
-    auto claim = [&](const ParsedItem& it, Where at, int port, int seg) {
-      if (f.port_segment[port] >= 0)
-        fail(at, "port " + port_name(port) + " is already claimed by the " +
-                     segment_kind_name(f.segments[f.port_segment[port]].kind) + " at column " +
-                     std::to_string(pos(claimed_at[port]).column));
-      f.port_segment[port] = static_cast<int8_t>(seg);
-      f.segments[seg].ports |= static_cast<PortMask>(1u << port);
-      claimed_at[port] = it.at;
-    };
-    // Pass 1: cities and roads fix every side's terrain.
-    for (const ParsedItem& it : cell.items) {
-      if (it.kind == ParsedItem::City) {
-        int seg = add_segment(it, SegmentKind::City);
-        if (it.count > 9) fail(it.count_at, "a city segment shows at most 9 coats of arms");
-        f.segments[seg].shields = static_cast<uint8_t>(it.count);
-        if (it.triangle) f.segments[seg].flags |= kSegTriangle;
-        for (size_t i = 0; i < it.sides.size(); ++i) {
-          int s = it.sides[i];
-          for (int k = 0; k < kPortsPerSide; ++k) claim(it, it.sides_at[i], port_of(s, k), seg);
-          f.sides[s] = Terrain::City;
-        }
-      } else if (it.kind == ParsedItem::Road) {
-        int seg = add_segment(it, SegmentKind::Road);
-        if (it.inn) {
-          f.segments[seg].flags |= kSegInn;
-          f.marks |= kMarkInn;
-        }
-        if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
-          fail(it.sides_at[1],
-               "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
-        for (size_t i = 0; i < it.sides.size(); ++i) {
-          int s = it.sides[i];
-          if (s < 0) continue;
-          if (f.sides[s] == Terrain::City)
-            fail(it.sides_at[i],
-                 "side " + side_name(s) + " is a city side; a road cannot leave through it");
-          claim(it, it.sides_at[i], centre_port(s), seg);
-          f.sides[s] = Terrain::Road;
-        }
-      } else if (it.kind == ParsedItem::Centre) {
-        if (it.word == "bazaar" || it.word == "ruins") {
-          uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
-          if (f.marks & mark) fail(it.at, "a cell holds at most one " + it.word);
-          f.marks |= mark;
-          continue;
-        }
-        if (f.centre >= 0)
-          fail(it.at,
-               "a cell holds one monastery, castle or cemetery at most; this one already has a " +
-                   std::string(segment_kind_name(f.segments[f.centre].kind)));
-        SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
-                        : it.word == "castle"  ? SegmentKind::Castle
-                                               : SegmentKind::Cemetery;
-        f.centre = static_cast<int8_t>(add_segment(it, k));
+    void claim(const ParsedItem& it, Where at, int port, int seg) {
+      if (f_.port_segment[port] >= 0)
+        c_.fail(at, "port " + port_name(port) + " is already claimed by the " +
+                        segment_kind_name(f_.segments[f_.port_segment[port]].kind) + " at column " +
+                        std::to_string(c_.pos(claimed_at_[port]).column));
+      f_.port_segment[port] = static_cast<int8_t>(seg);
+      f_.segments[seg].ports |= static_cast<PortMask>(1u << port);
+      claimed_at_[port] = it.at;
+    }
+
+    void add_city(const ParsedItem& it) {
+      int seg = add_segment(it, SegmentKind::City);
+      if (it.count > 9) c_.fail(it.count_at, "a city segment shows at most 9 coats of arms");
+      f_.segments[seg].shields = static_cast<uint8_t>(it.count);
+      if (it.triangle) f_.segments[seg].flags |= kSegTriangle;
+      for (size_t i = 0; i < it.sides.size(); ++i) {
+        int s = it.sides[i];
+        for (int k = 0; k < kPortsPerSide; ++k) claim(it, it.sides_at[i], port_of(s, k), seg);
+        f_.sides[s] = Terrain::City;
       }
     }
-    // Pass 2: fields, over the halves of road and field sides.
-    for (const ParsedItem& it : cell.items) {
-      if (it.kind != ParsedItem::Field) continue;
+
+    void add_road(const ParsedItem& it) {
+      int seg = add_segment(it, SegmentKind::Road);
+      if (it.inn) {
+        f_.segments[seg].flags |= kSegInn;
+        f_.marks |= kMarkInn;
+      }
+      if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
+        c_.fail(it.sides_at[1],
+                "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
+      for (size_t i = 0; i < it.sides.size(); ++i) {
+        int s = it.sides[i];
+        if (s < 0) continue;
+        if (f_.sides[s] == Terrain::City)
+          c_.fail(it.sides_at[i],
+                  "side " + side_name(s) + " is a city side; a road cannot leave through it");
+        claim(it, it.sides_at[i], centre_port(s), seg);
+        f_.sides[s] = Terrain::Road;
+      }
+    }
+
+    void add_centre(const ParsedItem& it) {
+      if (it.word == "bazaar" || it.word == "ruins") {
+        uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
+        if (f_.marks & mark) c_.fail(it.at, "a cell holds at most one " + it.word);
+        f_.marks |= mark;
+        return;
+      }
+      if (f_.centre >= 0)
+        c_.fail(it.at,
+                "a cell holds one monastery, castle or cemetery at most; this one already has a " +
+                    std::string(segment_kind_name(f_.segments[f_.centre].kind)));
+      SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
+                      : it.word == "castle"  ? SegmentKind::Castle
+                                             : SegmentKind::Cemetery;
+      f_.centre = static_cast<int8_t>(add_segment(it, k));
+    }
+
+    // A field over the halves of road and field sides, bordering the cities it names.
+    void add_field(const ParsedItem& it) {
       int seg = add_segment(it, SegmentKind::Field);
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i];
-        if (f.sides[side_of(p)] == Terrain::City)
-          fail(it.ports_at[i], "field half " + port_name(p) + " lies on side " +
-                                   side_name(side_of(p)) + ", which is a city side");
+        if (f_.sides[side_of(p)] == Terrain::City)
+          c_.fail(it.ports_at[i], "field half " + port_name(p) + " lies on side " +
+                                      side_name(side_of(p)) + ", which is a city side");
         claim(it, it.ports_at[i], p, seg);
       }
       for (size_t i = 0; i < it.borders.size(); ++i) {
         int b = it.borders[i];
-        if (f.sides[b] != Terrain::City)
-          fail(it.borders_at[i],
-               "@" + side_name(b) + ": side " + side_name(b) + " holds no city segment to border");
-        int city = f.port_segment[centre_port(b)];
-        if (f.segments[seg].borders & (1u << city))
-          fail(it.borders_at[i],
-               "@" + side_name(b) + " names a city segment this field already borders");
-        f.segments[seg].borders |= static_cast<uint16_t>(1u << city);
+        if (f_.sides[b] != Terrain::City)
+          c_.fail(it.borders_at[i], "@" + side_name(b) + ": side " + side_name(b) +
+                                        " holds no city segment to border");
+        int city = f_.port_segment[centre_port(b)];
+        if (f_.segments[seg].borders & (1u << city))
+          c_.fail(it.borders_at[i],
+                  "@" + side_name(b) + " names a city segment this field already borders");
+        f_.segments[seg].borders |= static_cast<uint16_t>(1u << city);
       }
     }
-    // Pass 3: every side's halves claimed; a field side's centre belongs to its field.
-    for (int s = 0; s < kSides; ++s) {
-      if (f.sides[s] == Terrain::City) continue;
-      int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
-      for (int p : {l, r})
-        if (f.port_segment[p] < 0)
-          fail(cell.at, "port " + port_name(p) +
-                            " is claimed by no feature (every field half must be in a field)");
-      if (f.port_segment[c] < 0) {
-        if (f.port_segment[l] != f.port_segment[r])
-          fail(claimed_at[r], "side " + side_name(s) + " has no road, so " + port_name(l) +
-                                  " and " + port_name(r) + " must lie in the same field");
-        f.port_segment[c] = f.port_segment[l];
-        f.segments[f.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
+
+    // Every side's halves claimed; a field side's centre belongs to its field.
+    void close_sides(const ParsedCell& cell) {
+      for (int s = 0; s < kSides; ++s) {
+        if (f_.sides[s] == Terrain::City) continue;
+        int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
+        for (int p : {l, r})
+          if (f_.port_segment[p] < 0)
+            c_.fail(cell.at, "port " + port_name(p) +
+                                 " is claimed by no feature (every field half must be in a field)");
+        if (f_.port_segment[c] < 0) {
+          if (f_.port_segment[l] != f_.port_segment[r])
+            c_.fail(claimed_at_[r], "side " + side_name(s) + " has no road, so " + port_name(l) +
+                                        " and " + port_name(r) + " must lie in the same field");
+          f_.port_segment[c] = f_.port_segment[l];
+          f_.segments[f_.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
+        }
       }
     }
-    for (int i = 0; i < f.n_segments; ++i) {
-      Segment& seg = f.segments[i];
-      for (int p = 0; p < kPorts; ++p) {
-        if (!(seg.ports & (1u << p))) continue;
-        bool centre = p % kPortsPerSide == 1;
-        bool links = seg.kind == SegmentKind::Field ? !centre : centre;
-        if (links) seg.links |= static_cast<PortMask>(1u << p);
+
+    // The ports that link to the neighbour: a road's or city's centre, a field's halves.
+    void set_links() {
+      for (int i = 0; i < f_.n_segments; ++i) {
+        Segment& seg = f_.segments[i];
+        for (int p = 0; p < kPorts; ++p) {
+          if (!(seg.ports & (1u << p))) continue;
+          bool centre = p % kPortsPerSide == 1;
+          bool links = seg.kind == SegmentKind::Field ? !centre : centre;
+          if (links) seg.links |= static_cast<PortMask>(1u << p);
+        }
       }
     }
-    // Pass 4: mist over field halves and road centres.
-    for (const ParsedItem& it : cell.items) {
-      if (it.kind != ParsedItem::Mist) continue;
-      if (f.n_mist >= kMaxMist) fail(it.at, "too many mist areas on one cell");
+
+    // Mist over field halves and road centres.
+    void add_mist(const ParsedItem& it) {
+      if (f_.n_mist >= kMaxMist) c_.fail(it.at, "too many mist areas on one cell");
       if (it.count < 1 || it.count > 3)
-        fail(it.count_at,
-             "a mist area shows 1 to 3 ghost symbols, not " +
-                 (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
-      MistArea& m = f.mist[f.n_mist];
+        c_.fail(it.count_at,
+                "a mist area shows 1 to 3 ghost symbols, not " +
+                    (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
+      MistArea& m = f_.mist[f_.n_mist];
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i], s = side_of(p);
-        if (f.sides[s] == Terrain::City)
-          fail(it.ports_at[i],
-               "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
-        if (p % kPortsPerSide == 1 && f.sides[s] != Terrain::Road)
-          fail(it.ports_at[i], "mist port " + port_name(p) +
-                                   " is a side centre without a road; mist covers field halves (l, "
-                                   "r) and road centres");
-        if (f.port_mist[p] >= 0)
-          fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
-                                   std::to_string(f.port_mist[p] + 1) + " of this cell");
-        f.port_mist[p] = static_cast<int8_t>(f.n_mist);
+        if (f_.sides[s] == Terrain::City)
+          c_.fail(it.ports_at[i],
+                  "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
+        if (p % kPortsPerSide == 1 && f_.sides[s] != Terrain::Road)
+          c_.fail(it.ports_at[i], "mist port " + port_name(p) +
+                                      " is a side centre without a road; mist covers field "
+                                      "halves (l, r) and road centres");
+        if (f_.port_mist[p] >= 0)
+          c_.fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
+                                      std::to_string(f_.port_mist[p] + 1) + " of this cell");
+        f_.port_mist[p] = static_cast<int8_t>(f_.n_mist);
         m.ports |= static_cast<PortMask>(1u << p);
       }
       m.ghosts = static_cast<uint8_t>(it.count);
-      f.mist_ports |= m.ports;
-      f.ghost_symbols = static_cast<uint8_t>(f.ghost_symbols + it.count);
-      ++f.n_mist;
+      f_.mist_ports |= m.ports;
+      f_.ghost_symbols = static_cast<uint8_t>(f_.ghost_symbols + it.count);
+      ++f_.n_mist;
     }
-    return f;
-  }
+
+    const Compiler& c_;
+    CellFace f_;
+    std::array<Where, kPorts> claimed_at_{};
+  };
+
+  CellFace compile_cell(const ParsedCell& cell) const { return CellBuilder(*this).build(cell); }
 
   void check_inner_sides(const std::vector<ParsedCell>& cells, const std::vector<CellFace>& faces) {
     for (size_t i = 0; i < cells.size(); ++i)
