@@ -405,7 +405,6 @@ CARCHECK_SETUP(s_hound, Hound, {
   s.value = st.words.index.front().num;
   s.value_at = st.words.index.front().at;
   s.meeple = st.meeple;
-  s.colour.clear();
 })
 #undef CARCHECK_SETUP
 

@@ -58,6 +58,20 @@ TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
   }
 }
 
+// The grammar's words are the engine's names: every colour, every feature kind, every verb
+// (listed by the message that names the actions).
+TEST(ActionNotation, TheGrammarsWordsAreTheEnginesNames) {
+  for (const char* colour : kColourNames)
+    EXPECT_EQ(read(std::string("track ") + colour).colour, colour);
+  for (int k = 0; k < kSegmentKinds; ++k) {
+    std::string kind = segment_kind_name(static_cast<SegmentKind>(k));
+    EXPECT_EQ(read("meeple " + kind + ":N").feature, kind);
+  }
+  std::string listed = actionlang::error_message<actionlang::game_action>;
+  for (const std::string& verb : action_verbs())
+    EXPECT_NE(listed.find(" " + verb), std::string::npos) << verb;
+}
+
 TEST(ActionNotation, FillsTheTypedSyntax) {
   ActionSyntax place = read("  place 1,-2 r3 ");
   EXPECT_EQ(place.x, 1);
