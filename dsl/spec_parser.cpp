@@ -89,7 +89,6 @@ std::string joined(const std::vector<std::string>& v) {
 struct Tok {
   std::string text;
   long num = 0;
-  int x = 0, y = 0;  // coordinates
   SpecAt at;
 };
 
@@ -97,18 +96,22 @@ struct Tok {
 // grammar matches; the action of the statement's rule builds the statement from them.
 struct Words {
   using List = std::vector<Tok>;
-  List value;          // numbers: an expected or set value (pile K holds N: K and N)
-  List index;          // a pile, hound, mist area or player number
-  List count;          // copies of a tile (xN), occurrences of an event
-  List rot;            // r0..r3
-  List colour;         // red, green, ...
-  List tile;           // tile names (a pile lists several)
-  List coords;         // x,y (Tok::x, Tok::y)
-  List feature;        // road:W, city, field:Nl, ...
-  List meeple;         // colour@x,y (the MeepleRef in ParseState::meeple)
-  List where;          // ghosts / meeples supply, board, box, buried
-  List slot;           // cemetery, mist K
-  List score_feature;  // score [colour] road|city|... N
+  List value;   // numbers: an expected or set value (pile K holds N: K and N)
+  List index;   // a pile, hound, mist area or player number
+  List count;   // copies of a tile (xN), occurrences of an event
+  List rot;     // r0..r3
+  List colour;  // red, green, ...
+  List tile;    // tile names (a pile lists several)
+  std::vector<SpecCoord> coords;
+  std::vector<SpecFeature> feature;  // road:W, city, field:Nl, ...
+  struct Meeple {
+    MeepleRef ref;
+    SpecAt at;
+  };
+  std::vector<Meeple> meeple;  // colour@x,y
+  List where;                  // ghosts / meeples supply, board, box, buried
+  List slot;                   // cemetery, mist K
+  List score_feature;          // score [colour] road|city|... N
   List event, event_value, event_feature;
   List end_reason, phase, status;
   List rules, level, players, seed;
@@ -116,7 +119,10 @@ struct Words {
   List name, shipped, cite, holds;
 };
 
-bool has(const Words::List& list) { return !list.empty(); }
+template <typename T>
+bool has(const std::vector<T>& list) {
+  return !list.empty();
+}
 
 struct ParseState {
   SpecFile spec;
@@ -124,7 +130,6 @@ struct ParseState {
   std::vector<VariantBinding> bindings;                  // of the current line
   std::vector<Expectation> expectations;                 // of the current line
   std::vector<std::pair<ActionSyntax, SpecAt>> actions;  // of the current line
-  MeepleRef meeple;                                      // of the current line (hound by)
   int x = 0, y = 0;                                      // the coordinates being read
   std::string hint;                                      // what may still follow on the line
   bool tile_is_start = false;
@@ -231,20 +236,23 @@ struct action<coords> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     actionlang::check_coordinates(in, st.x, st.y);
-    Tok t;
-    t.text = in.string();
-    t.x = st.x;
-    t.y = st.y;
-    t.at = where(in);
-    st.words.coords.push_back(t);
+    st.words.coords.push_back({st.x, st.y, where(in)});
   }
 };
 
+// A feature outside an action (setup meeple, expect finished / size): its kind, then its port.
 template <>
-struct action<feature> {
+struct action<feature_kind> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    push_token(st, st.words.feature, in, false);
+    st.words.feature.push_back({in.string(), "", where(in)});
+  }
+};
+template <>
+struct action<port_name> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.words.feature.back().port = in.string();
   }
 };
 
@@ -254,29 +262,11 @@ template <>
 struct action<meeple_ref> : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
   template <typename Input>
   static void success(const Input& in, ActionSyntax& a, ParseState& st) {
-    st.meeple = a.meeple;
-    std::string text = a.meeple.text();
     SpecAt end = where(in);  // a reference holds no blanks: it starts its length before
-    st.words.meeple.push_back({text, 0, 0, 0, {end.line, end.column - int(text.size())}});
+    int length = static_cast<int>(a.meeple.text().size());
+    st.words.meeple.push_back({a.meeple, {end.line, end.column - length}});
   }
 };
-
-SpecCoord coord_of(const Tok& t) {
-  SpecCoord c;
-  c.x = t.x;
-  c.y = t.y;
-  c.at = t.at;
-  return c;
-}
-
-SpecFeature feature_of(const Tok& t) {
-  SpecFeature f;
-  size_t colon = t.text.find(':');
-  f.kind = t.text.substr(0, colon);
-  if (colon != std::string::npos) f.port = t.text.substr(colon + 1);
-  f.at = t.at;
-  return f;
-}
 
 // ---- Actions of the turns ---------------------------------------------------------------------
 
@@ -343,11 +333,11 @@ SetupStep new_setup(ParseState& st, SetupKind k, SpecAt at, const std::string& t
   s.at = at;
   s.text = text;
   if (has(st.words.tile)) s.tile = st.words.tile.front().text, s.tile_at = st.words.tile.front().at;
-  if (has(st.words.coords)) s.where = coord_of(st.words.coords.front());
+  if (has(st.words.coords)) s.where = st.words.coords.front();
   if (has(st.words.rot)) s.rot = st.words.rot.front().text[1] - '0';
   if (has(st.words.colour))
     s.colour = st.words.colour.front().text, s.colour_at = st.words.colour.front().at;
-  if (has(st.words.feature)) s.feature = feature_of(st.words.feature.front());
+  if (has(st.words.feature)) s.feature = st.words.feature.front();
   return s;
 }
 
@@ -404,7 +394,7 @@ CARCHECK_SETUP(s_player, Player, {
 CARCHECK_SETUP(s_hound, Hound, {
   s.value = st.words.index.front().num;
   s.value_at = st.words.index.front().at;
-  s.meeple = st.meeple;
+  s.meeple = st.words.meeple.front().ref;
 })
 #undef CARCHECK_SETUP
 
@@ -417,8 +407,8 @@ Expectation new_expectation(ParseState& st, ExpectKind k) {
     e.value = st.words.value.front().num, e.value_at = st.words.value.front().at;
   if (has(st.words.colour))
     e.colour = st.words.colour.front().text, e.colour_at = st.words.colour.front().at;
-  if (has(st.words.coords)) e.has_where = true, e.where = coord_of(st.words.coords.front());
-  if (has(st.words.feature)) e.feature = feature_of(st.words.feature.front());
+  if (has(st.words.coords)) e.has_where = true, e.where = st.words.coords.front();
+  if (has(st.words.feature)) e.feature = st.words.feature.front();
   return e;
 }
 
@@ -497,9 +487,10 @@ CARCHECK_EXPECT(event_tail, Event, {
   e.word_at = name.at;
   if (has(st.words.event_feature)) e.event_feature = st.words.event_feature.front().text;
   const Words& w = st.words;
-  for (const Words::List* list : {&w.count, &w.event_value, &w.coords, &w.colour, &w.event_feature})
-    if (list->size() > 1)
-      st.fail((*list)[1].at, "the event's count, value, place, colour or feature is given twice");
+  const char* twice = "the event's count, value, place, colour or feature is given twice";
+  if (w.coords.size() > 1) st.fail(w.coords[1].at, twice);
+  for (const Words::List* list : {&w.count, &w.event_value, &w.colour, &w.event_feature})
+    if (list->size() > 1) st.fail((*list)[1].at, twice);
   e.has_where = has(st.words.coords);
   if (has(st.words.count)) e.count = st.words.count.front().num;
   if (has(st.words.event_value)) {
@@ -550,7 +541,7 @@ CARCHECK_EXPECT(e_hound, Hound, {
   if (has(st.words.meeple)) {
     if (e.word != "placed")
       st.fail(st.words.meeple.front().at, "only a placed hound lies by a meeple");
-    e.word += " by " + st.words.meeple.front().text;
+    e.word += " by " + st.words.meeple.front().ref.text();
   }
   st.hint = "expected 'by <colour>@x,y' or the end of the line";
   e.index = static_cast<int>(st.words.index.front().num);
