@@ -1,6 +1,7 @@
 #include "engine/notation.h"
 
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 namespace carcheck {
@@ -24,19 +25,18 @@ std::string segment_text(const CellFace& f, int seg) {
   return std::string(segment_kind_name(g.kind)) + ":?";  // a road that ends where it starts
 }
 
-int segment_by_text(const CellFace& f, const std::string& t) {
+// The segment of `f` a meeple action names: its kind and, for roads, cities and fields, a
+// side (N) or a half (Nl) it touches; -1 when none.
+int segment_named(const CellFace& f, const std::string& kind, const std::string& port) {
+  const std::string written = port.empty() ? kind : kind + ":" + port;
   for (int i = 0; i < f.n_segments; ++i)
-    if (segment_text(f, i) == t) return i;
+    if (segment_text(f, i) == written) return i;
   // Any port of the segment names it too (city:E for a city over N+E).
-  size_t colon = t.find(':');
-  if (colon == std::string::npos) return -1;
-  std::string kind = t.substr(0, colon), port = t.substr(colon + 1);
-  if (port.empty()) return -1;
-  int side = static_cast<int>(std::string("NESW").find(port[0]));
-  if (side < 0 || side >= kSides) return -1;
-  int k = port.size() == 1 ? 1 : port[1] == 'l' ? 0 : port[1] == 'c' ? 1 : port[1] == 'r' ? 2 : -1;
-  if (k < 0 || port.size() > 2) return -1;
-  int seg = f.port_segment[port_of(side, k)];
+  if (port.empty() || port.size() > 2) return -1;
+  size_t side = std::string_view("NESW").find(port[0]);
+  size_t half = port.size() == 1 ? 1 : std::string_view("lcr").find(port[1]);
+  if (side == std::string_view::npos || half == std::string_view::npos) return -1;
+  int seg = f.port_segment[port_of(static_cast<int>(side), static_cast<int>(half))];
   if (seg < 0 || kind != segment_kind_name(f.segments[seg].kind)) return -1;
   return seg;
 }
@@ -143,10 +143,9 @@ std::optional<Action> resolve_meeple(const State& s, const ActionSyntax& a, std:
     error = std::string("no meeple can be placed now (") + phase_name(s.phase()) + ")";
     return std::nullopt;
   }
-  std::string written = a.port.empty() ? a.feature : a.feature + ":" + a.port;
-  int seg = segment_by_text(s.face(cell), written);
+  int seg = segment_named(s.face(cell), a.feature, a.port);
   if (seg < 0) {
-    error = "the new tile has no feature '" + written +
+    error = "the new tile has no feature '" + a.feature + (a.port.empty() ? "" : ":" + a.port) +
             "' (name one as road:W, city:N, field:Nl, castle, monastery)";
     return std::nullopt;
   }
