@@ -7,8 +7,6 @@
 #include <string_view>
 #include <tao/pegtl.hpp>
 
-#include "dsl/action_grammar.h"
-
 namespace carcheck {
 
 // The control of a grammar whose error table `Errors` has `message<Rule>` (the text of a
@@ -29,7 +27,7 @@ struct ErrorSpot {
   int line = 0;
   int column = 0;  // 1-based, of the word
   std::string word;
-  bool at_end = false;  // nothing but blanks up to the end of the text
+  bool at_end = false;  // the word would start at the end of the text
 };
 ErrorSpot error_spot(std::string_view text, const tao::pegtl::parse_error& e, bool skip_blanks,
                      std::string_view stops = "");
