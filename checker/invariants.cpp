@@ -9,9 +9,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
-#include "engine/notation.h"
 
 namespace carcheck {
 

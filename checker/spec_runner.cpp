@@ -334,146 +334,157 @@ int feature_size(const State& s, const FeatureAt& f) {
   return s.region_tiles(s.region_root(f.cell * kNodesPerCell + f.seg));
 }
 
-// "red@1,0": the unburied meeple of that colour on that cell.
-int meeple_at(const State& s, int colour, int cell) {
-  for (size_t i = 0; i < s.meeples().size(); ++i) {
-    const Meeple& m = s.meeples()[i];
-    if (m.colour == colour && m.cell == cell && !m.buried) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 // ---- Setup ----------------------------------------------------------------------------------
 
-void play_setup(const SpecFile& spec, const Game& g, State& s) {
-  const SetupStep* first_pile = nullptr;
-  for (const SetupStep& st : spec.setup)
-    if (st.kind == SetupKind::Pile && !first_pile) first_pile = &st;
-  for (const SetupStep& st : spec.setup) {
-    auto refuse = [&](const std::string& why) {
-      throw InputError(spec.pos(st.at), "setup '" + st.text + "' is refused: " + why);
-    };
-    auto cell_at = [&](const SpecCoord& c) {
-      int cell = s.cell_at(c.x, c.y);
-      if (cell < 0) throw InputError(spec.pos(c.at), "no tile at " + xy(c.x, c.y));
-      return cell;
-    };
-    std::optional<std::string> why;
+// The setup block's statements, applied in order outside the turn order. Each returns the
+// engine's refusal, if any; what the spec gets wrong (a colour, a pile number) is an
+// InputError at its place.
+class SetupRun {
+ public:
+  SetupRun(const SpecFile& spec, const Game& g, State& s) : spec_(spec), g_(g), s_(s) {}
+
+  void run() {
+    const SetupStep* first_pile = nullptr;
+    for (const SetupStep& st : spec_.setup)
+      if (st.kind == SetupKind::Pile && !first_pile) first_pile = &st;
+    for (const SetupStep& st : spec_.setup) {
+      // Every `pile` line of the block takes effect together, here at the first one.
+      if (st.kind == SetupKind::Pile && &st != first_pile) continue;
+      if (std::optional<std::string> why = apply(st)) refuse(st, *why);
+    }
+  }
+
+ private:
+  std::optional<std::string> apply(const SetupStep& st) {
     switch (st.kind) {
       case SetupKind::Place:
-        why = s.setup_place(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y,
-                            st.rot);
-        break;
+        return s_.setup_place(tile_in_play(spec_, g_, st.tile, st.tile_at), st.where.x, st.where.y,
+                              st.rot);
       case SetupKind::FaceDown:
-        why = s.setup_face_down(tile_in_play(spec, g, st.tile, st.tile_at), st.where.x, st.where.y);
-        break;
-      case SetupKind::Meeple: {
-        int colour = colour_in_play(spec, g, st.colour, st.colour_at);
-        FeatureAt f = find_feature(s, st.where, st.feature);
-        if (!f.problem.empty()) throw InputError(spec.pos(st.feature.at), f.problem);
-        if (f.mist >= 0) throw InputError(spec.pos(st.feature.at), "a meeple never stands on mist");
-        why = s.setup_meeple(colour, f.cell, f.seg);
-        break;
-      }
+        return s_.setup_face_down(tile_in_play(spec_, g_, st.tile, st.tile_at), st.where.x,
+                                  st.where.y);
+      case SetupKind::Meeple:
+        return meeple(st);
       case SetupKind::Buried:
-        why = s.setup_buried(colour_in_play(spec, g, st.colour, st.colour_at), cell_at(st.where));
-        break;
-      case SetupKind::Ghosts: {
-        int cell = cell_at(st.where);
-        const CellFace& face = s.face(cell);
-        int slot = -1;
-        if (st.slot == "cemetery") {
-          if (face.centre < 0 || face.segments[face.centre].kind != SegmentKind::Cemetery)
-            throw InputError(spec.pos(st.slot_at),
-                             "no cemetery on the tile at " + xy(st.where.x, st.where.y));
-          slot = kCemeterySlot;
-        } else if (st.slot == "mist") {
-          if (st.slot_index < 1 || st.slot_index > face.n_mist)
-            throw InputError(spec.pos(st.slot_at), "the tile at " + xy(st.where.x, st.where.y) +
-                                                       " has " + std::to_string(face.n_mist) +
-                                                       " mist area(s), no mist " +
-                                                       std::to_string(st.slot_index));
-          slot = st.slot_index - 1;
-        } else {
-          // The tile's ghosts, all on its first mist area (or its cemetery).
-          bool cemetery =
-              face.centre >= 0 && face.segments[face.centre].kind == SegmentKind::Cemetery;
-          slot = face.n_mist > 0 ? 0 : cemetery ? kCemeterySlot : 0;
-          for (int k = 0; k < kGhostSlots && !why; ++k)
-            if (k != slot) why = s.setup_ghosts(cell, k, 0);
-        }
-        if (!why) why = s.setup_ghosts(cell, slot, static_cast<int>(st.value));
-        break;
-      }
+        return s_.setup_buried(colour_in_play(spec_, g_, st.colour, st.colour_at),
+                               cell_at(st.where));
+      case SetupKind::Ghosts:
+        return ghosts(st);
       case SetupKind::GhostSupply:
-        why = s.setup_ghost_supply(static_cast<int>(st.value));
-        break;
+        return s_.setup_ghost_supply(static_cast<int>(st.value));
       case SetupKind::MeepleSupply:
-        why = s.setup_meeple_supply(colour_in_play(spec, g, st.colour, st.colour_at),
-                                    static_cast<int>(st.value));
-        break;
+        return s_.setup_meeple_supply(colour_in_play(spec_, g_, st.colour, st.colour_at),
+                                      static_cast<int>(st.value));
       case SetupKind::Score: {
-        int track =
-            score_index(spec, g, st.colour, st.colour.empty() ? st.value_at : st.colour_at, false);
-        for (int t = 0; t < s.score_count(); ++t)
-          if (track < 0 || t == track) s.setup_score(t, static_cast<int>(st.value));
-        break;
+        int track = score_index(spec_, g_, st.colour,
+                                st.colour.empty() ? st.value_at : st.colour_at, false);
+        for (int t = 0; t < s_.score_count(); ++t)
+          if (track < 0 || t == track) s_.setup_score(t, static_cast<int>(st.value));
+        return std::nullopt;
       }
-      case SetupKind::Pile: {
-        // Every `pile` line of the block takes effect together, here at the first one.
-        if (&st != first_pile) break;
-        std::vector<std::pair<int, std::vector<TileId>>> piles;
-        for (const SetupStep& p : spec.setup) {
-          if (p.kind != SetupKind::Pile) continue;
-          if (p.value < 1 || p.value > s.piles())
-            throw InputError(
-                spec.pos(p.value_at),
-                g.rules().name + " has " + std::to_string(s.piles()) + " pile(s), numbered from 1");
-          for (const auto& [pile, tiles] : piles)
-            if (pile == p.value - 1)
-              throw InputError(spec.pos(p.value_at),
-                               "pile " + std::to_string(p.value) + " is set twice");
-          std::vector<TileId> tiles;
-          for (auto it = p.tiles.rbegin(); it != p.tiles.rend(); ++it)  // the back is the top
-            tiles.push_back(tile_in_play(spec, g, it->first, it->second));
-          piles.emplace_back(static_cast<int>(p.value) - 1, std::move(tiles));
-        }
-        why = s.setup_piles(piles);
-        break;
-      }
+      case SetupKind::Pile:
+        return s_.setup_piles(piles());
       case SetupKind::ActivePile:
-        if (st.value < 1 || st.value > s.piles())
-          throw InputError(
-              spec.pos(st.value_at),
-              g.rules().name + " has " + std::to_string(s.piles()) + " pile(s), numbered from 1");
-        why = s.setup_active_pile(static_cast<int>(st.value) - 1);
-        break;
+        return s_.setup_active_pile(pile_index(st.value, st.value_at));
       case SetupKind::Player:
-        if (st.value < 1 || st.value > g.players())
-          throw InputError(spec.pos(st.value_at),
-                           "players are numbered 1 to " + std::to_string(g.players()));
-        why = s.setup_active_player(static_cast<int>(st.value) - 1);
-        break;
-      case SetupKind::Hound: {
-        if (!g.rules().hounds)
-          throw InputError(spec.pos(st.at), g.rules().name + " has no hounds (Levels 3-6)");
-        if (st.value < 1 || st.value > 2)
-          throw InputError(spec.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
-        size_t at = st.meeple.find('@');
-        int colour = colour_in_play(spec, g, st.meeple.substr(0, at), st.at);
-        std::string where = st.meeple.substr(at + 1);
-        if (where == "supply") refuse("a hound lies by a meeple on the board, not in the supply");
-        size_t comma = where.find(',');
-        int cell = s.cell_at(std::stoi(where.substr(0, comma)), std::stoi(where.substr(comma + 1)));
-        int m = cell < 0 ? -1 : meeple_at(s, colour, cell);
-        if (m < 0) refuse("no unburied " + st.meeple.substr(0, at) + " meeple at " + where);
-        why = s.setup_hound(static_cast<int>(st.value) - 1, m);
-        break;
-      }
+        if (st.value < 1 || st.value > g_.players())
+          throw InputError(spec_.pos(st.value_at),
+                           "players are numbered 1 to " + std::to_string(g_.players()));
+        return s_.setup_active_player(static_cast<int>(st.value) - 1);
+      case SetupKind::Hound:
+        return hound(st);
     }
-    if (why) refuse(*why);
+    return std::nullopt;
   }
-}
+
+  [[noreturn]] void refuse(const SetupStep& st, const std::string& why) const {
+    throw InputError(spec_.pos(st.at), "setup '" + st.text + "' is refused: " + why);
+  }
+
+  int cell_at(const SpecCoord& c) const {
+    int cell = s_.cell_at(c.x, c.y);
+    if (cell < 0) throw InputError(spec_.pos(c.at), "no tile at " + xy(c.x, c.y));
+    return cell;
+  }
+
+  // A pile number of the spec (from 1) as the engine's index.
+  int pile_index(long number, SpecAt at) const {
+    if (number < 1 || number > s_.piles())
+      throw InputError(spec_.pos(at), g_.rules().name + " has " + std::to_string(s_.piles()) +
+                                          " pile(s), numbered from 1");
+    return static_cast<int>(number) - 1;
+  }
+
+  std::optional<std::string> meeple(const SetupStep& st) {
+    int colour = colour_in_play(spec_, g_, st.colour, st.colour_at);
+    FeatureAt f = find_feature(s_, st.where, st.feature);
+    if (!f.problem.empty()) throw InputError(spec_.pos(st.feature.at), f.problem);
+    if (f.mist >= 0) throw InputError(spec_.pos(st.feature.at), "a meeple never stands on mist");
+    return s_.setup_meeple(colour, f.cell, f.seg);
+  }
+
+  // `ghosts N at x,y [cemetery | mist K]`: without a slot, the tile's ghosts all lie on its
+  // first mist area (or its cemetery).
+  std::optional<std::string> ghosts(const SetupStep& st) {
+    int cell = cell_at(st.where);
+    const CellFace& face = s_.face(cell);
+    bool cemetery = face.centre >= 0 && face.segments[face.centre].kind == SegmentKind::Cemetery;
+    if (st.slot == "cemetery") {
+      if (!cemetery)
+        throw InputError(spec_.pos(st.slot_at),
+                         "no cemetery on the tile at " + xy(st.where.x, st.where.y));
+      return s_.setup_ghosts(cell, kCemeterySlot, static_cast<int>(st.value));
+    }
+    if (st.slot == "mist") {
+      if (st.slot_index < 1 || st.slot_index > face.n_mist)
+        throw InputError(spec_.pos(st.slot_at), "the tile at " + xy(st.where.x, st.where.y) +
+                                                    " has " + std::to_string(face.n_mist) +
+                                                    " mist area(s), no mist " +
+                                                    std::to_string(st.slot_index));
+      return s_.setup_ghosts(cell, st.slot_index - 1, static_cast<int>(st.value));
+    }
+    int slot = face.n_mist > 0 ? 0 : cemetery ? kCemeterySlot : 0;
+    for (int k = 0; k < kGhostSlots; ++k)
+      if (k != slot)
+        if (std::optional<std::string> why = s_.setup_ghosts(cell, k, 0)) return why;
+    return s_.setup_ghosts(cell, slot, static_cast<int>(st.value));
+  }
+
+  // Every `pile K: T T T` line of the block, the next drawn first (the engine's top is last).
+  std::vector<std::pair<int, std::vector<TileId>>> piles() const {
+    std::vector<std::pair<int, std::vector<TileId>>> piles;
+    for (const SetupStep& p : spec_.setup) {
+      if (p.kind != SetupKind::Pile) continue;
+      int index = pile_index(p.value, p.value_at);
+      for (const auto& [pile, tiles] : piles)
+        if (pile == index)
+          throw InputError(spec_.pos(p.value_at),
+                           "pile " + std::to_string(p.value) + " is set twice");
+      std::vector<TileId> tiles;
+      for (auto it = p.tiles.rbegin(); it != p.tiles.rend(); ++it)
+        tiles.push_back(tile_in_play(spec_, g_, it->first, it->second));
+      piles.emplace_back(index, std::move(tiles));
+    }
+    return piles;
+  }
+
+  std::optional<std::string> hound(const SetupStep& st) {
+    if (!g_.rules().hounds)
+      throw InputError(spec_.pos(st.at), g_.rules().name + " has no hounds (Levels 3-6)");
+    if (st.value < 1 || st.value > 2)
+      throw InputError(spec_.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
+    colour_in_play(spec_, g_, st.meeple.colour, st.at);
+    if (st.meeple.supply) refuse(st, "a hound lies by a meeple on the board, not in the supply");
+    int m = find_meeple(s_, st.meeple, true);
+    if (m < 0)
+      refuse(st, "no unburied " + st.meeple.colour + " meeple at " + xy(st.meeple.x, st.meeple.y));
+    return s_.setup_hound(static_cast<int>(st.value) - 1, m);
+  }
+
+  const SpecFile& spec_;
+  const Game& g_;
+  State& s_;
+};
 
 // ---- Expectations ---------------------------------------------------------------------------
 
@@ -482,8 +493,8 @@ void check_steps(const SpecFile& spec, const Game& g) {
   const RuleSet& r = g.rules();
   for (const SpecStep& step : spec.steps) {
     if (step.kind == SpecStep::Action) {
-      if (step.action.rfind("draw ", 0) == 0)
-        tile_in_play(spec, g, step.action.substr(5), {step.at.line, step.at.column + 5});
+      if (step.action.kind == ActionKind::Draw)  // `draw T`: the tile's name starts 5 further
+        tile_in_play(spec, g, step.action.tile, {step.at.line, step.at.column + 5});
       continue;
     }
     const Expectation& e = step.expect;
@@ -572,160 +583,215 @@ int event_colour(const State& s, const Event& ev) {
 }
 
 // Refused, or accepted on a copy of the state: whether `text` may be played now.
-std::optional<std::string> try_action(const State& s, const std::string& text) {
+std::optional<std::string> try_action(const State& s, const ActionSyntax& written) {
   std::string err;
-  std::optional<Action> a = parse_action(s, text, err);
+  std::optional<Action> a = resolve_action(s, written, err);
   if (!a) return err;
   State copy = s;
   return copy.apply(*a);
 }
 
-Check evaluate(const SpecFile& spec, const Game& g, const State& s, const Expectation& e,
-               const std::vector<Event>& window) {
-  auto cell_of = [&](Check& c) {
-    int cell = s.cell_at(e.where.x, e.where.y);
+// One expectation checked against the state and the events of the current turn.
+class Evaluation {
+ public:
+  Evaluation(const SpecFile& spec, const Game& g, const State& s, const Expectation& e,
+             const std::vector<Event>& window)
+      : spec_(spec), g_(g), s_(s), e_(e), window_(window) {}
+
+  Check run() const {
+    switch (e_.kind) {
+      case ExpectKind::Score:
+        return score();
+      case ExpectKind::GhostsAt:
+        return ghosts_at();
+      case ExpectKind::GhostsSupply:
+        return numbers(e_.value, s_.ghosts_supply());
+      case ExpectKind::GhostsBoard:
+        return numbers(e_.value, s_.ghosts_on_board());
+      case ExpectKind::GhostsBox:
+        return numbers(e_.value, s_.ghosts_in_box());
+      case ExpectKind::MeeplesSupply:
+      case ExpectKind::MeeplesBoard:
+      case ExpectKind::MeeplesBuried:
+      case ExpectKind::MeeplesAt:
+        return meeples();
+      case ExpectKind::Pile:
+        return numbers(e_.value, s_.pile_size(s_.active_pile()));
+      case ExpectKind::PileHolds:
+        return numbers(e_.value, s_.pile_size(e_.index - 1));
+      case ExpectKind::ActivePile:
+        return numbers(e_.value, s_.active_pile() + 1);
+      case ExpectKind::TilesLeft:
+        return numbers(e_.value, s_.tiles_remaining());
+      case ExpectKind::SetAside:
+        return numbers(e_.value, s_.set_aside());
+      case ExpectKind::Finished:
+        return finished();
+      case ExpectKind::Size:
+        return size();
+      case ExpectKind::Event:
+        return event();
+      case ExpectKind::Illegal:
+      case ExpectKind::Legal:
+        return legality();
+      case ExpectKind::Won:
+      case ExpectKind::Lost:
+      case ExpectKind::Over:
+        return end();
+      case ExpectKind::Phase:
+        return {e_.word == phase_name(s_.phase()), e_.word, phase_name(s_.phase())};
+      case ExpectKind::Player:
+        return numbers(e_.value, s_.current_player() + 1);
+      case ExpectKind::Hound:
+        return hound();
+    }
+    return {false, "?", "?"};
+  }
+
+ private:
+  // The cell at the expectation's x,y, or -1 with `c` failed ("no tile at x,y").
+  int cell_of(Check& c) const {
+    int cell = s_.cell_at(e_.where.x, e_.where.y);
     if (cell < 0) {
       c.ok = false;
-      c.actual = "no tile at " + xy(e.where.x, e.where.y);
+      c.expected = std::to_string(e_.value);
+      c.actual = "no tile at " + xy(e_.where.x, e_.where.y);
     }
     return cell;
-  };
-  auto colour = [&]() { return e.colour.empty() ? -1 : colour_by_name(e.colour); };
-  auto count_meeples = [&](auto pred) {
+  }
+
+  Check score() const {
+    int track = score_index(spec_, g_, e_.colour, e_.colour_at, !e_.word.empty());
+    if (track < 0) return numbers(e_.value, s_.shared_score());
+    const Score& sc = s_.score(track);
+    if (e_.word.empty()) return numbers(e_.value, sc.total);
+    return numbers(e_.value, sc.by_feature[static_cast<size_t>(score_feature_index(e_.word))]);
+  }
+
+  Check ghosts_at() const {
+    Check c;
+    int cell = cell_of(c);
+    if (cell < 0) return c;
+    const PlacedCell& pc = s_.cell(cell);
+    if (e_.word == "cemetery") return numbers(e_.value, pc.ghosts[kCemeterySlot]);
+    if (e_.word == "mist") {
+      if (e_.index < 1 || e_.index > kMaxMist)
+        return {false, std::to_string(e_.value), "no mist " + std::to_string(e_.index)};
+      return numbers(e_.value, pc.ghosts[static_cast<size_t>(e_.index - 1)]);
+    }
+    return numbers(e_.value, pc.ghost_total());
+  }
+
+  // Meeples of the expectation's colour (any without one) in the supply, on the board,
+  // buried, or on the tile at x,y.
+  Check meeples() const {
+    int colour = e_.colour.empty() ? -1 : colour_by_name(e_.colour);
+    int cell = -1;
+    if (e_.kind == ExpectKind::MeeplesAt) {
+      Check c;
+      cell = cell_of(c);
+      if (cell < 0) return c;
+    }
     long n = 0;
-    for (const Meeple& m : s.meeples())
-      if ((colour() < 0 || m.colour == colour()) && pred(m)) ++n;
-    return n;
-  };
-  switch (e.kind) {
-    case ExpectKind::Score: {
-      int track = score_index(spec, g, e.colour, e.colour_at, !e.word.empty());
-      if (track < 0) return numbers(e.value, s.shared_score());
-      const Score& sc = s.score(track);
-      if (e.word.empty()) return numbers(e.value, sc.total);
-      return numbers(e.value, sc.by_feature[static_cast<size_t>(score_feature_index(e.word))]);
-    }
-    case ExpectKind::GhostsAt: {
-      Check c;
-      int cell = cell_of(c);
-      if (cell < 0) return c.expected = std::to_string(e.value), c;
-      const PlacedCell& pc = s.cell(cell);
-      if (e.word == "cemetery") return numbers(e.value, pc.ghosts[kCemeterySlot]);
-      if (e.word == "mist") {
-        if (e.index < 1 || e.index > kMaxMist)
-          return {false, std::to_string(e.value), "no mist " + std::to_string(e.index)};
-        return numbers(e.value, pc.ghosts[static_cast<size_t>(e.index - 1)]);
+    for (const Meeple& m : s_.meeples()) {
+      if (colour >= 0 && m.colour != colour) continue;
+      switch (e_.kind) {
+        case ExpectKind::MeeplesSupply:
+          n += m.cell < 0 && !m.buried && m.in_play;
+          break;
+        case ExpectKind::MeeplesBoard:
+          n += m.cell >= 0 && !m.buried;
+          break;
+        case ExpectKind::MeeplesBuried:
+          n += m.buried;
+          break;
+        default:
+          n += m.cell == cell && !m.buried;
       }
-      return numbers(e.value, pc.ghost_total());
     }
-    case ExpectKind::GhostsSupply:
-      return numbers(e.value, s.ghosts_supply());
-    case ExpectKind::GhostsBoard:
-      return numbers(e.value, s.ghosts_on_board());
-    case ExpectKind::GhostsBox:
-      return numbers(e.value, s.ghosts_in_box());
-    case ExpectKind::MeeplesSupply:
-      return numbers(e.value, count_meeples([](const Meeple& m) {
-                       return m.cell < 0 && !m.buried && m.in_play;
-                     }));
-    case ExpectKind::MeeplesBoard:
-      return numbers(e.value,
-                     count_meeples([](const Meeple& m) { return m.cell >= 0 && !m.buried; }));
-    case ExpectKind::MeeplesBuried:
-      return numbers(e.value, count_meeples([](const Meeple& m) { return m.buried; }));
-    case ExpectKind::MeeplesAt: {
-      Check c;
-      int cell = cell_of(c);
-      if (cell < 0) return c.expected = std::to_string(e.value), c;
-      return numbers(e.value,
-                     count_meeples([&](const Meeple& m) { return m.cell == cell && !m.buried; }));
-    }
-    case ExpectKind::Pile:
-      return numbers(e.value, s.pile_size(s.active_pile()));
-    case ExpectKind::PileHolds:
-      return numbers(e.value, s.pile_size(e.index - 1));
-    case ExpectKind::ActivePile:
-      return numbers(e.value, s.active_pile() + 1);
-    case ExpectKind::TilesLeft:
-      return numbers(e.value, s.tiles_remaining());
-    case ExpectKind::SetAside:
-      return numbers(e.value, s.set_aside());
-    case ExpectKind::Finished: {
-      FeatureAt f = find_feature(s, e.where, e.feature);
-      std::string want = e.negated ? "not finished" : "finished";
-      if (!f.problem.empty()) return {false, want, f.problem};
-      bool done = feature_finished(s, f);
-      return {done != e.negated, want, done ? "finished" : "not finished"};
-    }
-    case ExpectKind::Size: {
-      FeatureAt f = find_feature(s, e.where, e.feature);
-      if (!f.problem.empty()) return {false, std::to_string(e.value) + " tiles", f.problem};
-      int n = feature_size(s, f);
-      return {n == e.value, std::to_string(e.value) + " tiles", std::to_string(n) + " tiles"};
-    }
-    case ExpectKind::Event: {
-      long n = 0;
-      for (const Event& ev : window) {
-        if (e.word != event_name(ev.kind)) continue;
-        if (e.has_event_value && ev.value != e.event_value) continue;
-        if (e.has_where && (ev.x != e.where.x || ev.y != e.where.y)) continue;
-        if (!e.event_feature.empty() && e.event_feature != feature_class_name(ev.feature)) continue;
-        if (!e.colour.empty() && event_colour(s, ev) != colour_by_name(e.colour)) continue;
-        ++n;
-      }
-      std::string what = e.word + (e.event_feature.empty() ? "" : " " + e.event_feature) +
-                         (e.has_event_value ? " value " + std::to_string(e.event_value) : "") +
-                         (e.has_where ? " at " + xy(e.where.x, e.where.y) : "") +
-                         (e.colour.empty() ? "" : " by " + e.colour);
-      std::string want = e.count < 0 ? what + ": at least once"
-                                     : what + ": " + std::to_string(e.count) + " time(s)";
-      bool ok = e.count < 0 ? n > 0 : n == e.count;
-      return {ok, want,
-              std::to_string(n) + " time(s); events this turn: " + events_text(s, window)};
-    }
-    case ExpectKind::Illegal: {
-      auto why = try_action(s, e.action);
-      std::string want =
-          e.reason.empty() ? "refused" : "refused, the reason containing \"" + e.reason + "\"";
-      if (!why) return {false, want, "accepted"};
-      return {why->find(e.reason) != std::string::npos, want, "refused: " + *why};
-    }
-    case ExpectKind::Legal: {
-      auto why = try_action(s, e.action);
+    return numbers(e_.value, n);
+  }
+
+  Check finished() const {
+    FeatureAt f = find_feature(s_, e_.where, e_.feature);
+    std::string want = e_.negated ? "not finished" : "finished";
+    if (!f.problem.empty()) return {false, want, f.problem};
+    bool done = feature_finished(s_, f);
+    return {done != e_.negated, want, done ? "finished" : "not finished"};
+  }
+
+  Check size() const {
+    FeatureAt f = find_feature(s_, e_.where, e_.feature);
+    if (!f.problem.empty()) return {false, std::to_string(e_.value) + " tiles", f.problem};
+    int n = feature_size(s_, f);
+    return {n == e_.value, std::to_string(e_.value) + " tiles", std::to_string(n) + " tiles"};
+  }
+
+  bool event_matches(const Event& ev) const {
+    return e_.word == event_name(ev.kind) && (!e_.has_event_value || ev.value == e_.event_value) &&
+           (!e_.has_where || (ev.x == e_.where.x && ev.y == e_.where.y)) &&
+           (e_.event_feature.empty() || e_.event_feature == feature_class_name(ev.feature)) &&
+           (e_.colour.empty() || event_colour(s_, ev) == colour_by_name(e_.colour));
+  }
+
+  Check event() const {
+    long n = 0;
+    for (const Event& ev : window_) n += event_matches(ev);
+    std::string what = e_.word + (e_.event_feature.empty() ? "" : " " + e_.event_feature) +
+                       (e_.has_event_value ? " value " + std::to_string(e_.event_value) : "") +
+                       (e_.has_where ? " at " + xy(e_.where.x, e_.where.y) : "") +
+                       (e_.colour.empty() ? "" : " by " + e_.colour);
+    std::string want = e_.count < 0 ? what + ": at least once"
+                                    : what + ": " + std::to_string(e_.count) + " time(s)";
+    bool ok = e_.count < 0 ? n > 0 : n == e_.count;
+    return {ok, want,
+            std::to_string(n) + " time(s); events this turn: " + events_text(s_, window_)};
+  }
+
+  Check legality() const {
+    std::optional<std::string> why = try_action(s_, e_.action);
+    if (e_.kind == ExpectKind::Legal)
       return {!why, "accepted", why ? "refused: " + *why : "accepted"};
-    }
-    case ExpectKind::Won:
-      return {s.is_terminal() && s.won(), "won", end_text(s)};
-    case ExpectKind::Lost: {
-      bool ok = s.is_terminal() && !s.won() &&
-                (e.word.empty() || e.word == end_reason_text(s.end_reason()));
-      return {ok, e.word.empty() ? "lost" : "lost (" + e.word + ")", end_text(s)};
-    }
-    case ExpectKind::Over: {
-      if (e.negated) return {!s.is_terminal(), "not over", end_text(s)};
-      bool ok = s.is_terminal() && (e.word.empty() || e.word == end_reason_text(s.end_reason()));
-      return {ok, e.word.empty() ? "over" : "over (" + e.word + ")", end_text(s)};
-    }
-    case ExpectKind::Phase:
-      return {e.word == phase_name(s.phase()), e.word, phase_name(s.phase())};
-    case ExpectKind::Player:
-      return numbers(e.value, s.current_player() + 1);
-    case ExpectKind::Hound: {
-      const Hound& h = s.hounds()[static_cast<size_t>(e.index - 1)];
-      std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
-      if (h.status == Hound::Placed && h.meeple >= 0) {
-        const Meeple& m = s.meeples()[static_cast<size_t>(h.meeple)];
-        if (m.cell >= 0)
-          status += " by " + std::string(kColourNames[m.colour]) + "@" +
-                    xy(s.cell(m.cell).x, s.cell(m.cell).y);
-      }
-      bool ok = e.word.find(" by ") != std::string::npos ? status == e.word
-                                                         : status.rfind(e.word, 0) == 0;
-      return {ok, e.word, status};
+    std::string want =
+        e_.reason.empty() ? "refused" : "refused, the reason containing \"" + e_.reason + "\"";
+    if (!why) return {false, want, "accepted"};
+    return {why->find(e_.reason) != std::string::npos, want, "refused: " + *why};
+  }
+
+  Check end() const {
+    const bool reason_ok = e_.word.empty() || e_.word == end_reason_text(s_.end_reason());
+    const std::string because = e_.word.empty() ? "" : " (" + e_.word + ")";
+    switch (e_.kind) {
+      case ExpectKind::Won:
+        return {s_.is_terminal() && s_.won(), "won", end_text(s_)};
+      case ExpectKind::Lost:
+        return {s_.is_terminal() && !s_.won() && reason_ok, "lost" + because, end_text(s_)};
+      default:
+        if (e_.negated) return {!s_.is_terminal(), "not over", end_text(s_)};
+        return {s_.is_terminal() && reason_ok, "over" + because, end_text(s_)};
     }
   }
-  return {false, "?", "?"};
-}
+
+  Check hound() const {
+    const Hound& h = s_.hounds()[static_cast<size_t>(e_.index - 1)];
+    std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
+    if (h.status == Hound::Placed && h.meeple >= 0) {
+      const Meeple& m = s_.meeples()[static_cast<size_t>(h.meeple)];
+      if (m.cell >= 0)
+        status += " by " + std::string(kColourNames[m.colour]) + "@" +
+                  xy(s_.cell(m.cell).x, s_.cell(m.cell).y);
+    }
+    bool ok = e_.word.find(" by ") != std::string::npos ? status == e_.word
+                                                        : status.rfind(e_.word, 0) == 0;
+    return {ok, e_.word, status};
+  }
+
+  const SpecFile& spec_;
+  const Game& g_;
+  const State& s_;
+  const Expectation& e_;
+  const std::vector<Event>& window_;
+};
 
 bool bindings_hold(const Game& g, const std::vector<VariantBinding>& under) {
   for (const VariantBinding& b : under)
@@ -751,7 +817,7 @@ std::string legal_now(const State& s) {
 
 void play(const SpecFile& spec, const Game& g, SpecResult& res) {
   State s(g, spec.seed);
-  play_setup(spec, g, s);
+  SetupRun(spec, g, s).run();
   check_steps(spec, g);
 
   // Unbound expectations replaced, under some variant, by the `under` ones after them.
@@ -783,12 +849,12 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
         continue;
       }
       ++res.checked;
-      Check c = evaluate(spec, g, s, step.expect, window);
+      Check c = Evaluation(spec, g, s, step.expect, window).run();
       if (!c.ok) fail(step, c.expected, c.actual);
       continue;
     }
     std::string err;
-    std::optional<Action> a = parse_action(s, step.action, err);
+    std::optional<Action> a = resolve_action(s, step.action, err);
     std::optional<std::string> why;
     if (!a)
       why = err;
@@ -803,7 +869,7 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
       return;  // the rest of the spec builds on this action
     }
     window.insert(window.end(), s.events().begin(), s.events().end());
-    after = "'" + step.action + "' (line " + std::to_string(step.at.line) + ")";
+    after = "'" + step.text + "' (line " + std::to_string(step.at.line) + ")";
   }
 }
 

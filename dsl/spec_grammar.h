@@ -1,5 +1,8 @@
 // PEGTL grammar of the spec language (docs/spec-language.md). Pure grammar: the actions that
-// build a SpecFile live in spec_parser.cpp, and so do the error messages (one per must<>).
+// build a SpecFile live in spec_parser.cpp. The actions of the turns and the words they share
+// with the rest of the language (coordinates, colours, features, meeple references) are the
+// action grammar's (dsl/action_grammar.h). Every rule a must<> names has its message in
+// error_message<> at the end (a missing one does not compile: dsl/grammar_errors.h).
 //
 // A spec is a list of lines; each line holds one statement (a comment starts with '#'):
 //   spec "title"                       rules mists level 3 players 2 [seed 7]
@@ -11,26 +14,21 @@
 
 #include <tao/pegtl.hpp>
 
+#include "dsl/action_grammar.h"
+
 namespace carcheck::speclang {
 
 namespace pg = tao::pegtl;
+using namespace actionlang;
 
 // ---- Lexical ----------------------------------------------------------------------------------
 
 struct sp : pg::star<pg::blank> {};
-struct gap : pg::plus<pg::blank> {};
 struct comment : pg::seq<pg::one<'#'>, pg::until<pg::at<pg::eolf>>> {};
 struct line_end : pg::seq<sp, pg::opt<comment>, pg::eolf> {};
-// A word that follows the previous one after a space.
-template <typename Rule>
-struct then : pg::seq<gap, Rule> {};
 // Resets the statement's tokens at the start of each line.
 struct line_begin : pg::success {};
 
-struct number : pg::plus<pg::digit> {};
-struct signed_number : pg::seq<pg::opt<pg::one<'-'>>, number> {};
-struct word_char : pg::sor<pg::alnum, pg::one<'-', '_', '.'>> {};
-struct word : pg::plus<word_char> {};
 struct name_word : pg::plus<pg::sor<pg::alpha, pg::one<'-'>>> {};
 
 struct string_open : pg::one<'"'> {};
@@ -55,21 +53,6 @@ CARCHECK_SPEC_KEYWORD(kw_expect, "expect")
 CARCHECK_SPEC_KEYWORD(kw_at, "at")
 CARCHECK_SPEC_KEYWORD(kw_on, "on")
 CARCHECK_SPEC_KEYWORD(kw_by, "by")
-// Actions (engine/notation.h).
-CARCHECK_SPEC_KEYWORD(kw_draw, "draw")
-CARCHECK_SPEC_KEYWORD(kw_place, "place")
-CARCHECK_SPEC_KEYWORD(kw_meeple, "meeple")
-CARCHECK_SPEC_KEYWORD(kw_pass, "pass")
-CARCHECK_SPEC_KEYWORD(kw_points, "points")
-CARCHECK_SPEC_KEYWORD(kw_remove_ghosts, "remove-ghosts")
-CARCHECK_SPEC_KEYWORD(kw_extra_ghost, "extra-ghost")
-CARCHECK_SPEC_KEYWORD(kw_bury, "bury")
-CARCHECK_SPEC_KEYWORD(kw_hound, "hound")
-CARCHECK_SPEC_KEYWORD(kw_clear, "clear")
-CARCHECK_SPEC_KEYWORD(kw_stop, "stop")
-CARCHECK_SPEC_KEYWORD(kw_face_down, "face-down")
-CARCHECK_SPEC_KEYWORD(kw_track, "track")
-CARCHECK_SPEC_KEYWORD(kw_supply, "supply")
 // Setup.
 CARCHECK_SPEC_KEYWORD(kw_buried, "buried")
 CARCHECK_SPEC_KEYWORD(kw_ghosts, "ghosts")
@@ -96,21 +79,7 @@ CARCHECK_SPEC_KEYWORD(kw_won, "won")
 CARCHECK_SPEC_KEYWORD(kw_lost, "lost")
 CARCHECK_SPEC_KEYWORD(kw_over, "over")
 CARCHECK_SPEC_KEYWORD(kw_phase, "phase")
-// Features and colours.
-CARCHECK_SPEC_KEYWORD(kw_road, "road")
-CARCHECK_SPEC_KEYWORD(kw_city, "city")
-CARCHECK_SPEC_KEYWORD(kw_field, "field")
-CARCHECK_SPEC_KEYWORD(kw_monastery, "monastery")
-CARCHECK_SPEC_KEYWORD(kw_castle, "castle")
-CARCHECK_SPEC_KEYWORD(kw_cemetery, "cemetery")
-CARCHECK_SPEC_KEYWORD(kw_mist, "mist")
 CARCHECK_SPEC_KEYWORD(kw_mist_bank, "mist-bank")
-CARCHECK_SPEC_KEYWORD(kw_red, "red")
-CARCHECK_SPEC_KEYWORD(kw_green, "green")
-CARCHECK_SPEC_KEYWORD(kw_blue, "blue")
-CARCHECK_SPEC_KEYWORD(kw_yellow, "yellow")
-CARCHECK_SPEC_KEYWORD(kw_black, "black")
-CARCHECK_SPEC_KEYWORD(kw_pink, "pink")
 #undef CARCHECK_SPEC_KEYWORD
 
 // ---- Values -----------------------------------------------------------------------------------
@@ -118,49 +87,14 @@ CARCHECK_SPEC_KEYWORD(kw_pink, "pink")
 struct value : signed_number {};  // an expected or set value
 struct index_n : number {};       // a pile, hound, mist area or player number
 struct count_n : number {};       // copies of a tile, occurrences of an event
-struct coord_x : signed_number {};
-struct coord_y : signed_number {};
-struct comma : pg::one<','> {};
-struct coords : pg::seq<coord_x, pg::must<comma>, pg::must<coord_y>> {};
 struct at_coords : pg::seq<kw_at, pg::must<then<coords>>> {};
-struct rotation : pg::seq<pg::one<'r'>, pg::range<'0', '3'>, pg::not_at<word_char>> {};
-struct colour : pg::sor<kw_red, kw_green, kw_blue, kw_yellow, kw_black, kw_pink> {};
-struct tile_name : word {};
 
-// A feature of a placed tile: road:W, city:N, field:Nl, castle, mist:Er (ports name board
-// directions, after rotation).
-struct feature_kind
-    : pg::sor<kw_road, kw_city, kw_field, kw_monastery, kw_castle, kw_cemetery, kw_mist> {};
-struct port_name
-    : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::opt<pg::one<'l', 'c', 'r'>>, pg::not_at<word_char>> {
-};
-struct port_colon : pg::one<':'> {};
-struct feature : pg::seq<feature_kind, pg::opt<port_colon, pg::must<port_name>>> {};
+// ---- Actions of the turns (dsl/action_grammar.h) ---------------------------------------------
 
-// ---- Actions: the engine's words (engine/notation.h) -------------------------------------------
-
-struct ghost_n : number {};
-struct a_draw : pg::seq<kw_draw, pg::must<then<tile_name>>> {};
-struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotation>>> {};
-struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
-struct a_pass : kw_pass {};
-struct a_points : kw_points {};
-struct a_remove_ghosts
-    : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>> {};
-struct a_extra_ghost : pg::seq<kw_extra_ghost, pg::must<then<coords>>> {};
-struct at_sign : pg::one<'@'> {};
-struct meeple_where : pg::sor<kw_supply, coords> {};
-struct meeple_ref : pg::seq<colour, pg::must<at_sign>, pg::must<meeple_where>> {};
-struct a_bury : pg::seq<kw_bury, pg::must<then<meeple_ref>>> {};
-struct a_hound : pg::seq<kw_hound, pg::must<then<meeple_ref>>> {};
-struct clear_what : pg::sor<kw_stop, pg::seq<coords, pg::must<then<ghost_n>>>> {};
-struct a_clear : pg::seq<kw_clear, pg::must<then<clear_what>>> {};
-struct a_face_down : pg::seq<kw_face_down, pg::must<then<coords>>> {};
-struct a_track : pg::seq<kw_track, pg::must<then<colour>>> {};
-struct game_action : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts,
-                             a_extra_ghost, a_bury, a_hound, a_clear, a_face_down, a_track> {};
+// One action of a turn, an `expect legal`, an `expect illegal` (its own ActionSyntax).
+struct step_action : pg::seq<game_action> {};
 struct action_sep : pg::seq<sp, pg::one<';'>, sp> {};
-struct action_line : pg::seq<game_action, pg::star<action_sep, pg::must<game_action>>> {};
+struct action_line : pg::seq<step_action, pg::star<action_sep, pg::must<step_action>>> {};
 
 // ---- Setup ------------------------------------------------------------------------------------
 
@@ -233,8 +167,8 @@ struct event_tail : pg::seq<pg::must<then<event_name>>, pg::star<then<event_opti
 struct e_event : pg::seq<kw_event, event_tail> {};
 struct e_no_event : pg::seq<kw_no, pg::must<then<kw_event>>, event_tail> {};
 struct reason_text : quoted {};
-struct e_illegal : pg::seq<kw_illegal, pg::must<then<game_action>>, pg::opt<then<reason_text>>> {};
-struct e_legal : pg::seq<kw_legal, pg::must<then<game_action>>> {};
+struct e_illegal : pg::seq<kw_illegal, pg::must<then<step_action>>, pg::opt<then<reason_text>>> {};
+struct e_legal : pg::seq<kw_legal, pg::must<then<step_action>>> {};
 struct end_reason : name_word {};
 struct e_won : kw_won {};
 struct e_lost : pg::seq<kw_lost, pg::opt<then<end_reason>>> {};
@@ -301,9 +235,96 @@ struct under_statement
 struct statement : pg::sor<spec_statement, rules_statement, seed_statement, variant_statement,
                            cites_statement, tile_statement, start_statement, setup_block,
                            under_statement, expect_statement, action_line> {};
-struct line : pg::seq<line_begin, sp,
-                      pg::sor<pg::seq<pg::opt<comment>, pg::eolf>,
-                              pg::seq<pg::must<statement>, pg::must<line_end>>>> {};
+// Every alternative consumes input, so that until<> cannot loop (analyze<> proves it).
+struct empty_line : pg::sor<pg::seq<sp, pg::opt<comment>, pg::eol>, pg::seq<sp, comment, pg::eof>,
+                            pg::seq<pg::plus<pg::blank>, pg::eof>> {};
+struct line : pg::seq<line_begin,
+                      pg::sor<empty_line, pg::seq<sp, pg::must<statement>, pg::must<line_end>>>> {};
 struct file : pg::until<pg::eof, line> {};
+
+// ---- Error messages: "expected X" -----------------------------------------------------------
+
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
+#define CARCHECK_SPEC_MESSAGE(RULE, TEXT) \
+  template <>                             \
+  inline constexpr const char* error_message<RULE> = TEXT;
+CARCHECK_SPEC_MESSAGE(
+    statement,
+    "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
+    "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
+    "clear, face-down, track)")
+CARCHECK_SPEC_MESSAGE(line_end, "expected the end of the line")
+CARCHECK_SPEC_MESSAGE(
+    setup_statement,
+    "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
+    "pile, active-pile, player, hound) or '}' to close the setup block")
+CARCHECK_SPEC_MESSAGE(
+    setup_open,
+    "expected '{' after 'setup' (the setup statements follow, one a line, closed by '}')")
+CARCHECK_SPEC_MESSAGE(
+    expectation,
+    "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
+    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player or hound")
+CARCHECK_SPEC_MESSAGE(at_coords, "expected 'at x,y'")
+CARCHECK_SPEC_MESSAGE(value, "expected a number")
+CARCHECK_SPEC_MESSAGE(index_n, "expected a number (1 for the first)")
+CARCHECK_SPEC_MESSAGE(count_n, "expected a number of copies, as in x3")
+CARCHECK_SPEC_MESSAGE(string_close, "expected '\"' to close the string (a string ends on its line)")
+CARCHECK_SPEC_MESSAGE(
+    title_text, "expected the spec's title in quotes, as in spec \"A road of 3 tiles scores 3\"")
+CARCHECK_SPEC_MESSAGE(reason_text, "expected the reason in quotes")
+CARCHECK_SPEC_MESSAGE(rules_name,
+                      "expected a rule set after 'rules': base-c1, pnp-demo, bcb or mists")
+CARCHECK_SPEC_MESSAGE(level_n, "expected the Mists level, 1 to 6")
+CARCHECK_SPEC_MESSAGE(players_n, "expected the number of players")
+CARCHECK_SPEC_MESSAGE(seed_n, "expected the seed, a whole number")
+CARCHECK_SPEC_MESSAGE(binding, "expected a variant as key=value, such as coop-scoring=majority")
+CARCHECK_SPEC_MESSAGE(bindings, "expected a variant as key=value, such as coop-scoring=majority")
+CARCHECK_SPEC_MESSAGE(equals,
+                      "expected '=' between the variant's name and its value, without spaces")
+CARCHECK_SPEC_MESSAGE(variant_value, "expected the variant's value after '='")
+CARCHECK_SPEC_MESSAGE(
+    cite_body,
+    "expected what the spec cites: an FAQ id (Dized.MoC.0041), or a seed and a passage "
+    "(seed 004 \"Level 1, 2a\")")
+CARCHECK_SPEC_MESSAGE(tile_decl_name, "expected the tile's name")
+CARCHECK_SPEC_MESSAGE(tile_equals, "expected '=' after the tile's name")
+CARCHECK_SPEC_MESSAGE(
+    tile_shape,
+    "expected the tile's shape in the tile language, in quotes (\"road W-E; field Wr Nl Nr "
+    "El; field Er Sl Sr Wl\"), or the name of a tile of the rule set")
+CARCHECK_SPEC_MESSAGE(bound_statement, "expected an expectation or an action after the variant")
+CARCHECK_SPEC_MESSAGE(kw_on,
+                      "expected 'on <feature>' after the colour (meeple red on road:W at 1,0)")
+CARCHECK_SPEC_MESSAGE(kw_by,
+                      "expected 'by <colour>@x,y' after the hound's number (hound 1 by red@1,0)")
+CARCHECK_SPEC_MESSAGE(kw_supply, "expected 'supply' (meeples supply <colour> N)")
+CARCHECK_SPEC_MESSAGE(pile_colon,
+                      "expected ':' after the pile's number, then its tiles, the next drawn first")
+CARCHECK_SPEC_MESSAGE(setup_ghosts_tail, "expected 'supply N' or 'N at x,y' after 'ghosts'")
+CARCHECK_SPEC_MESSAGE(e_ghosts_tail, "expected supply, board, box or 'N at x,y' after 'ghosts'")
+CARCHECK_SPEC_MESSAGE(e_meeples_tail,
+                      "expected supply, board, buried or 'N at x,y' after 'meeples'")
+CARCHECK_SPEC_MESSAGE(event_name, "expected an event's name, such as bank-finished")
+CARCHECK_SPEC_MESSAGE(kw_event, "expected 'event' after 'no'")
+CARCHECK_SPEC_MESSAGE(not_what, "expected 'finished' or 'over' after 'not'")
+CARCHECK_SPEC_MESSAGE(phase_word, "expected a phase, such as meeple or score-choice")
+CARCHECK_SPEC_MESSAGE(hound_status,
+                      "expected a hound's status: waiting, placed, lost, scored or removed")
+CARCHECK_SPEC_MESSAGE(step_action, actionlang::error_message<game_action>)
+#undef CARCHECK_SPEC_MESSAGE
+
+// The error table of the spec grammar, the action grammar's messages included
+// (dsl/grammar_errors.h must_control).
+template <typename Rule>
+inline constexpr const char* message_of =
+    error_message<Rule> != nullptr ? error_message<Rule> : actionlang::error_message<Rule>;
+struct errors {
+  template <typename Rule>
+  static constexpr const char* message = message_of<typename unthen<Rule>::type>;
+  template <typename Rule>
+  static constexpr bool raise_on_failure = false;
+};
 
 }  // namespace carcheck::speclang

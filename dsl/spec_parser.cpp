@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
-#include <map>
 #include <sstream>
 #include <type_traits>
 
+#include "dsl/action_fill.h"
+#include "dsl/grammar_errors.h"
 #include "dsl/spec_grammar.h"
 #include "engine/action.h"
 #include "engine/state.h"
@@ -91,14 +92,46 @@ struct Tok {
   SpecAt at;
 };
 
-inline constexpr int kMaxCoordinate = 500;
+// The words of the current statement, by what they are. The token actions fill them as the
+// grammar matches; the action of the statement's rule builds the statement from them.
+struct Words {
+  using List = std::vector<Tok>;
+  List value;   // numbers: an expected or set value (pile K holds N: K and N)
+  List index;   // a pile, hound, mist area or player number
+  List count;   // copies of a tile (xN), occurrences of an event
+  List rot;     // r0..r3
+  List colour;  // red, green, ...
+  List tile;    // tile names (a pile lists several)
+  std::vector<SpecCoord> coords;
+  std::vector<SpecFeature> feature;  // road:W, city, field:Nl, ...
+  struct Meeple {
+    MeepleRef ref;
+    SpecAt at;
+  };
+  std::vector<Meeple> meeple;  // colour@x,y
+  List where;                  // ghosts / meeples supply, board, box, buried
+  List slot;                   // cemetery, mist K
+  List score_feature;          // score [colour] road|city|... N
+  List event, event_value, event_feature;
+  List end_reason, phase, status;
+  List rules, level, players, seed;
+  List string;  // quoted: a title, a reason, the parts of a shape
+  List name, shipped, cite, holds;
+};
+
+template <typename T>
+bool has(const std::vector<T>& list) {
+  return !list.empty();
+}
 
 struct ParseState {
   SpecFile spec;
-  std::map<std::string, std::vector<Tok>> tok;  // role -> tokens of the current line
-  std::vector<VariantBinding> bindings;         // of the current line
-  std::vector<Expectation> expectations;        // of the current line
-  std::string hint;                             // what may still follow on the line
+  Words words;                                           // of the current line
+  std::vector<VariantBinding> bindings;                  // of the current line
+  std::vector<Expectation> expectations;                 // of the current line
+  std::vector<std::pair<ActionSyntax, SpecAt>> actions;  // of the current line
+  int x = 0, y = 0;                                      // the coordinates being read
+  std::string hint;                                      // what may still follow on the line
   bool tile_is_start = false;
   bool in_setup = false;
   SpecAt setup_at;
@@ -107,20 +140,15 @@ struct ParseState {
   bool seen_step = false;
 
   void reset_line() {
-    tok.clear();
+    words = {};
     bindings.clear();
     expectations.clear();
+    actions.clear();
     hint.clear();
   }
   [[noreturn]] void fail(SpecAt at, const std::string& reason) const {
     throw InputError(spec.pos(at), reason);
   }
-  bool has(const std::string& role) const {
-    auto it = tok.find(role);
-    return it != tok.end() && !it->second.empty();
-  }
-  const Tok& first(const std::string& role) const { return tok.at(role).front(); }
-  const std::vector<Tok>& all(const std::string& role) { return tok[role]; }
 };
 
 template <typename Input>
@@ -141,7 +169,7 @@ struct action<line_begin> {
 
 // Tokens pushed as written, numbers parsed (with a range check).
 template <typename Input>
-void push_token(ParseState& st, const char* role, const Input& in, bool numeric) {
+void push_token(const ParseState& st, Words::List& list, const Input& in, bool numeric) {
   Tok t;
   t.text = in.string();
   t.at = where(in);
@@ -150,131 +178,109 @@ void push_token(ParseState& st, const char* role, const Input& in, bool numeric)
     if (digits.size() > 9) st.fail(t.at, "the number " + t.text + " is too large");
     t.num = std::stol(t.text);
   }
-  st.tok[role].push_back(std::move(t));
+  list.push_back(std::move(t));
 }
 
-#define CARCHECK_TOKEN(RULE, ROLE, NUMERIC)              \
+#define CARCHECK_TOKEN(RULE, FIELD, NUMERIC)             \
   template <>                                            \
   struct action<RULE> {                                  \
     template <typename Input>                            \
     static void apply(const Input& in, ParseState& st) { \
-      push_token(st, ROLE, in, NUMERIC);                 \
+      push_token(st, st.words.FIELD, in, NUMERIC);       \
     }                                                    \
   };
-CARCHECK_TOKEN(value, "value", true)
-CARCHECK_TOKEN(index_n, "index", true)
-CARCHECK_TOKEN(count_n, "count", true)
-CARCHECK_TOKEN(rotation, "rot", false)
-CARCHECK_TOKEN(colour, "colour", false)
-CARCHECK_TOKEN(tile_name, "tile", false)
-CARCHECK_TOKEN(pile_tile, "tile", false)
-CARCHECK_TOKEN(meeple_ref, "meeple", false)
-CARCHECK_TOKEN(ghosts_where, "where", false)
-CARCHECK_TOKEN(meeples_where, "where", false)
-CARCHECK_TOKEN(ghost_slot, "slot", false)
-CARCHECK_TOKEN(score_feature, "score-feature", false)
-CARCHECK_TOKEN(speclang::event_name, "event", false)
-CARCHECK_TOKEN(end_reason, "end-reason", false)
-CARCHECK_TOKEN(phase_word, "phase", false)
-CARCHECK_TOKEN(hound_status, "status", false)
-CARCHECK_TOKEN(rules_name, "rules", false)
-CARCHECK_TOKEN(level_n, "level", true)
-CARCHECK_TOKEN(players_n, "players", true)
-CARCHECK_TOKEN(seed_n, "seed", false)
-CARCHECK_TOKEN(string_body, "string", false)
-CARCHECK_TOKEN(tile_decl_name, "name", false)
-CARCHECK_TOKEN(shipped_name, "shipped", false)
-CARCHECK_TOKEN(cite_body, "cite", false)
-CARCHECK_TOKEN(kw_holds, "holds", false)
-CARCHECK_TOKEN(event_value, "event-value", false)
-CARCHECK_TOKEN(event_feature, "event-feature", false)
+CARCHECK_TOKEN(value, value, true)
+CARCHECK_TOKEN(index_n, index, true)
+CARCHECK_TOKEN(count_n, count, true)
+CARCHECK_TOKEN(rotation, rot, false)
+CARCHECK_TOKEN(colour, colour, false)
+CARCHECK_TOKEN(tile_name, tile, false)
+CARCHECK_TOKEN(pile_tile, tile, false)
+CARCHECK_TOKEN(ghosts_where, where, false)
+CARCHECK_TOKEN(meeples_where, where, false)
+CARCHECK_TOKEN(ghost_slot, slot, false)
+CARCHECK_TOKEN(score_feature, score_feature, false)
+CARCHECK_TOKEN(speclang::event_name, event, false)
+CARCHECK_TOKEN(end_reason, end_reason, false)
+CARCHECK_TOKEN(phase_word, phase, false)
+CARCHECK_TOKEN(hound_status, status, false)
+CARCHECK_TOKEN(rules_name, rules, false)
+CARCHECK_TOKEN(level_n, level, true)
+CARCHECK_TOKEN(players_n, players, true)
+CARCHECK_TOKEN(seed_n, seed, false)
+CARCHECK_TOKEN(string_body, string, false)
+CARCHECK_TOKEN(tile_decl_name, name, false)
+CARCHECK_TOKEN(shipped_name, shipped, false)
+CARCHECK_TOKEN(cite_body, cite, false)
+CARCHECK_TOKEN(kw_holds, holds, false)
+CARCHECK_TOKEN(event_value, event_value, false)
+CARCHECK_TOKEN(event_feature, event_feature, false)
 #undef CARCHECK_TOKEN
 
+template <>
+struct action<coord_x> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.x = actionlang::capped_number(in.string(), actionlang::kMaxCoordinate);
+  }
+};
+template <>
+struct action<coord_y> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.y = actionlang::capped_number(in.string(), actionlang::kMaxCoordinate);
+  }
+};
 template <>
 struct action<coords> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    std::string t = in.string();
-    size_t comma_at = t.find(',');
-    Tok tok;
-    tok.text = t;
-    tok.at = where(in);
-    std::string xs = t.substr(0, comma_at), ys = t.substr(comma_at + 1);
-    auto in_range = [](const std::string& s) {
-      std::string d = s[0] == '-' ? s.substr(1) : s;
-      return d.size() <= 4 && std::stoi(s) >= -kMaxCoordinate && std::stoi(s) <= kMaxCoordinate;
-    };
-    if (!in_range(xs) || !in_range(ys))
-      st.fail(tok.at, "coordinates lie between -" + std::to_string(kMaxCoordinate) + " and " +
-                          std::to_string(kMaxCoordinate) + ", not " + t);
-    st.tok["coords"].push_back(tok);
+    actionlang::check_coordinates(in, st.x, st.y);
+    st.words.coords.push_back({st.x, st.y, where(in)});
   }
 };
 
+// A feature outside an action (setup meeple, expect finished / size): its kind, then its port.
 template <>
-struct action<feature> {
+struct action<feature_kind> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    push_token(st, "feature", in, false);
+    st.words.feature.push_back({in.string(), "", where(in)});
   }
 };
-
 template <>
-struct action<ghost_n> {
+struct action<port_name> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    push_token(st, "ghost-count", in, true);
-    const Tok& t = st.tok["ghost-count"].back();
-    // More than 3 is legal to write (expect illegal shows the engine refusing it); more
-    // ghosts than the game holds is a typo.
-    if (t.num > 15)
-      st.fail(t.at, "the game holds 15 ghosts: a count of " + t.text + " is a mistake");
+    st.words.feature.back().port = in.string();
   }
 };
 
-SpecCoord coord_of(const Tok& t) {
-  SpecCoord c;
-  size_t comma_at = t.text.find(',');
-  c.x = std::stoi(t.text.substr(0, comma_at));
-  c.y = std::stoi(t.text.substr(comma_at + 1));
-  c.at = t.at;
-  return c;
-}
-
-SpecFeature feature_of(const Tok& t) {
-  SpecFeature f;
-  size_t colon = t.text.find(':');
-  f.kind = t.text.substr(0, colon);
-  if (colon != std::string::npos) f.port = t.text.substr(colon + 1);
-  f.at = t.at;
-  return f;
-}
+// A meeple reference outside an action (setup hound, expect hound ... by) is read by the
+// action grammar's actions.
+template <>
+struct action<meeple_ref> : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
+  template <typename Input>
+  static void success(const Input& in, ActionSyntax& a, ParseState& st) {
+    SpecAt end = where(in);  // a reference holds no blanks: it starts its length before
+    int length = static_cast<int>(a.meeple.text().size());
+    st.words.meeple.push_back({a.meeple, {end.line, end.column - length}});
+  }
+};
 
 // ---- Actions of the turns ---------------------------------------------------------------------
 
+// Each action is read by the action grammar's actions into its own ActionSyntax.
 template <>
-struct action<game_action> {
+struct action<step_action> : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) {
-    push_token(st, "action", in, false);
-  }
-};
-
-template <>
-struct action<a_meeple> {
-  template <typename Input>
-  static void apply(const Input&, ParseState& st) {
-    const Tok& t = st.tok["feature"].back();
-    SpecFeature f = feature_of(t);
-    if (f.kind == "mist")
-      st.fail(t.at,
-              "mist is no meeple spot: a meeple goes on road:<port>, city:<port>, "
-              "field:<port>, castle, monastery (or is refused on a cemetery)");
-    if (f.port.empty() && (f.kind == "road" || f.kind == "city" || f.kind == "field"))
-      st.fail(t.at, "name the " + f.kind + " by a port of the new tile, as in 'meeple " + f.kind +
-                        (f.kind == "field" ? ":Nl" : ":W") + "' (ports are board directions)");
-    st.hint =
-        "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of the line";
+  static void success(const Input& in, ActionSyntax& a, ParseState& st) {
+    st.hint = a.kind == ActionKind::Meeple && a.colour.empty()
+                  ? "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of "
+                    "the line"
+                  : "";
+    SpecAt at{where(in).line, a.column};
+    st.actions.emplace_back(std::move(a), at);
   }
 };
 
@@ -282,14 +288,14 @@ template <>
 struct action<action_line> {
   template <typename Input>
   static void apply(const Input&, ParseState& st) {
-    for (const Tok& a : st.all("action")) {
+    for (const auto& [a, at] : st.actions) {
       SpecStep step;
       step.kind = SpecStep::Action;
-      step.at = a.at;
+      step.at = at;
       step.text = a.text;
-      step.action = a.text;
+      step.action = a;
       step.under = st.bindings;
-      if (!st.seen_step) st.first_step_at = a.at;
+      if (!st.seen_step) st.first_step_at = at;
       st.seen_step = true;
       st.spec.steps.push_back(std::move(step));
     }
@@ -326,11 +332,12 @@ SetupStep new_setup(ParseState& st, SetupKind k, SpecAt at, const std::string& t
   s.kind = k;
   s.at = at;
   s.text = text;
-  if (st.has("tile")) s.tile = st.first("tile").text, s.tile_at = st.first("tile").at;
-  if (st.has("coords")) s.where = coord_of(st.first("coords"));
-  if (st.has("rot")) s.rot = st.first("rot").text[1] - '0';
-  if (st.has("colour")) s.colour = st.first("colour").text, s.colour_at = st.first("colour").at;
-  if (st.has("feature")) s.feature = feature_of(st.first("feature"));
+  if (has(st.words.tile)) s.tile = st.words.tile.front().text, s.tile_at = st.words.tile.front().at;
+  if (has(st.words.coords)) s.where = st.words.coords.front();
+  if (has(st.words.rot)) s.rot = st.words.rot.front().text[1] - '0';
+  if (has(st.words.colour))
+    s.colour = st.words.colour.front().text, s.colour_at = st.words.colour.front().at;
+  if (has(st.words.feature)) s.feature = st.words.feature.front();
   return s;
 }
 
@@ -349,46 +356,45 @@ CARCHECK_SETUP(s_face_down, FaceDown, {})
 CARCHECK_SETUP(s_meeple, Meeple, {})
 CARCHECK_SETUP(s_buried, Buried, {})
 CARCHECK_SETUP(s_ghosts, Ghosts, {
-  s.value = st.first("value").num;
-  s.value_at = st.first("value").at;
-  if (!st.has("coords")) {
+  s.value = st.words.value.front().num;
+  s.value_at = st.words.value.front().at;
+  if (!has(st.words.coords)) {
     s.kind = SetupKind::GhostSupply;
-  } else if (st.has("slot")) {
-    const Tok& slot = st.first("slot");
+  } else if (has(st.words.slot)) {
+    const Tok& slot = st.words.slot.front();
     s.slot = slot.text.rfind("mist", 0) == 0 ? "mist" : "cemetery";
     s.slot_at = slot.at;
-    if (s.slot == "mist") s.slot_index = static_cast<int>(st.first("index").num);
+    if (s.slot == "mist") s.slot_index = static_cast<int>(st.words.index.front().num);
   }
   if (s.value < 0) st.fail(s.value_at, "a number of ghosts is 0 or more");
 })
 CARCHECK_SETUP(s_meeples, MeepleSupply, {
-  s.value = st.first("value").num;
-  s.value_at = st.first("value").at;
+  s.value = st.words.value.front().num;
+  s.value_at = st.words.value.front().at;
   if (s.value < 0) st.fail(s.value_at, "a number of meeples is 0 or more");
 })
 CARCHECK_SETUP(s_score, Score, {
-  s.value = st.first("value").num;
-  s.value_at = st.first("value").at;
+  s.value = st.words.value.front().num;
+  s.value_at = st.words.value.front().at;
 })
 CARCHECK_SETUP(s_pile, Pile, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
-  for (const Tok& t : st.all("tile")) s.tiles.emplace_back(t.text, t.at);
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
+  for (const Tok& t : st.words.tile) s.tiles.emplace_back(t.text, t.at);
   s.tile.clear();
 })
 CARCHECK_SETUP(s_active_pile, ActivePile, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
 })
 CARCHECK_SETUP(s_player, Player, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
 })
 CARCHECK_SETUP(s_hound, Hound, {
-  s.value = st.first("index").num;
-  s.value_at = st.first("index").at;
-  s.meeple = st.first("meeple").text;
-  s.colour.clear();
+  s.value = st.words.index.front().num;
+  s.value_at = st.words.index.front().at;
+  s.meeple = st.words.meeple.front().ref;
 })
 #undef CARCHECK_SETUP
 
@@ -397,10 +403,12 @@ CARCHECK_SETUP(s_hound, Hound, {
 Expectation new_expectation(ParseState& st, ExpectKind k) {
   Expectation e;
   e.kind = k;
-  if (st.has("value")) e.value = st.first("value").num, e.value_at = st.first("value").at;
-  if (st.has("colour")) e.colour = st.first("colour").text, e.colour_at = st.first("colour").at;
-  if (st.has("coords")) e.has_where = true, e.where = coord_of(st.first("coords"));
-  if (st.has("feature")) e.feature = feature_of(st.first("feature"));
+  if (has(st.words.value))
+    e.value = st.words.value.front().num, e.value_at = st.words.value.front().at;
+  if (has(st.words.colour))
+    e.colour = st.words.colour.front().text, e.colour_at = st.words.colour.front().at;
+  if (has(st.words.coords)) e.has_where = true, e.where = st.words.coords.front();
+  if (has(st.words.feature)) e.feature = st.words.feature.front();
   return e;
 }
 
@@ -424,28 +432,28 @@ void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& kn
     }                                                        \
   };
 CARCHECK_EXPECT(e_score, Score, {
-  if (st.has("score-feature"))
-    e.word = st.first("score-feature").text, e.word_at = st.first("score-feature").at;
+  if (has(st.words.score_feature))
+    e.word = st.words.score_feature.front().text, e.word_at = st.words.score_feature.front().at;
   st.hint = "expected the end of the line after the score (expect score [colour] [feature] N)";
 })
 CARCHECK_EXPECT(e_ghosts, GhostsAt, {
-  if (st.has("where")) {
-    const std::string& w = st.first("where").text;
+  if (has(st.words.where)) {
+    const std::string& w = st.words.where.front().text;
     e.kind = w == "supply"  ? ExpectKind::GhostsSupply
              : w == "board" ? ExpectKind::GhostsBoard
                             : ExpectKind::GhostsBox;
-  } else if (st.has("slot")) {
-    const Tok& slot = st.first("slot");
+  } else if (has(st.words.slot)) {
+    const Tok& slot = st.words.slot.front();
     e.word = slot.text.rfind("mist", 0) == 0 ? "mist" : "cemetery";
     e.word_at = slot.at;
-    if (e.word == "mist") e.index = static_cast<int>(st.first("index").num);
+    if (e.word == "mist") e.index = static_cast<int>(st.words.index.front().num);
   } else {
     st.hint = "expected 'cemetery', 'mist K' or the end of the line";
   }
 })
 CARCHECK_EXPECT(e_meeples, MeeplesAt, {
-  if (st.has("where")) {
-    const std::string& w = st.first("where").text;
+  if (has(st.words.where)) {
+    const std::string& w = st.words.where.front().text;
     e.kind = w == "supply"  ? ExpectKind::MeeplesSupply
              : w == "board" ? ExpectKind::MeeplesBoard
                             : ExpectKind::MeeplesBuried;
@@ -454,8 +462,8 @@ CARCHECK_EXPECT(e_meeples, MeeplesAt, {
   }
 })
 CARCHECK_EXPECT(e_pile, Pile, {
-  const auto& v = st.all("value");
-  if (st.has("holds")) {
+  const auto& v = st.words.value;
+  if (has(st.words.holds)) {
     e.kind = ExpectKind::PileHolds;
     e.index = static_cast<int>(v[0].num);
     e.value = v[1].num;
@@ -473,20 +481,21 @@ CARCHECK_EXPECT(e_set_aside, SetAside, {})
 CARCHECK_EXPECT(e_finished, Finished, {})
 CARCHECK_EXPECT(e_size, Size, {})
 CARCHECK_EXPECT(event_tail, Event, {
-  const Tok& name = st.first("event");
+  const Tok& name = st.words.event.front();
   check_name(st, name, spec_event_names(), "event", "events");
   e.word = name.text;
   e.word_at = name.at;
-  if (st.has("event-feature")) e.event_feature = st.first("event-feature").text;
-  for (const char* role : {"count", "event-value", "coords", "colour", "event-feature"})
-    if (st.tok[role].size() > 1)
-      st.fail(st.tok[role][1].at,
-              "the event's count, value, place, colour or feature is given twice");
-  e.has_where = st.has("coords");
-  if (st.has("count")) e.count = st.first("count").num;
-  if (st.has("event-value")) {
+  if (has(st.words.event_feature)) e.event_feature = st.words.event_feature.front().text;
+  const Words& w = st.words;
+  const char* twice = "the event's count, value, place, colour or feature is given twice";
+  if (w.coords.size() > 1) st.fail(w.coords[1].at, twice);
+  for (const Words::List* list : {&w.count, &w.event_value, &w.colour, &w.event_feature})
+    if (list->size() > 1) st.fail((*list)[1].at, twice);
+  e.has_where = has(st.words.coords);
+  if (has(st.words.count)) e.count = st.words.count.front().num;
+  if (has(st.words.event_value)) {
     e.has_event_value = true;
-    const auto& v = st.all("value");
+    const auto& v = st.words.value;
     e.event_value = v.back().num;
   }
   e.value = e.count;
@@ -495,53 +504,49 @@ CARCHECK_EXPECT(event_tail, Event, {
       "monastery, field, castle, cemetery, mist-bank) or the end of the line";
 })
 CARCHECK_EXPECT(e_illegal, Illegal, {
-  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
-  const Tok& a = st.all("action").back();
-  e.action = a.text;
-  e.action_at = a.at;
-  if (st.has("string")) e.reason = st.first("string").text;
+  e.action = st.actions.back().first;
+  e.action_at = st.actions.back().second;
+  if (has(st.words.string)) e.reason = st.words.string.front().text;
   st.hint =
       "expected the reason in quotes or the end of the line (expect illegal <action> \"part of the "
       "reason\")";
 })
 CARCHECK_EXPECT(e_legal, Legal, {
-  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
-  const Tok& a = st.all("action").back();
-  e.action = a.text;
-  e.action_at = a.at;
+  e.action = st.actions.back().first;
+  e.action_at = st.actions.back().second;
 })
 CARCHECK_EXPECT(e_won, Won, {})
 CARCHECK_EXPECT(e_lost, Lost, {
-  if (st.has("end-reason")) {
-    check_name(st, st.first("end-reason"), spec_end_reasons(), "end reason", "end reasons");
-    e.word = st.first("end-reason").text, e.word_at = st.first("end-reason").at;
+  if (has(st.words.end_reason)) {
+    check_name(st, st.words.end_reason.front(), spec_end_reasons(), "end reason", "end reasons");
+    e.word = st.words.end_reason.front().text, e.word_at = st.words.end_reason.front().at;
   }
 })
 CARCHECK_EXPECT(e_over, Over, {
-  if (st.has("end-reason")) {
-    check_name(st, st.first("end-reason"), spec_end_reasons(), "end reason", "end reasons");
-    e.word = st.first("end-reason").text, e.word_at = st.first("end-reason").at;
+  if (has(st.words.end_reason)) {
+    check_name(st, st.words.end_reason.front(), spec_end_reasons(), "end reason", "end reasons");
+    e.word = st.words.end_reason.front().text, e.word_at = st.words.end_reason.front().at;
   }
 })
 CARCHECK_EXPECT(e_phase, Phase, {
-  check_name(st, st.first("phase"), spec_phase_names(), "phase", "phases");
-  e.word = st.first("phase").text, e.word_at = st.first("phase").at;
+  check_name(st, st.words.phase.front(), spec_phase_names(), "phase", "phases");
+  e.word = st.words.phase.front().text, e.word_at = st.words.phase.front().at;
 })
 CARCHECK_EXPECT(e_player, Player, {
   if (e.value < 1) st.fail(e.value_at, "players are numbered from 1");
 })
 CARCHECK_EXPECT(e_hound, Hound, {
-  e.colour.clear();  // a colour in the action or meeple names no expectation of its own
-  check_name(st, st.first("status"), spec_hound_statuses(), "hound status", "hound statuses");
-  e.word = st.first("status").text, e.word_at = st.first("status").at;
-  if (st.has("meeple")) {
-    if (e.word != "placed") st.fail(st.first("meeple").at, "only a placed hound lies by a meeple");
-    e.word += " by " + st.first("meeple").text;
+  check_name(st, st.words.status.front(), spec_hound_statuses(), "hound status", "hound statuses");
+  e.word = st.words.status.front().text, e.word_at = st.words.status.front().at;
+  if (has(st.words.meeple)) {
+    if (e.word != "placed")
+      st.fail(st.words.meeple.front().at, "only a placed hound lies by a meeple");
+    e.word += " by " + st.words.meeple.front().ref.text();
   }
   st.hint = "expected 'by <colour>@x,y' or the end of the line";
-  e.index = static_cast<int>(st.first("index").num);
+  e.index = static_cast<int>(st.words.index.front().num);
   if (e.index < 1 || e.index > 2)
-    st.fail(st.first("index").at, "the hounds are 1 (Rufus) and 2 (Ronja)");
+    st.fail(st.words.index.front().at, "the hounds are 1 (Rufus) and 2 (Ronja)");
 })
 #undef CARCHECK_EXPECT
 
@@ -563,7 +568,7 @@ template <>
 struct action<e_no_event> {
   static void apply0(ParseState& st) {
     Expectation& e = st.expectations.back();
-    if (e.count >= 0) st.fail(st.first("count").at, "'expect no event' takes no count");
+    if (e.count >= 0) st.fail(st.words.count.front().at, "'expect no event' takes no count");
     e.negated = true;
     e.count = 0;
     e.value = 0;
@@ -598,8 +603,8 @@ struct action<spec_statement> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     if (!st.spec.title.empty()) st.fail(where(in), "a spec has one title ('spec \"...\"')");
-    st.spec.title = st.first("string").text;
-    if (st.spec.title.empty()) st.fail(st.first("string").at, "the title is empty");
+    st.spec.title = st.words.string.front().text;
+    if (st.spec.title.empty()) st.fail(st.words.string.front().at, "the title is empty");
   }
 };
 
@@ -610,32 +615,33 @@ struct action<rules_statement> {
     if (!st.spec.rules.empty())
       st.fail(where(in), "a spec has one 'rules' line (the first is at line " +
                              std::to_string(st.spec.rules_at.line) + ")");
-    st.spec.rules = st.first("rules").text;
-    st.spec.rules_at = st.first("rules").at;
-    if (st.has("level")) {
-      const Tok& l = st.first("level");
+    st.spec.rules = st.words.rules.front().text;
+    st.spec.rules_at = st.words.rules.front().at;
+    if (has(st.words.level)) {
+      const Tok& l = st.words.level.front();
       if (l.num < 1 || l.num > 6)
         st.fail(l.at, "Mists over Carcassonne has levels 1 to 6, not " + l.text);
       st.spec.level = static_cast<int>(l.num);
       st.spec.level_at = l.at;
     }
-    if (st.has("players")) {
-      const Tok& p = st.first("players");
+    if (has(st.words.players)) {
+      const Tok& p = st.words.players.front();
       st.spec.players = static_cast<int>(p.num);
       st.spec.players_given = true;
       st.spec.players_at = p.at;
     }
-    if (st.has("seed")) st.spec.seed = seed_of(st, st.first("seed"));
-    for (const char* role : {"level", "players", "seed"})
-      if (st.tok[role].size() > 1)
-        st.fail(st.tok[role][1].at, std::string("'") + role + "' is given twice");
+    if (has(st.words.seed)) st.spec.seed = seed_of(st, st.words.seed.front());
+    const Words& w = st.words;
+    for (const auto& [name, list] : {std::pair{"level", &w.level}, std::pair{"players", &w.players},
+                                     std::pair{"seed", &w.seed}})
+      if (list->size() > 1) st.fail((*list)[1].at, std::string("'") + name + "' is given twice");
     st.hint = "expected 'level N', 'players N', 'seed N' or the end of the line after the rule set";
   }
 };
 
 template <>
 struct action<seed_statement> {
-  static void apply0(ParseState& st) { st.spec.seed = seed_of(st, st.first("seed")); }
+  static void apply0(ParseState& st) { st.spec.seed = seed_of(st, st.words.seed.front()); }
 };
 
 template <>
@@ -671,7 +677,7 @@ struct action<variant_statement> {
 template <>
 struct action<cites_statement> {
   static void apply0(ParseState& st) {
-    const Tok& c = st.first("cite");
+    const Tok& c = st.words.cite.front();
     st.spec.cites.push_back({c.text, c.at});
   }
 };
@@ -690,8 +696,8 @@ struct action<tile_tail> {
   template <typename Input>
   static void apply(const Input&, ParseState& st) {
     SpecTile t;
-    t.name = st.first("name").text;
-    t.at = st.first("name").at;
+    t.name = st.words.name.front().text;
+    t.at = st.words.name.front().at;
     t.start = st.tile_is_start;
     if (st.seen_setup || st.seen_step)
       st.fail(t.at, "tiles are declared before the setup block and the turns");
@@ -703,10 +709,10 @@ struct action<tile_tail> {
         st.fail(t.at, "a spec has one start tile ('" + o.name + "' at line " +
                           std::to_string(o.at.line) + ")");
     }
-    if (st.has("string")) {
+    if (has(st.words.string)) {
       // The parts of a multi-line shape keep their layout (a line break, then blanks up to the
       // part's column), so the tile compiler's positions are the file's positions.
-      for (const Tok& part : st.all("string")) {
+      for (const Tok& part : st.words.string) {
         if (!t.parts.empty())
           t.shape += "\n" + std::string(static_cast<size_t>(part.at.column - 1), ' ');
         t.parts.push_back({t.shape.size(), part.at});
@@ -714,11 +720,11 @@ struct action<tile_tail> {
       }
       t.shape_at = t.parts.front().at;
     } else {
-      t.shipped = st.first("shipped").text;
-      t.shape_at = st.first("shipped").at;
+      t.shipped = st.words.shipped.front().text;
+      t.shape_at = st.words.shipped.front().at;
     }
-    if (st.has("count")) {
-      const Tok& c = st.first("count");
+    if (has(st.words.count)) {
+      const Tok& c = st.words.count.front();
       if (c.num < 1) st.fail(c.at, "a tile has at least 1 copy");
       t.count = static_cast<int>(c.num);
     }
@@ -727,125 +733,15 @@ struct action<tile_tail> {
   }
 };
 
-// ---- Error messages: "expected X" at the exact position ----------------------------------------
-
-template <typename Rule>
-struct msg {
-  static constexpr const char* text = nullptr;
-};
-template <typename Rule>
-struct msg<then<Rule>> : msg<Rule> {};
-#define CARCHECK_MSG(RULE, TEXT)              \
-  template <>                                 \
-  struct msg<RULE> {                          \
-    static constexpr const char* text = TEXT; \
-  };
-CARCHECK_MSG(
-    statement,
-    "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
-    "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-    "clear, face-down, track)")
-CARCHECK_MSG(line_end, "expected the end of the line")
-CARCHECK_MSG(
-    setup_statement,
-    "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
-    "pile, active-pile, player, hound) or '}' to close the setup block")
-CARCHECK_MSG(setup_open,
-             "expected '{' after 'setup' (the setup statements follow, one a line, closed by '}')")
-CARCHECK_MSG(
-    expectation,
-    "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
-    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player or hound")
-CARCHECK_MSG(
-    game_action,
-    "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
-    "hound, clear, face-down or track")
-CARCHECK_MSG(tile_name, "expected a tile's name")
-CARCHECK_MSG(coords, "expected coordinates x,y such as 1,0 or -2,3")
-CARCHECK_MSG(comma, "expected ',' between x and y, without spaces (as in 1,0)")
-CARCHECK_MSG(coord_y, "expected the y coordinate after ','")
-CARCHECK_MSG(at_coords, "expected 'at x,y'")
-CARCHECK_MSG(rotation, "expected a rotation r0, r1, r2 or r3 (quarter turns clockwise)")
-CARCHECK_MSG(colour, "expected a colour: red, green, blue, yellow, black or pink")
-CARCHECK_MSG(
-    feature,
-    "expected a feature: road, city, field, monastery, castle, cemetery or mist, with a port "
-    "where needed (road:W, city:N, field:Nl)")
-CARCHECK_MSG(port_name,
-             "expected a port after ':': a side N, E, S or W, with a half l, c or r where needed "
-             "(road:W, field:Nl)")
-CARCHECK_MSG(value, "expected a number")
-CARCHECK_MSG(index_n, "expected a number (1 for the first)")
-CARCHECK_MSG(count_n, "expected a number of copies, as in x3")
-CARCHECK_MSG(ghost_n, "expected how many ghosts (0 to 3)")
-CARCHECK_MSG(string_close, "expected '\"' to close the string (a string ends on its line)")
-CARCHECK_MSG(title_text,
-             "expected the spec's title in quotes, as in spec \"A road of 3 tiles scores 3\"")
-CARCHECK_MSG(reason_text, "expected the reason in quotes")
-CARCHECK_MSG(at_sign, "expected '@' after the colour, as in red@1,0")
-CARCHECK_MSG(meeple_where, "expected where the meeple stands, x,y (or supply), after '@'")
-CARCHECK_MSG(meeple_ref, "expected a meeple as <colour>@<x>,<y>, such as red@1,0")
-CARCHECK_MSG(clear_what, "expected 'clear x,y N' or 'clear stop'")
-CARCHECK_MSG(rules_name, "expected a rule set after 'rules': base-c1, pnp-demo, bcb or mists")
-CARCHECK_MSG(level_n, "expected the Mists level, 1 to 6")
-CARCHECK_MSG(players_n, "expected the number of players")
-CARCHECK_MSG(seed_n, "expected the seed, a whole number")
-CARCHECK_MSG(binding, "expected a variant as key=value, such as coop-scoring=majority")
-CARCHECK_MSG(bindings, "expected a variant as key=value, such as coop-scoring=majority")
-CARCHECK_MSG(equals, "expected '=' between the variant's name and its value, without spaces")
-CARCHECK_MSG(variant_value, "expected the variant's value after '='")
-CARCHECK_MSG(cite_body,
-             "expected what the spec cites: an FAQ id (Dized.MoC.0041), or a seed and a passage "
-             "(seed 004 \"Level 1, 2a\")")
-CARCHECK_MSG(tile_decl_name, "expected the tile's name")
-CARCHECK_MSG(tile_equals, "expected '=' after the tile's name")
-CARCHECK_MSG(
-    tile_shape,
-    "expected the tile's shape in the tile language, in quotes (\"road W-E; field Wr Nl Nr "
-    "El; field Er Sl Sr Wl\"), or the name of a tile of the rule set")
-CARCHECK_MSG(bound_statement, "expected an expectation or an action after the variant")
-CARCHECK_MSG(kw_on, "expected 'on <feature>' after the colour (meeple red on road:W at 1,0)")
-CARCHECK_MSG(kw_by, "expected 'by <colour>@x,y' after the hound's number (hound 1 by red@1,0)")
-CARCHECK_MSG(kw_supply, "expected 'supply' (meeples supply <colour> N)")
-CARCHECK_MSG(pile_colon,
-             "expected ':' after the pile's number, then its tiles, the next drawn first")
-CARCHECK_MSG(setup_ghosts_tail, "expected 'supply N' or 'N at x,y' after 'ghosts'")
-CARCHECK_MSG(e_ghosts_tail, "expected supply, board, box or 'N at x,y' after 'ghosts'")
-CARCHECK_MSG(e_meeples_tail, "expected supply, board, buried or 'N at x,y' after 'meeples'")
-CARCHECK_MSG(speclang::event_name, "expected an event's name, such as bank-finished")
-CARCHECK_MSG(kw_event, "expected 'event' after 'no'")
-CARCHECK_MSG(not_what, "expected 'finished' or 'over' after 'not'")
-CARCHECK_MSG(phase_word, "expected a phase, such as meeple or score-choice")
-CARCHECK_MSG(hound_status, "expected a hound's status: waiting, placed, lost, scored or removed")
-#undef CARCHECK_MSG
-
-// The word at the error position (after blanks), up to a blank or the end of the line.
-template <typename Input>
-std::string next_word(const Input& in, size_t skip) {
-  std::string w;
-  for (size_t i = skip; i < in.size(skip + 40); ++i) {
-    char c = in.peek_char(i);
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') break;
-    w += c;
-  }
-  return w;
-}
-
-std::string found(const std::string& w) {
-  return w.empty() ? ", found the end of the line" : ", found '" + w + "'";
-}
+// ---- Syntax errors: the grammar's message, sharpened by what was found ---------------------
 
 const std::vector<std::string>& statement_words() {
-  static const std::vector<std::string> w = {
-      "spec",          "rules",       "variant", "cites", "tile",   "start",     "setup",
-      "expect",        "under",       "draw",    "place", "meeple", "pass",      "points",
-      "remove-ghosts", "extra-ghost", "bury",    "hound", "clear",  "face-down", "track"};
-  return w;
-}
-const std::vector<std::string>& action_words() {
-  static const std::vector<std::string> w = {"draw",   "place",         "meeple",      "pass",
-                                             "points", "remove-ghosts", "extra-ghost", "bury",
-                                             "hound",  "clear",         "face-down",   "track"};
+  static const std::vector<std::string> w = [] {
+    std::vector<std::string> v = {"spec",  "rules", "variant", "cites", "tile",
+                                  "start", "setup", "expect",  "under"};
+    v.insert(v.end(), action_verbs().begin(), action_verbs().end());
+    return v;
+  }();
   return w;
 }
 const std::vector<std::string>& setup_words() {
@@ -879,74 +775,50 @@ std::string unknown(const std::string& what, const std::string& w,
          (near.empty() ? "" : " (did you mean '" + near + "'?)");
 }
 
-// must<then<R>> reports R.
 template <typename Rule>
-struct unwrap {
-  using type = Rule;
-};
-template <typename Rule>
-struct unwrap<then<Rule>> {
-  using type = Rule;
-};
-
-template <typename Wrapped>
-std::string message(const std::string& w, const ParseState& st, bool at_eof) {
-  using Rule = typename unwrap<Wrapped>::type;
-  const bool alpha = !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
-  if constexpr (std::is_same_v<Rule, statement>) {
-    if (alpha) return unknown("statement", w, statement_words()) + "; " + msg<Rule>::text;
-  }
-  if constexpr (std::is_same_v<Rule, setup_statement>) {
-    if (at_eof)
-      return "the setup block that opens at line " + std::to_string(st.setup_at.line) +
-             " is not closed: expected '}'";
-    if (alpha) {
-      std::string name = leading_name(w);
-      if (name == "expect" || name == "draw" || name == "pass" || name == "points")
-        return "'" + name +
-               "' is not a setup statement: the turns and expectations come after the "
-               "setup block's closing '}'";
-      return unknown("setup statement", w, setup_words()) + "; " + msg<Rule>::text;
-    }
-  }
-  if constexpr (std::is_same_v<Rule, expectation>) {
-    if (alpha) return unknown("expectation", w, expect_words()) + "; " + msg<Rule>::text;
-  }
-  if constexpr (std::is_same_v<Rule, game_action> || std::is_same_v<Rule, bound_statement>) {
-    if (alpha) return unknown("action", w, action_words()) + "; " + msg<game_action>::text;
-  }
-  if constexpr (std::is_same_v<Rule, line_end>) {
-    if (!st.hint.empty()) return st.hint + found(w);
-  }
-  const char* base = msg<Rule>::text;
-  if (!base) return "syntax error" + found(w);
-  return base + found(w);
+bool is(std::string_view message) {
+  return message == speclang::errors::message<Rule>;
 }
 
-template <typename Rule>
-struct control : pg::normal<Rule> {
-  template <typename Input>
-  [[noreturn]] static void raise(const Input& in, ParseState& st) {
-    // Point at the offending word, not at the blank before it.
-    size_t skip = 0;
-    while (skip < in.size(skip + 1) && (in.peek_char(skip) == ' ' || in.peek_char(skip) == '\t'))
-      ++skip;
-    std::string w = next_word(in, skip);
-    bool at_eof = in.size(skip + 1) <= skip;
-    auto p = in.position();
-    SpecAt at{static_cast<int>(p.line), static_cast<int>(p.column + skip)};
-    std::string reason = message<Rule>(w, st, at_eof);
-    // `1, 0` or `1 ,0`: the usual slip in coordinates.
-    if constexpr (std::is_same_v<Rule, coord_y>) {
-      if (skip > 0) reason = "write coordinates without spaces, as in 1,0";
-    }
-    if constexpr (std::is_same_v<Rule, comma>) {
-      if (skip > 0 && !w.empty() && w[0] == ',')
-        reason = "write coordinates without spaces, as in 1,0";
-    }
-    throw InputError(st.spec.pos(at), reason);
+// The reason of a syntax error: the message of the rule that failed (`message`), or a sharper
+// one from the word found there (`at`) and what the line has read so far.
+std::string syntax_reason(std::string_view message, const ErrorSpot& at, const ParseState& st) {
+  const std::string& w = at.word;
+  const bool alpha = !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
+  std::string base(message);
+  if (is<statement>(message) && alpha)
+    return unknown("statement", w, statement_words()) + "; " + base;
+  if (is<setup_statement>(message)) {
+    if (at.at_end)
+      return "the setup block that opens at line " + std::to_string(st.setup_at.line) +
+             " is not closed: expected '}'";
+    std::string name = leading_name(w);
+    if (name == "expect" || name == "draw" || name == "pass" || name == "points")
+      return "'" + name +
+             "' is not a setup statement: the turns and expectations come after the setup "
+             "block's closing '}'";
+    if (alpha) return unknown("setup statement", w, setup_words()) + "; " + base;
   }
-};
+  if (is<expectation>(message) && alpha)
+    return unknown("expectation", w, expect_words()) + "; " + base;
+  if ((is<step_action>(message) || is<bound_statement>(message)) && alpha)
+    return unknown("action", w, action_verbs()) + "; " + speclang::errors::message<step_action>;
+  if (is<line_end>(message) && !st.hint.empty()) return st.hint + found_text(w, "line");
+  return base + found_text(w, "line");
+}
+
+// A parse error as an InputError at the word found.
+InputError syntax_error(const std::string& text, const pg::parse_error& e, const ParseState& st) {
+  ErrorSpot at = error_spot(text, e, true);
+  std::string_view message = e.message();
+  std::string reason = syntax_reason(message, at, st);
+  // `1, 0` or `1 ,0`: the usual slip in coordinates.
+  bool blank_before = at.byte > e.positions().front().byte;
+  if ((is<coord_y>(message) && blank_before) ||
+      (is<comma>(message) && blank_before && !at.word.empty() && at.word[0] == ','))
+    reason = "write coordinates without spaces, as in 1,0";
+  return InputError(st.spec.pos({at.line, at.column}), reason);
+}
 
 // ---- After parsing: what needs the whole file -------------------------------------------------
 
@@ -1030,7 +902,7 @@ std::string expectation_subject(const Expectation& e) {
              (e.colour.empty() ? "" : " by " + e.colour) + " " + e.event_feature;
     case ExpectKind::Illegal:
     case ExpectKind::Legal:
-      return "action " + e.action;
+      return "action " + e.action.text;
     case ExpectKind::Won:
     case ExpectKind::Lost:
     case ExpectKind::Over:
@@ -1049,7 +921,11 @@ SpecFile parse_spec(const std::string& text, const std::string& file) {
   ParseState st;
   st.spec.file = file;
   pg::memory_input in(text, file);
-  pg::parse<speclang::file, action, control>(in, st);
+  try {
+    pg::parse<speclang::file, action, must_control<speclang::errors>::type>(in, st);
+  } catch (const pg::parse_error& e) {
+    throw syntax_error(text, e, st);
+  }
   check_file(st);
   return std::move(st.spec);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dsl/diagnostic.h"
+#include "engine/notation.h"
 
 namespace carcheck {
 
@@ -93,7 +94,7 @@ struct SetupStep {
   int slot_index = 0;  // mist K (1-based)
   SpecAt slot_at;
   std::vector<std::pair<std::string, SpecAt>> tiles;  // pile: the next drawn first
-  std::string meeple;                                 // hound: colour@x,y
+  MeepleRef meeple;                                   // hound: colour@x,y
 };
 
 enum class ExpectKind {
@@ -141,7 +142,7 @@ struct Expectation {
   std::string event_feature;  // events: road, city, ... ("" = any)
   bool has_event_value = false;
   long event_value = 0;
-  std::string action;  // legal, illegal: the action's text
+  ActionSyntax action;  // legal, illegal
   SpecAt action_at;
   std::string reason;  // illegal: text the refusal must contain ("" = any)
 };
@@ -151,7 +152,7 @@ struct SpecStep {
   SpecAt at;
   std::string text;                   // the statement as written (the action alone)
   std::vector<VariantBinding> under;  // run / checked only under these values
-  std::string action;                 // Action: the engine's words
+  ActionSyntax action;                // Action: as read by the action grammar
   Expectation expect;                 // Expect
   // Expect with `under`: index of the unbound expectation on the same value it replaces
   // under its variant (written just before it), or -1.

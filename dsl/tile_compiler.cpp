@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "dsl/grammar_errors.h"
 #include "dsl/tile_grammar.h"
 
 namespace carcheck {
@@ -222,59 +223,7 @@ struct action<ghost_count> {
   }
 };
 
-// ---- Error messages: "expected X" at the exact position ------------------------------------
-
-template <typename Rule>
-constexpr const char* expected() {
-  return nullptr;
-}
-#define CARCHECK_EXPECTED(RULE, TEXT)      \
-  template <>                              \
-  constexpr const char* expected<RULE>() { \
-    return TEXT;                           \
-  }
-CARCHECK_EXPECTED(
-    item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
-CARCHECK_EXPECTED(city_body, "expected city sides such as N or N+E+W after 'city'")
-CARCHECK_EXPECTED(shield_count, "expected a number after 'shields'")
-CARCHECK_EXPECTED(road_body, "expected a road such as W-E or S* after 'road'")
-CARCHECK_EXPECTED(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
-CARCHECK_EXPECTED(field_body,
-                  "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
-CARCHECK_EXPECTED(border_side, "expected the side of the bordered city (N, E, S or W) after '@'")
-CARCHECK_EXPECTED(mist_body,
-                  "expected mist ports such as Nl Nc Nr followed by 'ghosts N' after 'mist'")
-CARCHECK_EXPECTED(mist_ghosts, "expected 'ghosts N' after the mist ports")
-CARCHECK_EXPECTED(ghost_count, "expected a number after 'ghosts'")
-CARCHECK_EXPECTED(cell_x, "expected the cell's x offset after 'cell'")
-CARCHECK_EXPECTED(cell_y, "expected the cell's y offset after ','")
-CARCHECK_EXPECTED(pg::one<','>, "expected ',' between the cell's x and y")
-CARCHECK_EXPECTED(cell_open, "expected '{' after the cell's offsets")
-CARCHECK_EXPECTED(cell_close, "expected '}' or ';' after a cell's items")
-CARCHECK_EXPECTED(end_of_shape, "expected ';' between items, or the end of the shape")
-#undef CARCHECK_EXPECTED
-
-// The word at the error position, quoted in the message: up to a blank or delimiter, or the
-// delimiter itself; "" at the end of the shape.
-template <typename Input>
-std::string next_word(const Input& in) {
-  std::string w;
-  for (size_t i = 0; i < in.size(32); ++i) {
-    char c = in.peek_char(i);
-    bool delim =
-        c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '{' || c == '}';
-    if (delim) {
-      if (i == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r') w += c;
-      break;
-    }
-    w += c;
-  }
-  return w;
-}
-
-std::string found(const std::string& word) {
-  return word.empty() ? ", found the end of the shape" : ", found '" + word + "'";
-}
+// ---- Syntax errors: the grammar's message, sharpened by what was found ---------------------
 
 bool is_side_letter(char c) { return std::string_view("NESW").find(c) != std::string_view::npos; }
 
@@ -307,34 +256,27 @@ std::string hint_after_item(const std::string& w, const ParseState& st) {
 }
 
 template <typename Rule>
-std::string message(const std::string& word, const ParseState& st) {
-  const char* base = expected<Rule>();
-  if (!base) return "syntax error" + found(word);
-  if constexpr (std::is_same_v<Rule, item>) {
-    if (!word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
-      return "unknown item '" + word +
-             "': expected city, road, field, mist, monastery, castle, cemetery, bazaar or ruins";
-  }
-  if constexpr (std::is_same_v<Rule, end_of_shape> || std::is_same_v<Rule, cell_close> ||
-                std::is_same_v<Rule, mist_ghosts>) {
+bool is(std::string_view message) {
+  return message == tilelang::errors::message<Rule>;
+}
+
+// The reason of a syntax error: the message of the rule that failed, or a sharper one from the
+// word found there and the items read so far.
+std::string syntax_reason(std::string_view message, const std::string& shape, const ErrorSpot& at,
+                          const ParseState& st) {
+  const std::string& word = at.word;
+  if (is<item>(message) && !word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
+    return "unknown item '" + word +
+           "': expected city, road, field, mist, monastery, castle, cemetery, bazaar or ruins";
+  if (is<mist_ghosts>(message) && std::string_view(shape).substr(0, at.byte).ends_with("ghosts"))
+    return tilelang::errors::message<ghost_count> +
+           found_text(word, "shape");  // its number is missing
+  if (is<end_of_shape>(message) || is<cell_close>(message) || is<mist_ghosts>(message)) {
     std::string h = hint_after_item(word, st);
     if (!h.empty()) return h;
   }
-  return base + found(word);
+  return std::string(message) + found_text(word, "shape");
 }
-
-template <typename Rule>
-struct control : pg::normal<Rule> {
-  template <typename Input, typename... States>
-  [[noreturn]] static void raise(const Input& in, States&&... st) {
-    if constexpr (std::is_same_v<Rule, mist_ghosts>) {  // 'ghosts' is there, its number is not
-      std::string_view before(in.begin(), static_cast<size_t>(in.current() - in.begin()));
-      if (before.ends_with("ghosts"))
-        throw pg::parse_error(expected<ghost_count>() + found(next_word(in)), in);
-    }
-    throw pg::parse_error(message<Rule>(next_word(in), st...), in);
-  }
-};
 
 // ---- Checks and compilation -----------------------------------------------------------------
 
@@ -376,153 +318,187 @@ class Compiler {
   }
 
  private:
-  CellFace compile_cell(const ParsedCell& cell) {
-    CellFace f;
-    f.port_segment.fill(-1);
-    f.port_mist.fill(-1);
-    std::array<Where, kPorts> claimed_at{};
-    auto add_segment = [&](const ParsedItem& it, SegmentKind kind) -> int {
-      if (f.n_segments >= kMaxSegments) fail(it.at, "too many features on one cell");
-      Segment& s = f.segments[f.n_segments];
-      s.kind = kind;
-      return f.n_segments++;
-    };
+  // One cell's face, built item by item: cities and roads first (they fix each side's
+  // terrain), then fields over the remaining halves, then the sides' centres and the mist.
+  class CellBuilder {
+   public:
+    explicit CellBuilder(const Compiler& c) : c_(c) {
+      f_.port_segment.fill(-1);
+      f_.port_mist.fill(-1);
+    }
+
+    CellFace build(const ParsedCell& cell) {
+      for (const ParsedItem& it : cell.items) {
+        if (it.kind == ParsedItem::City) add_city(it);
+        if (it.kind == ParsedItem::Road) add_road(it);
+        if (it.kind == ParsedItem::Centre) add_centre(it);
+      }
+      for (const ParsedItem& it : cell.items)
+        if (it.kind == ParsedItem::Field) add_field(it);
+      close_sides(cell);
+      set_links();
+      for (const ParsedItem& it : cell.items)
+        if (it.kind == ParsedItem::Mist) add_mist(it);
+      return f_;
+    }
+
+   private:
+    int add_segment(const ParsedItem& it, SegmentKind kind) {
+      if (f_.n_segments >= kMaxSegments) c_.fail(it.at, "too many features on one cell");
+      f_.segments[f_.n_segments].kind = kind;
+      return f_.n_segments++;
+    }
+
     // Gives `port` to segment `seg` of item `it`; `at` is where the port (or its side) is named.
-    auto claim = [&](const ParsedItem& it, Where at, int port, int seg) {
-      if (f.port_segment[port] >= 0)
-        fail(at, "port " + port_name(port) + " is already claimed by the " +
-                     segment_kind_name(f.segments[f.port_segment[port]].kind) + " at column " +
-                     std::to_string(pos(claimed_at[port]).column));
-      f.port_segment[port] = static_cast<int8_t>(seg);
-      f.segments[seg].ports |= static_cast<PortMask>(1u << port);
-      claimed_at[port] = it.at;
-    };
-    // Pass 1: cities and roads fix every side's terrain.
-    for (const ParsedItem& it : cell.items) {
-      if (it.kind == ParsedItem::City) {
-        int seg = add_segment(it, SegmentKind::City);
-        if (it.count > 9) fail(it.count_at, "a city segment shows at most 9 coats of arms");
-        f.segments[seg].shields = static_cast<uint8_t>(it.count);
-        if (it.triangle) f.segments[seg].flags |= kSegTriangle;
-        for (size_t i = 0; i < it.sides.size(); ++i) {
-          int s = it.sides[i];
-          for (int k = 0; k < kPortsPerSide; ++k) claim(it, it.sides_at[i], port_of(s, k), seg);
-          f.sides[s] = Terrain::City;
-        }
-      } else if (it.kind == ParsedItem::Road) {
-        int seg = add_segment(it, SegmentKind::Road);
-        if (it.inn) {
-          f.segments[seg].flags |= kSegInn;
-          f.marks |= kMarkInn;
-        }
-        if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
-          fail(it.sides_at[1],
-               "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
-        for (size_t i = 0; i < it.sides.size(); ++i) {
-          int s = it.sides[i];
-          if (s < 0) continue;
-          if (f.sides[s] == Terrain::City)
-            fail(it.sides_at[i],
-                 "side " + side_name(s) + " is a city side; a road cannot leave through it");
-          claim(it, it.sides_at[i], centre_port(s), seg);
-          f.sides[s] = Terrain::Road;
-        }
-      } else if (it.kind == ParsedItem::Centre) {
-        if (it.word == "bazaar" || it.word == "ruins") {
-          uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
-          if (f.marks & mark) fail(it.at, "a cell holds at most one " + it.word);
-          f.marks |= mark;
-          continue;
-        }
-        if (f.centre >= 0)
-          fail(it.at,
-               "a cell holds one monastery, castle or cemetery at most; this one already has a " +
-                   std::string(segment_kind_name(f.segments[f.centre].kind)));
-        SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
-                        : it.word == "castle"  ? SegmentKind::Castle
-                                               : SegmentKind::Cemetery;
-        f.centre = static_cast<int8_t>(add_segment(it, k));
+    void claim(const ParsedItem& it, Where at, int port, int seg) {
+      if (f_.port_segment[port] >= 0)
+        c_.fail(at, "port " + port_name(port) + " is already claimed by the " +
+                        segment_kind_name(f_.segments[f_.port_segment[port]].kind) + " at column " +
+                        std::to_string(c_.pos(claimed_at_[port]).column));
+      f_.port_segment[port] = static_cast<int8_t>(seg);
+      f_.segments[seg].ports |= static_cast<PortMask>(1u << port);
+      claimed_at_[port] = it.at;
+    }
+
+    void add_city(const ParsedItem& it) {
+      int seg = add_segment(it, SegmentKind::City);
+      if (it.count > 9) c_.fail(it.count_at, "a city segment shows at most 9 coats of arms");
+      f_.segments[seg].shields = static_cast<uint8_t>(it.count);
+      if (it.triangle) f_.segments[seg].flags |= kSegTriangle;
+      for (size_t i = 0; i < it.sides.size(); ++i) {
+        int s = it.sides[i];
+        for (int k = 0; k < kPortsPerSide; ++k) claim(it, it.sides_at[i], port_of(s, k), seg);
+        f_.sides[s] = Terrain::City;
       }
     }
-    // Pass 2: fields, over the halves of road and field sides.
-    for (const ParsedItem& it : cell.items) {
-      if (it.kind != ParsedItem::Field) continue;
+
+    void add_road(const ParsedItem& it) {
+      int seg = add_segment(it, SegmentKind::Road);
+      if (it.inn) {
+        f_.segments[seg].flags |= kSegInn;
+        f_.marks |= kMarkInn;
+      }
+      if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
+        c_.fail(it.sides_at[1],
+                "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
+      for (size_t i = 0; i < it.sides.size(); ++i) {
+        int s = it.sides[i];
+        if (s < 0) continue;
+        if (f_.sides[s] == Terrain::City)
+          c_.fail(it.sides_at[i],
+                  "side " + side_name(s) + " is a city side; a road cannot leave through it");
+        claim(it, it.sides_at[i], centre_port(s), seg);
+        f_.sides[s] = Terrain::Road;
+      }
+    }
+
+    void add_centre(const ParsedItem& it) {
+      if (it.word == "bazaar" || it.word == "ruins") {
+        uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
+        if (f_.marks & mark) c_.fail(it.at, "a cell holds at most one " + it.word);
+        f_.marks |= mark;
+        return;
+      }
+      if (f_.centre >= 0)
+        c_.fail(it.at,
+                "a cell holds one monastery, castle or cemetery at most; this one already has a " +
+                    std::string(segment_kind_name(f_.segments[f_.centre].kind)));
+      SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
+                      : it.word == "castle"  ? SegmentKind::Castle
+                                             : SegmentKind::Cemetery;
+      f_.centre = static_cast<int8_t>(add_segment(it, k));
+    }
+
+    // A field over the halves of road and field sides, bordering the cities it names.
+    void add_field(const ParsedItem& it) {
       int seg = add_segment(it, SegmentKind::Field);
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i];
-        if (f.sides[side_of(p)] == Terrain::City)
-          fail(it.ports_at[i], "field half " + port_name(p) + " lies on side " +
-                                   side_name(side_of(p)) + ", which is a city side");
+        if (f_.sides[side_of(p)] == Terrain::City)
+          c_.fail(it.ports_at[i], "field half " + port_name(p) + " lies on side " +
+                                      side_name(side_of(p)) + ", which is a city side");
         claim(it, it.ports_at[i], p, seg);
       }
       for (size_t i = 0; i < it.borders.size(); ++i) {
         int b = it.borders[i];
-        if (f.sides[b] != Terrain::City)
-          fail(it.borders_at[i],
-               "@" + side_name(b) + ": side " + side_name(b) + " holds no city segment to border");
-        int city = f.port_segment[centre_port(b)];
-        if (f.segments[seg].borders & (1u << city))
-          fail(it.borders_at[i],
-               "@" + side_name(b) + " names a city segment this field already borders");
-        f.segments[seg].borders |= static_cast<uint16_t>(1u << city);
+        if (f_.sides[b] != Terrain::City)
+          c_.fail(it.borders_at[i], "@" + side_name(b) + ": side " + side_name(b) +
+                                        " holds no city segment to border");
+        int city = f_.port_segment[centre_port(b)];
+        if (f_.segments[seg].borders & (1u << city))
+          c_.fail(it.borders_at[i],
+                  "@" + side_name(b) + " names a city segment this field already borders");
+        f_.segments[seg].borders |= static_cast<uint16_t>(1u << city);
       }
     }
-    // Pass 3: every side's halves claimed; a field side's centre belongs to its field.
-    for (int s = 0; s < kSides; ++s) {
-      if (f.sides[s] == Terrain::City) continue;
-      int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
-      for (int p : {l, r})
-        if (f.port_segment[p] < 0)
-          fail(cell.at, "port " + port_name(p) +
-                            " is claimed by no feature (every field half must be in a field)");
-      if (f.port_segment[c] < 0) {
-        if (f.port_segment[l] != f.port_segment[r])
-          fail(claimed_at[r], "side " + side_name(s) + " has no road, so " + port_name(l) +
-                                  " and " + port_name(r) + " must lie in the same field");
-        f.port_segment[c] = f.port_segment[l];
-        f.segments[f.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
+
+    // Every side's halves claimed; a field side's centre belongs to its field.
+    void close_sides(const ParsedCell& cell) {
+      for (int s = 0; s < kSides; ++s) {
+        if (f_.sides[s] == Terrain::City) continue;
+        int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
+        for (int p : {l, r})
+          if (f_.port_segment[p] < 0)
+            c_.fail(cell.at, "port " + port_name(p) +
+                                 " is claimed by no feature (every field half must be in a field)");
+        if (f_.port_segment[c] < 0) {
+          if (f_.port_segment[l] != f_.port_segment[r])
+            c_.fail(claimed_at_[r], "side " + side_name(s) + " has no road, so " + port_name(l) +
+                                        " and " + port_name(r) + " must lie in the same field");
+          f_.port_segment[c] = f_.port_segment[l];
+          f_.segments[f_.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
+        }
       }
     }
-    for (int i = 0; i < f.n_segments; ++i) {
-      Segment& seg = f.segments[i];
-      for (int p = 0; p < kPorts; ++p) {
-        if (!(seg.ports & (1u << p))) continue;
-        bool centre = p % kPortsPerSide == 1;
-        bool links = seg.kind == SegmentKind::Field ? !centre : centre;
-        if (links) seg.links |= static_cast<PortMask>(1u << p);
+
+    // The ports that link to the neighbour: a road's or city's centre, a field's halves.
+    void set_links() {
+      for (int i = 0; i < f_.n_segments; ++i) {
+        Segment& seg = f_.segments[i];
+        for (int p = 0; p < kPorts; ++p) {
+          if (!(seg.ports & (1u << p))) continue;
+          bool centre = p % kPortsPerSide == 1;
+          bool links = seg.kind == SegmentKind::Field ? !centre : centre;
+          if (links) seg.links |= static_cast<PortMask>(1u << p);
+        }
       }
     }
-    // Pass 4: mist over field halves and road centres.
-    for (const ParsedItem& it : cell.items) {
-      if (it.kind != ParsedItem::Mist) continue;
-      if (f.n_mist >= kMaxMist) fail(it.at, "too many mist areas on one cell");
+
+    // Mist over field halves and road centres.
+    void add_mist(const ParsedItem& it) {
+      if (f_.n_mist >= kMaxMist) c_.fail(it.at, "too many mist areas on one cell");
       if (it.count < 1 || it.count > 3)
-        fail(it.count_at,
-             "a mist area shows 1 to 3 ghost symbols, not " +
-                 (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
-      MistArea& m = f.mist[f.n_mist];
+        c_.fail(it.count_at,
+                "a mist area shows 1 to 3 ghost symbols, not " +
+                    (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
+      MistArea& m = f_.mist[f_.n_mist];
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i], s = side_of(p);
-        if (f.sides[s] == Terrain::City)
-          fail(it.ports_at[i],
-               "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
-        if (p % kPortsPerSide == 1 && f.sides[s] != Terrain::Road)
-          fail(it.ports_at[i], "mist port " + port_name(p) +
-                                   " is a side centre without a road; mist covers field halves (l, "
-                                   "r) and road centres");
-        if (f.port_mist[p] >= 0)
-          fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
-                                   std::to_string(f.port_mist[p] + 1) + " of this cell");
-        f.port_mist[p] = static_cast<int8_t>(f.n_mist);
+        if (f_.sides[s] == Terrain::City)
+          c_.fail(it.ports_at[i],
+                  "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
+        if (p % kPortsPerSide == 1 && f_.sides[s] != Terrain::Road)
+          c_.fail(it.ports_at[i], "mist port " + port_name(p) +
+                                      " is a side centre without a road; mist covers field "
+                                      "halves (l, r) and road centres");
+        if (f_.port_mist[p] >= 0)
+          c_.fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
+                                      std::to_string(f_.port_mist[p] + 1) + " of this cell");
+        f_.port_mist[p] = static_cast<int8_t>(f_.n_mist);
         m.ports |= static_cast<PortMask>(1u << p);
       }
       m.ghosts = static_cast<uint8_t>(it.count);
-      f.mist_ports |= m.ports;
-      f.ghost_symbols = static_cast<uint8_t>(f.ghost_symbols + it.count);
-      ++f.n_mist;
+      f_.mist_ports |= m.ports;
+      f_.ghost_symbols = static_cast<uint8_t>(f_.ghost_symbols + it.count);
+      ++f_.n_mist;
     }
-    return f;
-  }
+
+    const Compiler& c_;
+    CellFace f_;
+    std::array<Where, kPorts> claimed_at_{};
+  };
+
+  CellFace compile_cell(const ParsedCell& cell) const { return CellBuilder(*this).build(cell); }
 
   void check_inner_sides(const std::vector<ParsedCell>& cells, const std::vector<CellFace>& faces) {
     for (size_t i = 0; i < cells.size(); ++i)
@@ -601,11 +577,11 @@ void compile_shape(const std::string& shape, const ShapeOrigin& origin, TileType
     if (c == '\n' || c == '\r') c = ' ';
   try {
     pg::memory_input in(flat, origin.file);
-    if (!pg::parse<tilelang::shape, action, control>(in, st))
+    if (!pg::parse<tilelang::shape, action, must_control<tilelang::errors>::type>(in, st))
       compiler.fail({1, 1}, "expected a tile shape");
   } catch (const pg::parse_error& e) {
-    const auto& p = e.positions().front();
-    compiler.fail({static_cast<int>(p.line), static_cast<int>(p.column)}, std::string(e.message()));
+    ErrorSpot at = error_spot(flat, e, false, ";{}");
+    compiler.fail({at.line, at.column}, syntax_reason(e.message(), flat, at, st));
   }
   compiler.compile(st.cells);
 }

@@ -1,5 +1,7 @@
 // PEGTL grammar of the tile language (docs/tile-language.md). Pure grammar: the actions
-// that build a ParsedShape live in tile_compiler.cpp, the error messages in error_message().
+// that build a ParsedShape live in tile_compiler.cpp. Every rule a must<> names has its
+// message in error_message<> at the end (a missing one does not compile:
+// dsl/grammar_errors.h).
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -70,7 +72,8 @@ struct cell_x : signed_number {};
 struct cell_y : signed_number {};
 struct cell_open : pg::one<'{'> {};
 struct cell_close : pg::one<'}'> {};
-struct cell_head : pg::seq<kw_cell, gap, pg::must<cell_x>, blank, pg::must<pg::one<','>>, blank,
+struct cell_comma : pg::one<','> {};
+struct cell_head : pg::seq<kw_cell, gap, pg::must<cell_x>, blank, pg::must<cell_comma>, blank,
                            pg::must<cell_y>, blank, pg::must<cell_open>> {};
 struct cell_block : pg::seq<cell_head, blank, cell_body, blank, pg::must<cell_close>, blank> {};
 struct multi_cell : pg::plus<cell_block> {};
@@ -78,5 +81,42 @@ struct single_cell : cell_body {};
 struct end_of_shape : pg::eof {};
 
 struct shape : pg::seq<blank, pg::sor<multi_cell, single_cell>, blank, pg::must<end_of_shape>> {};
+
+// ---- Error messages: "expected X" -----------------------------------------------------------
+
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
+#define CARCHECK_TILE_MESSAGE(RULE, TEXT) \
+  template <>                             \
+  inline constexpr const char* error_message<RULE> = TEXT;
+CARCHECK_TILE_MESSAGE(
+    item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
+CARCHECK_TILE_MESSAGE(city_body, "expected city sides such as N or N+E+W after 'city'")
+CARCHECK_TILE_MESSAGE(shield_count, "expected a number after 'shields'")
+CARCHECK_TILE_MESSAGE(road_body, "expected a road such as W-E or S* after 'road'")
+CARCHECK_TILE_MESSAGE(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
+CARCHECK_TILE_MESSAGE(
+    field_body, "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
+CARCHECK_TILE_MESSAGE(border_side,
+                      "expected the side of the bordered city (N, E, S or W) after '@'")
+CARCHECK_TILE_MESSAGE(mist_body,
+                      "expected mist ports such as Nl Nc Nr followed by 'ghosts N' after 'mist'")
+CARCHECK_TILE_MESSAGE(mist_ghosts, "expected 'ghosts N' after the mist ports")
+CARCHECK_TILE_MESSAGE(ghost_count, "expected a number after 'ghosts'")
+CARCHECK_TILE_MESSAGE(cell_x, "expected the cell's x offset after 'cell'")
+CARCHECK_TILE_MESSAGE(cell_y, "expected the cell's y offset after ','")
+CARCHECK_TILE_MESSAGE(cell_comma, "expected ',' between the cell's x and y")
+CARCHECK_TILE_MESSAGE(cell_open, "expected '{' after the cell's offsets")
+CARCHECK_TILE_MESSAGE(cell_close, "expected '}' or ';' after a cell's items")
+CARCHECK_TILE_MESSAGE(end_of_shape, "expected ';' between items, or the end of the shape")
+#undef CARCHECK_TILE_MESSAGE
+
+// The error table of the tile grammar (dsl/grammar_errors.h must_control).
+struct errors {
+  template <typename Rule>
+  static constexpr const char* message = error_message<Rule>;
+  template <typename Rule>
+  static constexpr bool raise_on_failure = false;
+};
 
 }  // namespace carcheck::tilelang

@@ -1,34 +1,12 @@
 #include "engine/notation.h"
 
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 namespace carcheck {
 
 namespace {
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> w;
-  for (std::string t; in >> t;) w.push_back(t);
-  return w;
-}
-
-bool parse_int(const std::string& t, int& v) {
-  size_t used = 0;
-  try {
-    v = std::stoi(t, &used);
-  } catch (...) {
-    return false;
-  }
-  return used == t.size();
-}
-
-bool parse_xy(const std::string& t, int& x, int& y) {
-  size_t comma = t.find(',');
-  return comma != std::string::npos && parse_int(t.substr(0, comma), x) &&
-         parse_int(t.substr(comma + 1), y);
-}
 
 std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
 
@@ -47,21 +25,27 @@ std::string segment_text(const CellFace& f, int seg) {
   return std::string(segment_kind_name(g.kind)) + ":?";  // a road that ends where it starts
 }
 
-int segment_by_text(const CellFace& f, const std::string& t) {
+// The segment of `f` a meeple action names: its kind and, for roads, cities and fields, a
+// side (N) or a half (Nl) it touches; -1 when none.
+int segment_named(const CellFace& f, const std::string& kind, const std::string& port) {
+  const std::string written = port.empty() ? kind : kind + ":" + port;
   for (int i = 0; i < f.n_segments; ++i)
-    if (segment_text(f, i) == t) return i;
+    if (segment_text(f, i) == written) return i;
   // Any port of the segment names it too (city:E for a city over N+E).
-  size_t colon = t.find(':');
-  if (colon == std::string::npos) return -1;
-  std::string kind = t.substr(0, colon), port = t.substr(colon + 1);
-  if (port.empty()) return -1;
-  int side = static_cast<int>(std::string("NESW").find(port[0]));
-  if (side < 0 || side >= kSides) return -1;
-  int k = port.size() == 1 ? 1 : port[1] == 'l' ? 0 : port[1] == 'c' ? 1 : port[1] == 'r' ? 2 : -1;
-  if (k < 0 || port.size() > 2) return -1;
-  int seg = f.port_segment[port_of(side, k)];
+  if (port.empty() || port.size() > 2) return -1;
+  size_t side = std::string_view("NESW").find(port[0]);
+  size_t half = port.size() == 1 ? 1 : std::string_view("lcr").find(port[1]);
+  if (side == std::string_view::npos || half == std::string_view::npos) return -1;
+  int seg = f.port_segment[port_of(static_cast<int>(side), static_cast<int>(half))];
   if (seg < 0 || kind != segment_kind_name(f.segments[seg].kind)) return -1;
   return seg;
+}
+
+// The cell a meeple goes on: the last tile placed face up.
+int new_cell(const State& s) {
+  for (int i = s.cells() - 1; i >= 0; --i)
+    if (!s.cell(i).face_down) return i;
+  return -1;
 }
 
 std::string meeple_ref(const State& s, int m) {
@@ -71,177 +55,177 @@ std::string meeple_ref(const State& s, int m) {
   return c + "@" + xy(s.cell(mp.cell).x, s.cell(mp.cell).y);
 }
 
-int meeple_by_ref(const State& s, const std::string& t, bool want_board) {
-  size_t at = t.find('@');
-  if (at == std::string::npos) return -1;
-  int colour = colour_by_name(t.substr(0, at));
-  if (colour < 0) return -1;
-  std::string where = t.substr(at + 1);
-  int x = 0, y = 0;
-  bool supply = where == "supply";
-  if (!supply && !parse_xy(where, x, y)) return -1;
-  if (want_board && supply) return -1;
-  for (size_t i = 0; i < s.meeples().size(); ++i) {
-    const Meeple& m = s.meeples()[i];
-    if (m.colour != colour || m.buried || !m.in_play) continue;
-    if (supply ? m.cell < 0 : (m.cell >= 0 && s.cell(m.cell).x == x && s.cell(m.cell).y == y))
-      return static_cast<int>(i);
-  }
-  return -1;
-}
-
 }  // namespace
 
+const char* action_verb(ActionKind k) {
+  static constexpr const char* kVerbs[kActionKinds] = {
+      "draw",        "place", "meeple", "pass",  "points",    "remove-ghosts",
+      "extra-ghost", "bury",  "hound",  "clear", "face-down", "track"};
+  return kVerbs[static_cast<int>(k)];
+}
+
+const std::vector<std::string>& action_verbs() {
+  static const std::vector<std::string> verbs = [] {
+    std::vector<std::string> v;
+    for (int k = 0; k < kActionKinds; ++k) v.emplace_back(action_verb(static_cast<ActionKind>(k)));
+    return v;
+  }();
+  return verbs;
+}
+
 std::string action_text(const State& s, const Action& a) {
+  std::string verb = action_verb(a.kind);
   switch (a.kind) {
     case ActionKind::Draw:
-      return "draw " + (a.tile >= 0 ? s.game().tile(a.tile).name : std::string("?"));
+      return verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : std::string("?"));
     case ActionKind::Place:
-      return "place " + xy(a.x, a.y) + " r" + std::to_string(a.rot);
+      return verb + " " + xy(a.x, a.y) + " r" + std::to_string(a.rot);
     case ActionKind::Meeple: {
-      int cell = -1;
-      for (int i = s.cells() - 1; i >= 0 && cell < 0; --i)
-        if (!s.cell(i).face_down) cell = i;
+      int cell = new_cell(s);
       std::string seg = cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments
                             ? segment_text(s.face(cell), a.seg)
                             : "?";
-      return "meeple " + seg + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
+      return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
     }
     case ActionKind::Pass:
-      return "pass";
     case ActionKind::TakePoints:
-      return "points";
+      return verb;
     case ActionKind::RemoveGhosts:
-      return "remove-ghosts " + xy(a.x, a.y) + " " + std::to_string(a.count);
+      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count);
     case ActionKind::ExtraGhost:
-      return "extra-ghost " + xy(a.x, a.y);
-    case ActionKind::Bury:
-      return "bury " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
-    case ActionKind::HoundPlace:
-      return "hound " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
-    case ActionKind::HoundClear:
-      return a.count == 0 ? "clear stop" : "clear " + xy(a.x, a.y) + " " + std::to_string(a.count);
     case ActionKind::FaceDown:
-      return "face-down " + xy(a.x, a.y);
+      return verb + " " + xy(a.x, a.y);
+    case ActionKind::Bury:
+    case ActionKind::HoundPlace:
+      return verb + " " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
+    case ActionKind::HoundClear:
+      if (a.count == 0) return verb + " stop";
+      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count);
     case ActionKind::Track:
-      return std::string("track ") + (a.colour >= 0 ? kColourNames[a.colour] : "?");
+      return verb + " " + (a.colour >= 0 ? kColourNames[a.colour] : "?");
   }
   return "?";
 }
 
-std::optional<Action> parse_action(const State& s, const std::string& text, std::string& error) {
-  std::vector<std::string> w = words(text);
-  Action a;
-  auto fail = [&](const std::string& why) -> std::optional<Action> {
-    error = why;
+std::string MeepleRef::text() const { return colour + "@" + (supply ? "supply" : xy(x, y)); }
+
+int find_meeple(const State& s, const MeepleRef& ref, bool on_board) {
+  int colour = colour_by_name(ref.colour);
+  if (colour < 0 || (on_board && ref.supply)) return -1;
+  for (size_t i = 0; i < s.meeples().size(); ++i) {
+    const Meeple& m = s.meeples()[i];
+    if (m.colour != colour || m.buried || !m.in_play) continue;
+    bool here = ref.supply ? m.cell < 0
+                           : m.cell >= 0 && s.cell(m.cell).x == ref.x && s.cell(m.cell).y == ref.y;
+    if (here) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+namespace {
+
+// Without a colour, the active player's: the one colour with meeples left, else their first.
+std::optional<int> default_colour(const State& s, const ActionSyntax& a, std::string& error) {
+  int found = -1, count = 0;
+  for (int c = 0; c < s.game().colours(); ++c)
+    if (s.game().owner(c) == s.current_player() && s.meeples_in_supply(c) > 0) found = c, ++count;
+  if (count > 1) {
+    error = "the active player has several colours: name one (meeple " + a.feature +
+            (a.port.empty() ? "" : ":" + a.port) + " <colour>)";
     return std::nullopt;
-  };
-  if (w.empty()) return fail("expected an action");
-  const std::string& verb = w[0];
-  auto need = [&](size_t n, const char* form) {
-    return w.size() == n ? std::string() : std::string("expected '") + form + "'";
-  };
-  int x = 0, y = 0, n = 0;
-  if (verb == "draw") {
-    if (auto e = need(2, "draw <tile>"); !e.empty()) return fail(e);
-    a.kind = ActionKind::Draw;
-    a.tile = s.game().find_tile(w[1]);
-    if (a.tile < 0) return fail("unknown tile '" + w[1] + "' (not in this rule set's tiles)");
-    return a;
   }
-  if (verb == "place") {
-    if (w.size() != 3 || !parse_xy(w[1], x, y) || w[2].size() != 2 || w[2][0] != 'r' ||
-        w[2][1] < '0' || w[2][1] > '3')
-      return fail("expected 'place <x>,<y> r<0-3>'");
-    a.kind = ActionKind::Place;
-    a.x = static_cast<int16_t>(x);
-    a.y = static_cast<int16_t>(y);
-    a.rot = static_cast<int8_t>(w[2][1] - '0');
-    a.tile = s.drawn();
-    return a;
+  return found >= 0 ? found : s.current_player();
+}
+
+std::optional<Action> resolve_meeple(const State& s, const ActionSyntax& a, std::string& error) {
+  int cell = new_cell(s);
+  if (s.phase() != Phase::Meeple || cell < 0) {
+    error = std::string("no meeple can be placed now (") + phase_name(s.phase()) + ")";
+    return std::nullopt;
   }
-  if (verb == "pass") {
-    if (auto e = need(1, "pass"); !e.empty()) return fail(e);
-    a.kind = ActionKind::Pass;
-    return a;
+  int seg = segment_named(s.face(cell), a.feature, a.port);
+  if (seg < 0) {
+    error = "the new tile has no feature '" + a.feature + (a.port.empty() ? "" : ":" + a.port) +
+            "' (name one as road:W, city:N, field:Nl, castle, monastery)";
+    return std::nullopt;
   }
-  if (verb == "meeple") {
-    if (w.size() < 2 || w.size() > 3) return fail("expected 'meeple <kind>:<port> [colour]'");
-    int cell = -1;
-    for (int i = s.cells() - 1; i >= 0 && cell < 0; --i)
-      if (!s.cell(i).face_down) cell = i;
-    if (s.phase() != Phase::Meeple || cell < 0)
-      return fail(std::string("no meeple can be placed now (") + phase_name(s.phase()) + ")");
-    int seg = segment_by_text(s.face(cell), w[1]);
-    if (seg < 0)
-      return fail("the new tile has no feature '" + w[1] +
-                  "' (name one as road:W, city:N, field:Nl, castle, monastery)");
-    a.kind = ActionKind::Meeple;
-    a.seg = static_cast<int8_t>(seg);
-    if (w.size() == 3) {
-      a.colour = static_cast<int8_t>(colour_by_name(w[2]));
-      if (a.colour < 0)
-        return fail("unknown colour '" + w[2] + "' (red, green, blue, yellow, black, pink)");
-    } else {
-      int found = -1, count = 0;
-      for (int c = 0; c < s.game().colours(); ++c)
-        if (s.game().owner(c) == s.current_player() && s.meeples_in_supply(c) > 0)
-          found = c, ++count;
-      if (count > 1)
-        return fail("the active player has several colours: name one (meeple " + w[1] +
-                    " <colour>)");
-      a.colour = static_cast<int8_t>(found >= 0 ? found : s.current_player());
+  Action r;
+  r.kind = ActionKind::Meeple;
+  r.seg = static_cast<int8_t>(seg);
+  int colour = -1;
+  if (!a.colour.empty()) {
+    colour = colour_by_name(a.colour);
+    if (colour < 0) {
+      error = "unknown colour '" + a.colour + "' (red, green, blue, yellow, black, pink)";
+      return std::nullopt;
     }
-    return a;
+  } else if (std::optional<int> c = default_colour(s, a, error)) {
+    colour = *c;
+  } else {
+    return std::nullopt;
   }
-  if (verb == "points") {
-    if (auto e = need(1, "points"); !e.empty()) return fail(e);
-    a.kind = ActionKind::TakePoints;
-    return a;
-  }
-  if (verb == "remove-ghosts" || verb == "clear") {
-    a.kind = verb == "clear" ? ActionKind::HoundClear : ActionKind::RemoveGhosts;
-    if (verb == "clear" && w.size() == 2 && w[1] == "stop") {
-      a.count = 0;
-      return a;
+  r.colour = static_cast<int8_t>(colour);
+  return r;
+}
+
+}  // namespace
+
+std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std::string& error) {
+  Action r;
+  r.kind = a.kind;
+  r.x = static_cast<int16_t>(a.x);
+  r.y = static_cast<int16_t>(a.y);
+  switch (a.kind) {
+    case ActionKind::Draw:
+      r.x = r.y = 0;
+      r.tile = s.game().find_tile(a.tile);
+      if (r.tile < 0) {
+        error = "unknown tile '" + a.tile + "' (not in this rule set's tiles)";
+        return std::nullopt;
+      }
+      return r;
+    case ActionKind::Place:
+      r.rot = static_cast<int8_t>(a.rot);
+      r.tile = s.drawn();
+      return r;
+    case ActionKind::Meeple:
+      return resolve_meeple(s, a, error);
+    case ActionKind::RemoveGhosts:
+    case ActionKind::HoundClear:
+      r.count = static_cast<int8_t>(a.count);
+      if (a.kind == ActionKind::HoundClear && a.count == 0) r.x = r.y = 0;  // clear stop
+      return r;
+    case ActionKind::ExtraGhost:
+    case ActionKind::FaceDown:
+      return r;
+    case ActionKind::Bury:
+    case ActionKind::HoundPlace: {
+      r.x = r.y = 0;
+      bool bury = a.kind == ActionKind::Bury;
+      int m = find_meeple(s, a.meeple, !bury);
+      if (m < 0) {
+        error = "no unburied meeple '" + a.meeple.text() + "' (write <colour>@<x>,<y>" +
+                (bury ? " or <colour>@supply)" : ")");
+        return std::nullopt;
+      }
+      r.meeple = static_cast<int16_t>(m);
+      return r;
     }
-    // Counts above 3 parse, so that a spec can show the engine refusing them.
-    if (w.size() != 3 || !parse_xy(w[1], x, y) || !parse_int(w[2], n) || n < 0 || n > 15)
-      return fail("expected '" + verb + " <x>,<y> <count>' (a count of ghosts, 0-15)");
-    a.x = static_cast<int16_t>(x);
-    a.y = static_cast<int16_t>(y);
-    a.count = static_cast<int8_t>(n);
-    return a;
+    case ActionKind::Track:
+      r.x = r.y = 0;
+      r.colour = static_cast<int8_t>(colour_by_name(a.colour));
+      if (r.colour < 0) {
+        error = "unknown colour '" + a.colour + "'";
+        return std::nullopt;
+      }
+      return r;
+    case ActionKind::Pass:
+    case ActionKind::TakePoints:
+      r.x = r.y = 0;
+      return r;
   }
-  if (verb == "extra-ghost" || verb == "face-down") {
-    if (w.size() != 2 || !parse_xy(w[1], x, y)) return fail("expected '" + verb + " <x>,<y>'");
-    a.kind = verb == "face-down" ? ActionKind::FaceDown : ActionKind::ExtraGhost;
-    a.x = static_cast<int16_t>(x);
-    a.y = static_cast<int16_t>(y);
-    return a;
-  }
-  if (verb == "bury" || verb == "hound") {
-    if (w.size() != 2)
-      return fail("expected '" + verb + " <colour>@<x>,<y>'" +
-                  (verb == "bury" ? " or 'bury <colour>@supply'" : ""));
-    a.kind = verb == "bury" ? ActionKind::Bury : ActionKind::HoundPlace;
-    int m = meeple_by_ref(s, w[1], verb == "hound");
-    if (m < 0)
-      return fail("no unburied meeple '" + w[1] + "' (write <colour>@<x>,<y>" +
-                  (verb == "bury" ? " or <colour>@supply)" : ")"));
-    a.meeple = static_cast<int16_t>(m);
-    return a;
-  }
-  if (verb == "track") {
-    if (w.size() != 2) return fail("expected 'track <colour>'");
-    a.kind = ActionKind::Track;
-    a.colour = static_cast<int8_t>(colour_by_name(w[1]));
-    if (a.colour < 0) return fail("unknown colour '" + w[1] + "'");
-    return a;
-  }
-  return fail("unknown action '" + verb +
-              "' (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-              "clear, face-down, track)");
+  error = "unknown action";
+  return std::nullopt;
 }
 
 std::string to_text(const State& s) {

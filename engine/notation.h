@@ -1,4 +1,4 @@
-// The text form of actions, shared by specs, replays, serialisation and error output.
+// The text form of actions, shared by specs, replays and error output.
 //
 //   draw <tile>                 place <x>,<y> r<0-3>        pass
 //   meeple <kind>:<port> [colour]   e.g. meeple road:W, meeple city:N red, meeple field:Nl
@@ -10,6 +10,10 @@
 //
 // Ports name board directions after rotation: `meeple road:W` is the road segment leaving
 // the new tile westwards, whatever the tile's rotation.
+//
+// One grammar reads the notation (dsl/action_grammar.h, dsl/action_parser.h) into an
+// ActionSyntax; resolve_action() turns that into an Action against a State; action_text()
+// is the one printer. The engine knows no parser.
 #pragma once
 
 #include <optional>
@@ -20,15 +24,47 @@
 
 namespace carcheck {
 
+// The verb of each ActionKind, indexed by the kind (draw, place, meeple, ...).
+const char* action_verb(ActionKind k);
+// Every verb in ActionKind order, for messages ("expected an action: draw, place, ...").
+const std::vector<std::string>& action_verbs();
+
+// A meeple named by its colour and where it stands: red@1,0 or red@supply.
+struct MeepleRef {
+  std::string colour;
+  bool supply = false;
+  int x = 0, y = 0;
+  std::string text() const;
+};
+
+// An action as written, before it meets a state: names are still names.
+struct ActionSyntax {
+  ActionKind kind = ActionKind::Pass;
+  std::string tile;     // draw
+  int x = 0, y = 0;     // place, remove-ghosts, extra-ghost, clear, face-down
+  int rot = 0;          // place: quarter turns clockwise
+  int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`)
+  std::string feature;  // meeple: road, city, field, monastery, castle, cemetery, mist
+  std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
+  std::string colour;   // meeple (optional), track
+  MeepleRef meeple;     // bury, hound
+  std::string text;     // as written
+  int column = 1;       // where it starts on its line (1-based)
+};
+
+// The Action that `a` names in state `s` (its feature on the new tile, its meeple, the active
+// player's colour when none is written), or nullopt with `error` set to the reason.
+std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std::string& error);
+
+// The meeple `ref` names (unburied, in play), or -1. `on_board`: a supply reference names none.
+int find_meeple(const State& s, const MeepleRef& ref, bool on_board);
+
 std::string action_text(const State& s, const Action& a);
 
-// Parses `text` against the state (it resolves features, meeples and default colours).
-// Returns the action, or sets `error` to a reason and returns nullopt.
-std::optional<Action> parse_action(const State& s, const std::string& text, std::string& error);
-
-// Serialisation: a game is its rule set, variants, players, seed and the actions taken.
-// from a Game and seed, replay_into() applies the recorded actions; the result equals the
-// original state (State::snapshot() compares every field).
+// Serialisation: a game is its rule set, variants, players, seed and the actions taken, each
+// action as its record (kind and fields), so that a replay needs no state to read it. From a
+// Game and seed, replay_into() applies the recorded actions; the result equals the original
+// state (State::snapshot() compares every field).
 std::string to_text(const State& s);
 std::optional<std::string> replay_into(State& s, const std::string& text);
 // The header fields of a serialised game, to build its Game.

@@ -22,9 +22,9 @@
 #include "checker/invariants.h"
 #include "checker/play_checked.h"
 #include "checker/spec_runner.h"
+#include "dsl/action_parser.h"
 #include "dsl/library.h"
 #include "dsl/spec_parser.h"
-#include "engine/notation.h"
 #include "engine/testing_hooks.h"
 
 namespace carcheck {
@@ -91,9 +91,9 @@ std::pair<std::string, std::string> replay_spec(const std::string& text) {
   for (const SpecStep& step : spec.steps) {
     if (step.kind != SpecStep::Action) continue;
     std::string error;
-    std::optional<Action> a = parse_action(s, step.action, error);
-    if (!a) return {"does not parse: " + step.action + ": " + error, s.snapshot()};
-    if (auto why = s.apply(*a)) return {"refused: " + step.action + ": " + *why, s.snapshot()};
+    std::optional<Action> a = resolve_action(s, step.action, error);
+    if (!a) return {"does not parse: " + step.text + ": " + error, s.snapshot()};
+    if (auto why = s.apply(*a)) return {"refused: " + step.text + ": " + *why, s.snapshot()};
     if (auto f = chk.after_action(s, *a)) return {*f, s.snapshot()};
   }
   return {"", s.snapshot()};

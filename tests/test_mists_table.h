@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "dsl/action_parser.h"
 #include "dsl/library.h"
-#include "engine/notation.h"
 
 namespace carcheck::mists_test {
 

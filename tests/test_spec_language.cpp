@@ -98,7 +98,7 @@ TEST(SpecParse, HeaderTilesSetupAndSteps) {
   EXPECT_EQ(s.setup[3].colour, "red");
   EXPECT_EQ(s.setup[3].feature.kind, "road");
   ASSERT_EQ(s.steps.size(), 9u);  // 6 actions, points, 2 expectations
-  EXPECT_EQ(s.steps[1].action, "place -4,0 r0");
+  EXPECT_EQ(s.steps[1].action.text, "place -4,0 r0");
   EXPECT_EQ(s.steps[1].at.line, 17);
   EXPECT_EQ(s.steps[1].at.column, 12);
   const SpecStep& bound = s.steps[8];
@@ -142,7 +142,7 @@ expect hound 1 placed by red@1,0
   EXPECT_EQ(ev.count, 2);
   EXPECT_EQ(ev.event_value, 5);
   EXPECT_TRUE(ev.has_where);
-  EXPECT_EQ(s.steps[8].expect.action, "place 5,5 r0");
+  EXPECT_EQ(s.steps[8].expect.action.text, "place 5,5 r0");
   EXPECT_EQ(s.steps[8].expect.reason, "touches no placed tile");
   EXPECT_EQ(s.steps[9].expect.word, "no-tiles-left");
   EXPECT_EQ(s.steps[10].expect.kind, ExpectKind::Over);
@@ -158,7 +158,7 @@ TEST(SpecParse, CommentsBlankLinesAndSeveralActionsOnALine) {
   ASSERT_EQ(s.cites.size(), 1u);
   EXPECT_EQ(s.cites[0].text, "a b \"c # d\"");
   ASSERT_EQ(s.steps.size(), 3u);
-  EXPECT_EQ(s.steps[2].action, "pass");
+  EXPECT_EQ(s.steps[2].action.text, "pass");
   EXPECT_EQ(s.steps[2].at.column, 28);
 }
 

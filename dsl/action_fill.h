@@ -1,0 +1,195 @@
+// The PEGTL actions of the action grammar (dsl/action_grammar.h): they fill an ActionSyntax.
+// Used by the bare action reader (dsl/action_parser.cpp) and by the spec parser, which parses
+// each action of a spec into its own ActionSyntax (change_action_and_states).
+#pragma once
+
+#include <string>
+
+#include "dsl/action_grammar.h"
+#include "dsl/diagnostic.h"
+#include "engine/notation.h"
+
+namespace carcheck::actionlang {
+
+// Coordinates beyond this are a typo: no game grows a board that large.
+inline constexpr int kMaxCoordinate = 500;
+// The game holds 15 ghosts: a larger count is a typo (more than 3 parses, so that a spec can
+// show the engine refusing it).
+inline constexpr int kMaxGhostCount = 15;
+
+template <typename Input>
+SourcePos source_pos(const Input& in) {
+  const auto p = in.position();
+  return {p.source, static_cast<int>(p.line), static_cast<int>(p.column)};
+}
+
+// A whole number as matched by number / signed_number, with its magnitude capped at `cap + 1`
+// so that a long run of digits cannot overflow.
+int capped_number(const std::string& digits, int cap);
+
+// Refuses coordinates outside ±kMaxCoordinate, at the position of `in` (the matched x,y).
+template <typename Input>
+void check_coordinates(const Input& in, int x, int y) {
+  if (x < -kMaxCoordinate || x > kMaxCoordinate || y < -kMaxCoordinate || y > kMaxCoordinate)
+    throw InputError(source_pos(in), "coordinates lie between -" + std::to_string(kMaxCoordinate) +
+                                         " and " + std::to_string(kMaxCoordinate) + ", not " +
+                                         in.string());
+}
+
+// A meeple is placed on a feature named by a port where the tile may hold several.
+template <typename Input>
+void check_meeple_feature(const Input& in, const ActionSyntax& a) {
+  if (a.feature == "mist")
+    throw InputError(source_pos(in),
+                     "mist is no meeple spot: a meeple goes on road:<port>, city:<port>, "
+                     "field:<port>, castle, monastery (or is refused on a cemetery)");
+  if (a.port.empty() && (a.feature == "road" || a.feature == "city" || a.feature == "field"))
+    throw InputError(source_pos(in), "name the " + a.feature +
+                                         " by a port of the new tile, as in 'meeple " + a.feature +
+                                         (a.feature == "field" ? ":Nl" : ":W") +
+                                         "' (ports are board directions)");
+}
+
+template <typename Rule>
+struct fill : tao::pegtl::nothing<Rule> {};
+
+// The kind of each action, set once its rule has matched.
+template <ActionKind K>
+struct fill_kind {
+  static void apply0(ActionSyntax& a) { a.kind = K; }
+};
+template <>
+struct fill<a_draw> : fill_kind<ActionKind::Draw> {};
+template <>
+struct fill<a_place> : fill_kind<ActionKind::Place> {};
+template <>
+struct fill<a_meeple> : fill_kind<ActionKind::Meeple> {};
+template <>
+struct fill<a_pass> : fill_kind<ActionKind::Pass> {};
+template <>
+struct fill<a_points> : fill_kind<ActionKind::TakePoints> {};
+template <>
+struct fill<a_remove_ghosts> : fill_kind<ActionKind::RemoveGhosts> {};
+template <>
+struct fill<a_extra_ghost> : fill_kind<ActionKind::ExtraGhost> {};
+template <>
+struct fill<a_bury> : fill_kind<ActionKind::Bury> {};
+template <>
+struct fill<a_hound> : fill_kind<ActionKind::HoundPlace> {};
+template <>
+struct fill<a_clear> : fill_kind<ActionKind::HoundClear> {};
+template <>
+struct fill<a_face_down> : fill_kind<ActionKind::FaceDown> {};
+template <>
+struct fill<a_track> : fill_kind<ActionKind::Track> {};
+
+template <>
+struct fill<game_action> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.text = in.string();
+    a.column = static_cast<int>(in.position().column);
+  }
+};
+
+template <>
+struct fill<tile_name> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.tile = in.string();
+  }
+};
+
+template <>
+struct fill<coord_x> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.x = capped_number(in.string(), kMaxCoordinate);
+  }
+};
+template <>
+struct fill<coord_y> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.y = capped_number(in.string(), kMaxCoordinate);
+  }
+};
+template <>
+struct fill<coords> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_coordinates(in, a.x, a.y);
+  }
+};
+
+template <>
+struct fill<rotation> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.rot = in.peek_char(1) - '0';
+  }
+};
+
+template <>
+struct fill<feature_kind> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.feature = in.string();
+  }
+};
+template <>
+struct fill<port_name> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.port = in.string();
+  }
+};
+// In the action grammar a feature is always a meeple's.
+template <>
+struct fill<feature> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_meeple_feature(in, a);
+  }
+};
+
+template <>
+struct fill<colour> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.colour = in.string();
+  }
+};
+
+template <>
+struct fill<ref_colour> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.meeple.colour = in.string();
+  }
+};
+template <>
+struct fill<kw_supply> {
+  static void apply0(ActionSyntax& a) { a.meeple.supply = true; }
+};
+// The coordinates after '@' are the meeple's, not the action's.
+template <>
+struct fill<meeple_ref> {
+  static void apply0(ActionSyntax& a) {
+    if (!a.meeple.supply) a.meeple.x = a.x, a.meeple.y = a.y;
+    a.x = a.y = 0;
+  }
+};
+
+template <>
+struct fill<ghost_n> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.count = capped_number(in.string(), kMaxGhostCount);
+    if (a.count > kMaxGhostCount)
+      throw InputError(source_pos(in), "the game holds " + std::to_string(kMaxGhostCount) +
+                                           " ghosts: a count of " + in.string() + " is a mistake");
+  }
+};
+
+}  // namespace carcheck::actionlang

@@ -1,0 +1,165 @@
+// PEGTL grammar of the action notation (engine/notation.h), and its words that the spec
+// language shares (coordinates, colours, features, meeple references). Pure grammar: the
+// actions that fill an ActionSyntax live in dsl/action_fill.h, the message of every rule a
+// must<> names in error_message<> below (dsl/grammar_errors.h makes a missing one a compile
+// error).
+//
+//   draw T | place x,y rN | meeple road:W [colour] | pass | points | remove-ghosts x,y N
+//   extra-ghost x,y | bury red@x,y | bury red@supply | hound red@x,y | clear x,y N
+//   clear stop | face-down x,y | track colour
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace carcheck::actionlang {
+
+namespace pg = tao::pegtl;
+
+// ---- Lexical ----------------------------------------------------------------------------------
+
+struct gap : pg::plus<pg::blank> {};
+// A word that follows the previous one after a space.
+template <typename Rule>
+struct then : pg::seq<gap, Rule> {};
+// must<then<R>> reports R.
+template <typename Rule>
+struct unthen {
+  using type = Rule;
+};
+template <typename Rule>
+struct unthen<then<Rule>> {
+  using type = Rule;
+};
+
+struct number : pg::plus<pg::digit> {};
+struct signed_number : pg::seq<pg::opt<pg::one<'-'>>, number> {};
+struct word_char : pg::sor<pg::alnum, pg::one<'-', '_', '.'>> {};
+struct word : pg::plus<word_char> {};
+
+#define CARCHECK_ACTION_KEYWORD(NAME, TEXT) \
+  struct NAME : TAO_PEGTL_KEYWORD(TEXT) {};
+// The verbs, in ActionKind order (engine/notation.cpp action_verb prints the same words; a
+// test reads every printed verb back).
+CARCHECK_ACTION_KEYWORD(kw_draw, "draw")
+CARCHECK_ACTION_KEYWORD(kw_place, "place")
+CARCHECK_ACTION_KEYWORD(kw_meeple, "meeple")
+CARCHECK_ACTION_KEYWORD(kw_pass, "pass")
+CARCHECK_ACTION_KEYWORD(kw_points, "points")
+CARCHECK_ACTION_KEYWORD(kw_remove_ghosts, "remove-ghosts")
+CARCHECK_ACTION_KEYWORD(kw_extra_ghost, "extra-ghost")
+CARCHECK_ACTION_KEYWORD(kw_bury, "bury")
+CARCHECK_ACTION_KEYWORD(kw_hound, "hound")
+CARCHECK_ACTION_KEYWORD(kw_clear, "clear")
+CARCHECK_ACTION_KEYWORD(kw_face_down, "face-down")
+CARCHECK_ACTION_KEYWORD(kw_track, "track")
+CARCHECK_ACTION_KEYWORD(kw_stop, "stop")
+CARCHECK_ACTION_KEYWORD(kw_supply, "supply")
+// Features (segment_kind_name) and colours (kColourNames).
+CARCHECK_ACTION_KEYWORD(kw_road, "road")
+CARCHECK_ACTION_KEYWORD(kw_city, "city")
+CARCHECK_ACTION_KEYWORD(kw_field, "field")
+CARCHECK_ACTION_KEYWORD(kw_monastery, "monastery")
+CARCHECK_ACTION_KEYWORD(kw_castle, "castle")
+CARCHECK_ACTION_KEYWORD(kw_cemetery, "cemetery")
+CARCHECK_ACTION_KEYWORD(kw_mist, "mist")
+CARCHECK_ACTION_KEYWORD(kw_red, "red")
+CARCHECK_ACTION_KEYWORD(kw_green, "green")
+CARCHECK_ACTION_KEYWORD(kw_blue, "blue")
+CARCHECK_ACTION_KEYWORD(kw_yellow, "yellow")
+CARCHECK_ACTION_KEYWORD(kw_black, "black")
+CARCHECK_ACTION_KEYWORD(kw_pink, "pink")
+#undef CARCHECK_ACTION_KEYWORD
+
+// ---- Words --------------------------------------------------------------------------------------
+
+struct coord_x : signed_number {};
+struct coord_y : signed_number {};
+struct comma : pg::one<','> {};
+struct coords : pg::seq<coord_x, pg::must<comma>, pg::must<coord_y>> {};
+struct rotation : pg::seq<pg::one<'r'>, pg::range<'0', '3'>, pg::not_at<word_char>> {};
+struct colour : pg::sor<kw_red, kw_green, kw_blue, kw_yellow, kw_black, kw_pink> {};
+struct tile_name : word {};
+
+// A feature of a placed tile: road:W, city:N, field:Nl, castle, mist:Er (ports name board
+// directions, after rotation).
+struct feature_kind
+    : pg::sor<kw_road, kw_city, kw_field, kw_monastery, kw_castle, kw_cemetery, kw_mist> {};
+struct port_name
+    : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::opt<pg::one<'l', 'c', 'r'>>, pg::not_at<word_char>> {
+};
+struct port_colon : pg::one<':'> {};
+struct feature : pg::seq<feature_kind, pg::opt<port_colon, pg::must<port_name>>> {};
+
+// A meeple by colour and place: red@1,0, red@supply.
+struct at_sign : pg::one<'@'> {};
+struct ref_colour : colour {};
+struct meeple_where : pg::sor<kw_supply, coords> {};
+struct meeple_ref : pg::seq<ref_colour, pg::must<at_sign>, pg::must<meeple_where>> {};
+
+// ---- Actions ------------------------------------------------------------------------------------
+
+struct ghost_n : number {};
+struct a_draw : pg::seq<kw_draw, pg::must<then<tile_name>>> {};
+struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotation>>> {};
+struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
+struct a_pass : kw_pass {};
+struct a_points : kw_points {};
+struct a_remove_ghosts
+    : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>> {};
+struct a_extra_ghost : pg::seq<kw_extra_ghost, pg::must<then<coords>>> {};
+struct a_bury : pg::seq<kw_bury, pg::must<then<meeple_ref>>> {};
+struct a_hound : pg::seq<kw_hound, pg::must<then<meeple_ref>>> {};
+struct clear_what : pg::sor<kw_stop, pg::seq<coords, pg::must<then<ghost_n>>>> {};
+struct a_clear : pg::seq<kw_clear, pg::must<then<clear_what>>> {};
+struct a_face_down : pg::seq<kw_face_down, pg::must<then<coords>>> {};
+struct a_track : pg::seq<kw_track, pg::must<then<colour>>> {};
+struct game_action : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts,
+                             a_extra_ghost, a_bury, a_hound, a_clear, a_face_down, a_track> {};
+
+// A bare action string (dsl/action_parser.h): one action, blanks around it.
+struct end_of_action : pg::seq<pg::star<pg::blank>, pg::eof> {};
+struct action_text : pg::seq<pg::star<pg::blank>, pg::must<game_action>, pg::must<end_of_action>> {
+};
+
+// ---- Error messages: "expected X" -----------------------------------------------------------
+
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
+#define CARCHECK_ACTION_MESSAGE(RULE, TEXT) \
+  template <>                               \
+  inline constexpr const char* error_message<RULE> = TEXT;
+CARCHECK_ACTION_MESSAGE(
+    game_action,
+    "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
+    "hound, clear, face-down or track")
+CARCHECK_ACTION_MESSAGE(end_of_action, "expected the end of the action")
+CARCHECK_ACTION_MESSAGE(tile_name, "expected a tile's name")
+CARCHECK_ACTION_MESSAGE(coords, "expected coordinates x,y such as 1,0 or -2,3")
+CARCHECK_ACTION_MESSAGE(comma, "expected ',' between x and y, without spaces (as in 1,0)")
+CARCHECK_ACTION_MESSAGE(coord_y, "expected the y coordinate after ','")
+CARCHECK_ACTION_MESSAGE(rotation, "expected a rotation r0, r1, r2 or r3 (quarter turns clockwise)")
+CARCHECK_ACTION_MESSAGE(colour, "expected a colour: red, green, blue, yellow, black or pink")
+CARCHECK_ACTION_MESSAGE(
+    feature,
+    "expected a feature: road, city, field, monastery, castle, cemetery or mist, with a port "
+    "where needed (road:W, city:N, field:Nl)")
+CARCHECK_ACTION_MESSAGE(port_name,
+                        "expected a port after ':': a side N, E, S or W, with a half l, c or r "
+                        "where needed (road:W, field:Nl)")
+CARCHECK_ACTION_MESSAGE(ghost_n, "expected how many ghosts (0 to 3)")
+CARCHECK_ACTION_MESSAGE(at_sign, "expected '@' after the colour, as in red@1,0")
+CARCHECK_ACTION_MESSAGE(meeple_where,
+                        "expected where the meeple stands, x,y (or supply), after '@'")
+CARCHECK_ACTION_MESSAGE(meeple_ref, "expected a meeple as <colour>@<x>,<y>, such as red@1,0")
+CARCHECK_ACTION_MESSAGE(clear_what, "expected 'clear x,y N' or 'clear stop'")
+#undef CARCHECK_ACTION_MESSAGE
+
+// The error table of the action grammar (dsl/grammar_errors.h must_control).
+struct errors {
+  template <typename Rule>
+  static constexpr const char* message = error_message<typename unthen<Rule>::type>;
+  template <typename Rule>
+  static constexpr bool raise_on_failure = false;
+};
+
+}  // namespace carcheck::actionlang

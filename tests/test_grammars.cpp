@@ -1,0 +1,159 @@
+// The three grammars (tile language, spec language, action notation): PEGTL's analyze finds
+// no rule that can loop without consuming input; the action notation reads back every verb
+// the engine prints, fills a typed ActionSyntax, and reports bad text with its column.
+#include <gtest/gtest.h>
+
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include "dsl/action_grammar.h"
+#include "dsl/action_parser.h"
+#include "dsl/library.h"
+#include "dsl/spec_grammar.h"
+#include "dsl/tile_grammar.h"
+
+namespace carcheck {
+namespace {
+
+namespace pg = tao::pegtl;
+
+TEST(Grammars, AnalyzeFindsNoProblems) {
+  EXPECT_EQ(pg::analyze<tilelang::shape>(), 0u);
+  EXPECT_EQ(pg::analyze<speclang::file>(), 0u);
+  EXPECT_EQ(pg::analyze<actionlang::action_text>(), 0u);
+}
+
+ActionSyntax read(const std::string& text) {
+  std::string error;
+  std::optional<ActionSyntax> a = parse_action(text, error);
+  EXPECT_TRUE(a.has_value()) << text << ": " << error;
+  return a.value_or(ActionSyntax{});
+}
+
+std::string refusal(const std::string& text) {
+  std::string error;
+  EXPECT_FALSE(parse_action(text, error).has_value()) << text;
+  return error;
+}
+
+// One written example per kind, as engine/notation.h documents the notation.
+TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
+  const std::pair<ActionKind, const char*> examples[] = {
+      {ActionKind::Draw, "draw straight"},
+      {ActionKind::Place, "place 1,-2 r3"},
+      {ActionKind::Meeple, "meeple road:W"},
+      {ActionKind::Pass, "pass"},
+      {ActionKind::TakePoints, "points"},
+      {ActionKind::RemoveGhosts, "remove-ghosts 0,1 2"},
+      {ActionKind::ExtraGhost, "extra-ghost -1,0"},
+      {ActionKind::Bury, "bury red@supply"},
+      {ActionKind::HoundPlace, "hound green@2,0"},
+      {ActionKind::HoundClear, "clear stop"},
+      {ActionKind::FaceDown, "face-down 3,3"},
+      {ActionKind::Track, "track blue"},
+  };
+  ASSERT_EQ(std::size(examples), static_cast<size_t>(kActionKinds));
+  for (const auto& [kind, text] : examples) {
+    EXPECT_EQ(std::string(text).rfind(action_verb(kind), 0), 0u) << text;
+    EXPECT_EQ(read(text).kind, kind) << text;
+  }
+}
+
+// The grammar's words are the engine's names: every colour, every feature kind, every verb
+// (listed by the message that names the actions).
+TEST(ActionNotation, TheGrammarsWordsAreTheEnginesNames) {
+  for (const char* colour : kColourNames)
+    EXPECT_EQ(read(std::string("track ") + colour).colour, colour);
+  for (int k = 0; k < kSegmentKinds; ++k) {
+    std::string kind = segment_kind_name(static_cast<SegmentKind>(k));
+    EXPECT_EQ(read("meeple " + kind + ":N").feature, kind);
+  }
+  std::string listed = actionlang::error_message<actionlang::game_action>;
+  for (const std::string& verb : action_verbs())
+    EXPECT_NE(listed.find(" " + verb), std::string::npos) << verb;
+}
+
+TEST(ActionNotation, FillsTheTypedSyntax) {
+  ActionSyntax place = read("  place 1,-2 r3 ");
+  EXPECT_EQ(place.x, 1);
+  EXPECT_EQ(place.y, -2);
+  EXPECT_EQ(place.rot, 3);
+  EXPECT_EQ(place.text, "place 1,-2 r3");
+  EXPECT_EQ(place.column, 3);
+
+  ActionSyntax meeple = read("meeple field:Nl yellow");
+  EXPECT_EQ(meeple.feature, "field");
+  EXPECT_EQ(meeple.port, "Nl");
+  EXPECT_EQ(meeple.colour, "yellow");
+  EXPECT_EQ(read("meeple castle").colour, "");
+
+  ActionSyntax bury = read("bury red@-1,4");
+  EXPECT_EQ(bury.meeple.colour, "red");
+  EXPECT_FALSE(bury.meeple.supply);
+  EXPECT_EQ(bury.meeple.x, -1);
+  EXPECT_EQ(bury.meeple.y, 4);
+  EXPECT_EQ(bury.meeple.text(), "red@-1,4");
+  EXPECT_TRUE(read("bury pink@supply").meeple.supply);
+
+  ActionSyntax clear = read("clear 2,3 1");
+  EXPECT_EQ(clear.x, 2);
+  EXPECT_EQ(clear.y, 3);
+  EXPECT_EQ(clear.count, 1);
+  EXPECT_EQ(read("clear stop").count, 0);
+  EXPECT_EQ(read("draw city-cap").tile, "city-cap");
+}
+
+TEST(ActionNotation, ErrorsGiveTheColumn) {
+  EXPECT_EQ(
+      refusal("place 1,0 r4"),
+      "column 11: expected a rotation r0, r1, r2 or r3 (quarter turns clockwise), found 'r4'");
+  EXPECT_EQ(refusal("plce 1,0 r0"),
+            "column 1: unknown action 'plce' (did you mean 'place'?); expected an action: draw, "
+            "place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, clear, "
+            "face-down or track");
+  EXPECT_EQ(refusal("place 1,0 r0 extra"),
+            "column 14: expected the end of the action, found 'extra'");
+  EXPECT_EQ(refusal("place 1,0"),
+            "column 10: expected a rotation r0, r1, r2 or r3 (quarter turns clockwise), found "
+            "the end of the action");
+  EXPECT_EQ(refusal("remove-ghosts 1,0 16"),
+            "column 19: the game holds 15 ghosts: a count of 16 is a mistake");
+  EXPECT_EQ(refusal("extra-ghost 501,0"),
+            "column 13: coordinates lie between -500 and 500, not 501,0");
+  EXPECT_EQ(refusal("meeple road"),
+            "column 8: name the road by a port of the new tile, as in 'meeple road:W' (ports are "
+            "board directions)");
+  EXPECT_EQ(refusal("hound red"),
+            "column 10: expected '@' after the colour, as in red@1,0, found "
+            "the end of the action");
+  EXPECT_EQ(refusal(""),
+            "column 1: expected an action: draw, place, meeple, pass, points, "
+            "remove-ghosts, extra-ghost, bury, hound, clear, face-down or track, "
+            "found the end of the action");
+}
+
+// What the text names is looked up in the state: tiles of the rule set, the meeple there.
+TEST(ActionNotation, ResolvingNamesAgainstAState) {
+  GameOptions o;
+  o.rules = "base-c1";
+  o.players = 2;
+  auto game = make_game(o);
+  State s(*game, 1);
+  std::string error;
+  std::optional<Action> draw = parse_action(s, "draw straight", error);
+  ASSERT_TRUE(draw.has_value()) << error;
+  EXPECT_EQ(draw->kind, ActionKind::Draw);
+  EXPECT_EQ(draw->tile, game->find_tile("straight"));
+  EXPECT_EQ(action_text(s, *draw), "draw straight");
+
+  EXPECT_FALSE(parse_action(s, "draw straigth", error).has_value());
+  EXPECT_EQ(error, "unknown tile 'straigth' (not in this rule set's tiles)");
+  EXPECT_FALSE(parse_action(s, "bury red@0,0", error).has_value());
+  EXPECT_EQ(error, "no unburied meeple 'red@0,0' (write <colour>@<x>,<y> or <colour>@supply)");
+  EXPECT_FALSE(parse_action(s, "meeple road:W", error).has_value());
+  EXPECT_EQ(error, "no meeple can be placed now (draw)");
+  EXPECT_FALSE(parse_action(s, "place 1,0 r9", error).has_value());
+  EXPECT_EQ(error.rfind("column 11: expected a rotation", 0), 0u) << error;
+}
+
+}  // namespace
+}  // namespace carcheck
