@@ -168,20 +168,20 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
 
 void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w) {
   w = Walk{};
-  size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
+  size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
     cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
   ++stamp_;
   ++cell_stamp_;
   stack_.clear();
-  int start = cell * kNodesPerCell + seg;
+  int start = segment_node(cell, seg);
   stack_.push_back(start);
   node_mark_[static_cast<size_t>(start)] = stamp_;
   while (!stack_.empty()) {
     int n = stack_.back();
     stack_.pop_back();
-    int c = n / kNodesPerCell, k = n % kNodesPerCell;
+    int c = node_cell(n), k = node_part(n);
     w.nodes.push_back(n);
     if (cell_mark_[static_cast<size_t>(c)] != cell_stamp_) {
       cell_mark_[static_cast<size_t>(c)] = cell_stamp_;
@@ -204,7 +204,7 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       }
       int ns = s.face(nb).port_segment[facing_port(p)];
       if (ns < 0) continue;
-      int m = nb * kNodesPerCell + ns;
+      int m = segment_node(nb, ns);
       if (node_mark_[static_cast<size_t>(m)] == stamp_) continue;
       node_mark_[static_cast<size_t>(m)] = stamp_;
       stack_.push_back(m);
@@ -214,20 +214,20 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
 
 void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
   w = Walk{};
-  size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
+  size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
     cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
   ++stamp_;
   ++cell_stamp_;
   stack_.clear();
-  int start = cell * kNodesPerCell + kMaxSegments + area;
+  int start = mist_node(cell, area);
   stack_.push_back(start);
   node_mark_[static_cast<size_t>(start)] = stamp_;
   while (!stack_.empty()) {
     int n = stack_.back();
     stack_.pop_back();
-    int c = n / kNodesPerCell, a = n % kNodesPerCell - kMaxSegments;
+    int c = node_cell(n), a = node_mist_area(n);
     w.nodes.push_back(n);
     if (cell_mark_[static_cast<size_t>(c)] != cell_stamp_) {
       cell_mark_[static_cast<size_t>(c)] = cell_stamp_;
@@ -252,7 +252,7 @@ void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
         w.clear = true;
         continue;
       }
-      int m = nb * kNodesPerCell + kMaxSegments + nm;
+      int m = mist_node(nb, nm);
       if (node_mark_[static_cast<size_t>(m)] == stamp_) continue;
       node_mark_[static_cast<size_t>(m)] = stamp_;
       stack_.push_back(m);
@@ -550,7 +550,7 @@ Fail InvariantChecker::meeples(const State& s) {
       centres[static_cast<size_t>(n_centres++)] = m.cell;
       continue;
     }
-    int root = s.region_root(m.cell * kNodesPerCell + m.seg);
+    int root = s.region_root(segment_node(m.cell, m.seg));
     int j = 0;
     while (j < n_roots && roots[static_cast<size_t>(j)].first != root) ++j;
     if (j == n_roots) roots[static_cast<size_t>(n_roots++)] = {root, 0};
@@ -559,7 +559,7 @@ Fail InvariantChecker::meeples(const State& s) {
   for (int j = 0; j < n_roots; ++j) {
     auto [root, counted] = roots[static_cast<size_t>(j)];
     if (s.region_node(root).meeples != counted)
-      return "regions: the region at " + at(s, root / kNodesPerCell) + " counts " +
+      return "regions: the region at " + at(s, node_cell(root)) + " counts " +
              std::to_string(s.region_node(root).meeples) + " meeple(s), " +
              std::to_string(counted) + " stand on it";
   }
@@ -631,7 +631,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       for (const Meeple& m : s.meeples())
         if (m.cell >= 0 && !m.buried && m.seg >= 0)
           for (int n : w.nodes)
-            if (n == m.cell * kNodesPerCell + m.seg)
+            if (n == segment_node(m.cell, m.seg))
               return std::string("legal actions: a meeple offered on an occupied ") +
                      segment_kind_name(k) + " (Dized.MoC.0051)";
       if (g.is_mists() && g.switches().meeple_unfinished_only && w.open == 0 && !w.haunted)
@@ -695,7 +695,9 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       cemetery_ghosts_ += e.value;
     if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort))
       lost_short_ = true;
-    if (e.kind == EventKind::Scored && e.feature != FeatureClass::None) {
+    // A hound scores the ghosts on the board, not a feature the geometry finished.
+    if (e.kind == EventKind::Scored && e.feature != FeatureClass::None &&
+        e.feature != FeatureClass::Hound) {
       bool match = false;
       for (const Expected& x : expected_)
         match = match || (x.feature == e.feature && x.value == e.value);
@@ -797,7 +799,7 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
 Fail InvariantChecker::full_check(const State& s) {
   const Game& g = *game_;
   const int cells = s.cells();
-  const size_t nodes = static_cast<size_t>(cells) * kNodesPerCell;
+  const size_t nodes = static_cast<size_t>(node_count(cells));
   // Board: one cell per space, matching face-up neighbours, counters of the 8 around, each
   // placement whole (the start tile is four cells placed together).
   std::vector<int> per_placement;
@@ -839,7 +841,7 @@ Fail InvariantChecker::full_check(const State& s) {
   std::vector<int> meeples_at(nodes, 0);
   for (const Meeple& m : s.meeples())
     if (m.cell >= 0 && !m.buried && m.seg >= 0)
-      ++meeples_at[static_cast<size_t>(m.cell * kNodesPerCell + m.seg)];
+      ++meeples_at[static_cast<size_t>(segment_node(m.cell, m.seg))];
   std::vector<uint8_t> seen(nodes, 0), claimed(nodes, 0);
   Walk w;
   auto compare = [&](bool mist, int start) -> Fail {
@@ -848,20 +850,20 @@ Fail InvariantChecker::full_check(const State& s) {
       return "regions: a region root off the board";
     if (claimed[static_cast<size_t>(root)])
       return "regions: the union-find joins two regions the geometry keeps apart, at " +
-             at(s, start / kNodesPerCell);
+             at(s, node_cell(start));
     claimed[static_cast<size_t>(root)] = 1;
     int on = 0;
     for (int n : w.nodes) {
       seen[static_cast<size_t>(n)] = 1;
       on += meeples_at[static_cast<size_t>(n)];
       if (s.region_root(n) != root)
-        return "regions: the union-find splits the region at " + at(s, start / kNodesPerCell);
+        return "regions: the union-find splits the region at " + at(s, node_cell(start));
     }
     const RegionNode& r = s.region_node(root);
     bool blocked =
         mist ? (w.clear || (w.haunted && !g.switches().face_down_rules_text)) : w.haunted;
     std::string where =
-        std::string(mist ? "mist bank" : "region") + " at " + at(s, start / kNodesPerCell);
+        std::string(mist ? "mist bank" : "region") + " at " + at(s, node_cell(start));
     if (r.open != w.open)
       return "regions: the " + where + " counts " + std::to_string(r.open) +
              " open link(s), the geometry " + std::to_string(w.open);
@@ -882,13 +884,13 @@ Fail InvariantChecker::full_check(const State& s) {
     const CellFace& f = s.face(c);
     for (int k = 0; k < f.n_segments; ++k) {
       SegmentKind kind = f.segments[k].kind;
-      int n = c * kNodesPerCell + k;
+      int n = segment_node(c, k);
       if (is_centre_kind(kind) || seen[static_cast<size_t>(n)]) continue;
       walk_segments(s, c, k, w);
       if (Fail e = compare(false, n)) return e;
     }
     for (int m = 0; m < f.n_mist; ++m) {
-      int n = c * kNodesPerCell + kMaxSegments + m;
+      int n = mist_node(c, m);
       if (seen[static_cast<size_t>(n)]) continue;
       walk_mist(s, c, m, w);
       if (Fail e = compare(true, n)) return e;

@@ -71,8 +71,10 @@ enum class FeatureClass : uint8_t {
   Castle,
   Cemetery,
   MistBank,
+  Hound,  // a hound's points (Mists 3+), a class of its own on the score
   None
 };
+inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Hound
 const char* feature_class_name(FeatureClass f);
 
 struct Event {

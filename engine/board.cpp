@@ -113,7 +113,7 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
     const size_t at = s.grid_index(x, y);
     const uint16_t needs = s.space_needs_[at];
     if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
-      return std::nullopt;
+      return room_refusal(s, tile, x, y, rot);
   }  // anything else: the long way, which says what is wrong
   static const char* names[] = {"field", "road", "city"};
   const FitReport r = check_fit(s, t, x, y, rot);
@@ -131,13 +131,33 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
       break;
   }
   if (!on_board) return "outside the board";
-  return std::nullopt;
+  return room_refusal(s, tile, x, y, rot);
+}
+
+std::optional<std::string> Rules::room_refusal(const State& s, TileId tile, int x, int y, int rot) {
+  if (!s.game_->restricts_placement()) return std::nullopt;
+  return s.game_->rule_system().placement_refusal(s, tile, x, y, rot);
+}
+
+// The room's placement rule (RuleSystem::placement_refusal) on the candidates from `from` on.
+void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
+  int kept = from;
+  for (int i = from; i < out.size; ++i)
+    if (!room_refusal(s, out.items[i].tile, out.items[i].x, out.items[i].y, out.items[i].rot))
+      out.items[kept++] = out.items[i];
+  out.size = kept;
 }
 
 // One-cell tiles (all but the Mists start tile) test each frontier space once against the
 // four packed rotations and write every candidate, keeping the ones that fit (no branch to
 // mispredict); the order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
+  const int from = out.size;
+  edge_placements(s, tile, out);
+  if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
+}
+
+void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   const TileType& t = s.game_->tile(tile);
   Action a;
   a.kind = ActionKind::Place;
@@ -170,6 +190,11 @@ void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
 }
 
 bool Rules::placeable_anywhere(const State& s, TileId tile) {
+  if (s.game_->restricts_placement()) {
+    ActionList all;
+    legal_placements(s, tile, all);
+    return all.size > 0;
+  }
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells == 1) {
     uint8_t sides[kRotations];
@@ -345,7 +370,6 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
       }
     }
   }
-  s.facedown_cells_.push_back(c);
   return c;
 }
 
@@ -362,14 +386,6 @@ bool Rules::cemetery_closed(const State& s, int cell) {
   if (s.game_->rules().cemetery == CemeteryMode::Haunted)
     return s.cells_[static_cast<size_t>(cell)].n8 == 8;
   return orthogonal_neighbours(s, cell) == 4;
-}
-
-bool Rules::is_open_cemetery(const State& s, int cell) {
-  const PlacedCell& c = s.cells_[static_cast<size_t>(cell)];
-  if (c.face_down) return false;
-  const CellFace& f = s.face(cell);
-  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
-         !cemetery_closed(s, cell);
 }
 
 }  // namespace carcheck

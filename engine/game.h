@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rule_system.h"
 #include "engine/rules.h"
 #include "engine/tile.h"
 
@@ -43,8 +44,11 @@ struct Switches {
 
 class Game {
  public:
-  // Throws std::invalid_argument with a clear message for an unsupported player count.
-  Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players);
+  // Throws std::invalid_argument with a clear message for an unsupported player count or a
+  // rule set the engine does not implement. `system`: the room the game plays in; null
+  // picks the one for the rule set's family (rule_system_for), a caller may supply its own.
+  Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
+       std::shared_ptr<const RuleSystem> system = nullptr);
 
   const RuleSet& rules() const { return rules_; }
   int players() const { return players_; }
@@ -64,12 +68,18 @@ class Game {
   const std::vector<int>& scoring_colours() const { return scoring_colours_; }
   bool scoring_meeples_from_supply() const { return scoring_from_supply_; }
 
+  // A query for the checker and the command; the engine's shared flow asks rule_system().
   bool is_mists() const { return rules_.family == Family::Mists; }
   const Switches& switches() const { return sw_; }
+  const RuleSystem& rule_system() const { return *system_; }
+  // rule_system().restricts_placement(), read once.
+  bool restricts_placement() const { return restricts_placement_; }
 
  private:
   RuleSet rules_;
   Switches sw_;
+  std::shared_ptr<const RuleSystem> system_;
+  bool restricts_placement_ = false;
   int players_;
   std::vector<TileType> tiles_;
   TileId start_ = -1;

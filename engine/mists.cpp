@@ -31,6 +31,61 @@ bool is_cemetery(const State& s, int c) {
 
 }  // namespace
 
+// ---- The room: the hooks the turn machine calls ------------------------------------------------
+
+namespace {
+
+class MistsRules final : public RuleSystem {
+ public:
+  // Colours from the level's meeple table (one or two per player, four solo); Level 6 gives
+  // three colours a scoring meeple, out of the players' supplies with 3-5 players.
+  Seating seat(const RuleSet& r, int players) const override {
+    const MeepleSetup& m = r.meeples_for(players);
+    Seating s;
+    s.colours = m.colours;
+    s.meeples_per_colour = m.meeples_per_colour;
+    for (int c = 0; c < s.colours; ++c)
+      s.owner.push_back(c / std::max(1, m.colours_per_player) % players);
+    if (r.scoring == ScoringTracks::PerColour) {
+      for (int c = 0; c < r.scoring_meeples && c < s.colours; ++c) s.scoring_colours.push_back(c);
+      s.scoring_from_supply = m.scorers_from_supply > 0;  // solo and 2 players: from the box
+    }
+    return s;
+  }
+  void setup(State& s) const override { Rules::mists_setup(s); }
+  // A tile comes from the active pile; an empty pile may lose the game.
+  void draw_due(State& s) const override { Rules::take_tile(s, false); }
+  bool drawn(State& s, TileId) const override { return Rules::mists_drawn(s); }
+  void unplaceable(State& s, TileId t) const override { Rules::mists_unplaceable(s, t); }
+  bool meeple_allowed(const State& s, int seg) const override {
+    return Rules::mists_meeple_allowed(s, seg);
+  }
+  std::string meeple_refusal(const State& s, int seg) const override {
+    return Rules::mists_meeple_refusal(s, seg);
+  }
+  void after_place(State& s, bool extended_bank) const override {
+    Rules::mists_after_place(s, extended_bank);
+  }
+  void after_meeple(State& s) const override { Rules::mists_after_meeple(s); }
+  void final_scoring(State&) const override {}  // none in Mists (Dized.MoC.0033)
+  void game_over(State& s, EndReason r, bool won) const override {
+    Rules::emit(s, won ? EventKind::GameWon : EventKind::GameLost, FeatureClass::None, -1, 0, 0,
+                Rules::track_score(s), static_cast<int>(r));
+  }
+  int shared_score(const State& s) const override { return Rules::track_score(s); }
+  void legal(const State& s, ActionList& out) const override { Rules::mists_legal(s, out); }
+  std::optional<std::string> apply(State& s, const Action& a) const override {
+    return Rules::mists_apply(s, a);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleSystem> mists_rules() {
+  static const auto room = std::make_shared<const MistsRules>();
+  return room;
+}
+
 // ---- Setup -----------------------------------------------------------------------------------
 
 void Rules::mists_setup(State& s) {
@@ -91,7 +146,38 @@ void Rules::mists_after_place(State& s, bool extended_bank) {
   collect_finished(s, s.new_cell_, true);
   s.score_sub_ = 0;
   s.step_ = kStepMist;
-  advance(s);
+  mists_advance(s);
+}
+
+void Rules::mists_after_meeple(State& s) {
+  s.step_ = kStepScore;
+  mists_advance(s);
+}
+
+void Rules::mists_advance(State& s) {
+  while (s.phase_ != Phase::Over && mists_step(s) == Flow::Continue) {
+  }
+}
+
+// pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn, the
+// face-down tile of Levels 5-6 included. A face-down draw goes on to its placement.
+bool Rules::mists_drawn(State& s) {
+  if (s.game_->switches().pile_end_on_last_draw &&
+      s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
+    bool last_pile = s.active_pile_ + 1 >= static_cast<int>(s.piles_.size());
+    if (last_pile) {
+      finish_game(s, EndReason::TilesExhausted, false);
+      return true;
+    }
+    if (s.thresholds_passed_ <= s.active_pile_ && !s.game_->switches().pile_continue) {
+      finish_game(s, EndReason::PileBelowThreshold, false);
+      return true;
+    }
+  }
+  if (s.phase_ != Phase::FaceDownDraw) return false;
+  s.phase_ = Phase::FaceDown;
+  mists_face_down_drawn(s);
+  return true;
 }
 
 Rules::Flow Rules::mists_step(State& s) {
@@ -108,7 +194,7 @@ Rules::Flow Rules::mists_step(State& s) {
         s.bank_finished_this_turn_ = true;
         int removed = 0, node = root;
         do {
-          int cell = node / kNodesPerCell, area = node % kNodesPerCell - kMaxSegments;
+          int cell = node_cell(node), area = node_mist_area(node);
           auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
           if (s.game_->switches().ghost_scope_per_tile) {
             int before = s.cells_[static_cast<size_t>(cell)].ghost_total();
@@ -300,8 +386,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
     auto joins_older = [&](int m) {
       int root = find(s, mist_node(s.new_cell_, m)), node = root;
       do {
-        if (s.cells_[static_cast<size_t>(node / kNodesPerCell)].placement != pc.placement)
-          return true;
+        if (s.cells_[static_cast<size_t>(node_cell(node))].placement != pc.placement) return true;
         node = s.nodes_[static_cast<size_t>(node)].next;
       } while (node != root);
       return false;
@@ -394,22 +479,18 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
   }
 }
 
-std::string Rules::meeple_refusal(const State& s, int seg) {
+std::string Rules::mists_meeple_refusal(const State& s, int seg) {
   const CellFace& f = s.face(s.new_cell_);
   const Segment& g = f.segments[seg];
   std::string what = segment_kind_name(g.kind);
   if (g.kind == SegmentKind::Field)
-    return s.game_->is_mists() ? "a meeple never goes on a field, misty or not (FAQ.MoC.0002)"
-                               : "this rule set has no farmers";
+    return "a meeple never goes on a field, misty or not (FAQ.MoC.0002)";
   if (g.kind == SegmentKind::Cemetery) return "a meeple never goes on a cemetery";
-  if (s.game_->is_mists()) {
-    const Switches& sw = s.game_->switches();
-    if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
-      return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
-    if (sw.meeple_unfinished_only)
-      return "the " + what +
-             " is occupied or already finished (meeple-on-finished=unfinished-only)";
-  }
+  const Switches& sw = s.game_->switches();
+  if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
+    return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
+  if (sw.meeple_unfinished_only)
+    return "the " + what + " is occupied or already finished (meeple-on-finished=unfinished-only)";
   return "the " + what + " is already occupied (someone stands on the connected " + what + ")";
 }
 
@@ -472,10 +553,7 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
     }
     track = static_cast<int>(it - sc.begin());
   }
-  Score& score = s.scores_[static_cast<size_t>(track)];
-  score.total += points;
-  score.by_feature[static_cast<size_t>(f)] += points;
-  emit(s, EventKind::Scored, f, track, 0, 0, points, colour);
+  award(s, EventKind::Scored, track, f, points, 0, 0, colour);
 }
 
 // Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
@@ -493,12 +571,8 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
       if (s.game_->switches().coop_majority && per[static_cast<size_t>(c)] != most) continue;
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
         add_points(s, c, value, p.feature);
-      else {
-        Score& sc = s.scores_[0];
-        sc.total += value;
-        sc.by_feature[static_cast<size_t>(p.feature)] += value;
-        emit(s, EventKind::Scored, p.feature, 0, 0, 0, value, c);
-      }
+      else
+        award(s, EventKind::Scored, 0, p.feature, value, 0, 0, c);
     }
   } else if (cell >= 0) {
     remove_ghosts(s, cell, count);
@@ -523,11 +597,9 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
       int colour = s.meeples_[static_cast<size_t>(h.meeple)].colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
-        add_points(s, colour, ghosts, FeatureClass::None);
-      else {
-        s.scores_[0].total += ghosts;
-        s.scores_[0].by_feature[7] += ghosts;
-      }
+        add_points(s, colour, ghosts, FeatureClass::Hound);
+      else
+        award(s, 0, FeatureClass::Hound, ghosts);  // reported by hound-scored above
     }
   s.score_sub_ = 1;
 }
@@ -604,7 +676,7 @@ Rules::Flow Rules::surround_clear(State& s) {
 void Rules::hound_clear_options(const State& s, ActionList& out) {
   const Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
   const PlacedCell& at = s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell);
-  out.push(make(ActionKind::HoundClear, at.x, at.y, 0));  // clear no more
+  out.push(make(ActionKind::HoundClear));  // clear no more: names no tile ("clear stop")
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       int c = s.cell_at(at.x + dx, at.y + dy);
@@ -743,7 +815,7 @@ void Rules::mists_face_down_drawn(State& s) {
   face_down_options(s, opts);
   if (opts.size != 1) return;
   put_face_down(s, opts.items[0].x, opts.items[0].y);
-  advance(s);
+  mists_advance(s);
 }
 
 // ---- Decisions: legal actions and apply --------------------------------------------------------
@@ -876,16 +948,13 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 2);
       const auto& sc = s.game_->scoring_colours();
       int track = static_cast<int>(std::find(sc.begin(), sc.end(), a.colour) - sc.begin());
-      Score& score = s.scores_[static_cast<size_t>(track)];
-      score.total += points;
-      score.by_feature[static_cast<size_t>(f)] += points;
-      emit(s, EventKind::Scored, f, track, 0, 0, points, a.colour);
+      award(s, EventKind::Scored, track, f, points, 0, 0, a.colour);
       break;
     }
     default:
       return "not a Mists action";
   }
-  if (s.phase_ != Phase::Over) advance(s);
+  if (s.phase_ != Phase::Over) mists_advance(s);
   return std::nullopt;
 }
 

@@ -16,8 +16,8 @@ const char* event_name(EventKind k) {
 }
 
 const char* feature_class_name(FeatureClass f) {
-  static const char* names[] = {"road",   "city",     "monastery", "field",
-                                "castle", "cemetery", "mist-bank", "none"};
+  static const char* names[] = {"road",     "city",      "monastery", "field", "castle",
+                                "cemetery", "mist-bank", "hound",     "none"};
   return names[static_cast<int>(f)];
 }
 

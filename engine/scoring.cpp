@@ -34,7 +34,7 @@ int Rules::region_tiles(const State& s, int root) {
   stamp.begin(s.cells_.size());
   int n = 0, node = root;
   do {
-    n += stamp.first(node / kNodesPerCell);
+    n += stamp.first(node_cell(node));
     node = s.nodes_[static_cast<size_t>(node)].next;
   } while (node != root);
   return n;
@@ -50,23 +50,21 @@ bool State::region_finished(int root) const {
 int Rules::region_shields(const State& s, int root) {
   int n = 0, node = root;
   do {
-    int cell = node / kNodesPerCell, k = node % kNodesPerCell;
+    int cell = node_cell(node), k = node_part(node);
     if (k < kMaxSegments) n += s.face(cell).segments[k].shields;
     node = s.nodes_[static_cast<size_t>(node)].next;
   } while (node != root);
   return n;
 }
 
-int Rules::feature_value(const State& s, const PendingScore& p, bool final_scoring) {
-  const bool mists = s.game_->is_mists();
+int Rules::printed_value(const State& s, const PendingScore& p, bool final_scoring) {
   switch (p.feature) {
     case FeatureClass::Road:
       return region_tiles(s, p.node);  // 1 per tile (Dized.MoC.0049; seed 001)
     case FeatureClass::City: {
       int tiles = region_tiles(s, p.node), shields = region_shields(s, p.node);
       if (final_scoring) return tiles + shields;  // unfinished city: 1 + 1 (seed 001)
-      if (!mists && tiles == 2 && s.game_->switches().small_city_old) return tiles + shields;
-      return 2 * tiles + 2 * shields;  // Dized.MoC.0045, 0046, 0048; seed 001
+      return 2 * tiles + 2 * shields;             // Dized.MoC.0045, 0046, 0048; seed 001
     }
     case FeatureClass::Monastery:
       return 1 + s.cells_[static_cast<size_t>(p.node)].n8;  // 9 when surrounded
@@ -181,6 +179,18 @@ bool State::centre_finished(int cell) const {
   }
 }
 
+void Rules::award(State& s, int who, FeatureClass f, int points) {
+  Score& sc = s.scores_[static_cast<size_t>(who)];
+  sc.total += points;
+  sc.by_feature[static_cast<size_t>(f)] += points;
+}
+
+void Rules::award(State& s, EventKind k, int who, FeatureClass f, int points, int x, int y,
+                  int extra) {
+  award(s, who, f, points);
+  emit(s, k, f, who, x, y, points, extra);
+}
+
 // Majority: the player(s) with most followers score the full value; ties all score
 // (seed 001, the note after the score track). Followers then go home.
 void Rules::score_competitive(State& s, const PendingScore& p, bool final_scoring) {
@@ -190,23 +200,19 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
   if (most == 0) return;
   int value = feature_value(s, p, final_scoring);
   int x = 0, y = 0;
-  int cell = is_centre(p.feature) ? p.node : p.node / kNodesPerCell;
+  int cell = is_centre(p.feature) ? p.node : node_cell(p.node);
   x = s.cells_[static_cast<size_t>(cell)].x;
   y = s.cells_[static_cast<size_t>(cell)].y;
   for (int c = 0; c < s.game_->colours(); ++c) {
     if (per[static_cast<size_t>(c)] != most) continue;
-    int player = s.game_->owner(c);
-    Score& sc = s.scores_[static_cast<size_t>(player)];
-    sc.total += value;
-    sc.by_feature[static_cast<size_t>(p.feature)] += value;
-    emit(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, p.feature, player, x, y,
-         value);
+    award(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, s.game_->owner(c),
+          p.feature, value, x, y);
   }
   return_meeples(s, p);
 }
 
+// Competitive games (Mists has none: Dized.MoC.0033).
 void Rules::final_scoring(State& s) {
-  if (s.game_->is_mists()) return;  // no final scoring in Mists (Dized.MoC.0033)
   if (!s.game_->switches().unfinished_nothing) {
     // Unfinished roads, cities and monasteries that still hold followers, in board order.
     for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
@@ -235,7 +241,6 @@ void Rules::final_scoring(State& s) {
 // city it borders; first edition per city, 4 to the player(s) with most farmers on all the
 // farms that border it; second edition per farm, but a player collects a city once.
 void Rules::farm_scoring(State& s) {
-  const int n = static_cast<int>(s.cells_.size());
   const int colours = s.game_->colours();
   std::vector<int> farms;  // field roots holding farmers
   for (const Meeple& m : s.meeples_)
@@ -249,7 +254,7 @@ void Rules::farm_scoring(State& s) {
     std::vector<int> cities;
     int node = farm;
     do {
-      int cell = node / kNodesPerCell, k = node % kNodesPerCell;
+      int cell = node_cell(node), k = node_part(node);
       const CellFace& f = s.face(cell);
       for (int i = 0; i < f.n_segments; ++i)
         if (f.segments[k].borders & (1u << i)) {
@@ -268,12 +273,9 @@ void Rules::farm_scoring(State& s) {
       if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm)
         ++per[static_cast<size_t>(m.colour)];
   };
-  auto award = [&](int player, int value, int at_node) {
-    Score& sc = s.scores_[static_cast<size_t>(player)];
-    sc.total += value;
-    sc.by_feature[static_cast<size_t>(FeatureClass::Field)] += value;
-    const PlacedCell& c = s.cells_[static_cast<size_t>(at_node / kNodesPerCell)];
-    emit(s, EventKind::FinalScored, FeatureClass::Field, player, c.x, c.y, value);
+  auto award_farm = [&](int player, int value, int at_node) {
+    const PlacedCell& c = s.cells_[static_cast<size_t>(node_cell(at_node))];
+    award(s, EventKind::FinalScored, player, FeatureClass::Field, value, c.x, c.y);
   };
   const int mode = s.game_->switches().farm_scoring;
   if (mode == 1) {  // first edition: per city
@@ -291,7 +293,7 @@ void Rules::farm_scoring(State& s) {
       }
       int most = *std::max_element(per.begin(), per.end());
       for (int c = 0; c < colours && most > 0; ++c)
-        if (per[static_cast<size_t>(c)] == most) award(s.game_->owner(c), 4, city);
+        if (per[static_cast<size_t>(c)] == most) award_farm(s.game_->owner(c), 4, city);
     }
   } else {
     std::vector<std::vector<int>> collected(static_cast<size_t>(colours));
@@ -309,11 +311,10 @@ void Rules::farm_scoring(State& s) {
           got.push_back(city);
           ++count;
         }
-        if (count > 0) award(s.game_->owner(c), 3 * count, farm);
+        if (count > 0) award_farm(s.game_->owner(c), 3 * count, farm);
       }
     }
   }
-  (void)n;
 }
 
 }  // namespace carcheck

@@ -112,7 +112,7 @@ std::optional<std::string> State::setup_hound(int hound, int meeple) {
 }
 
 std::optional<std::string> State::setup_ghost_supply(int count) {
-  if (!game_->is_mists()) return "this rule set has no ghosts";
+  if (game_->rules().ghosts_total == 0) return "this rule set has no ghosts";
   if (count < 0) return "a supply holds 0 ghosts or more";
   if (count > ghost_supply_ + ghost_box_)
     return "only " + std::to_string(ghost_supply_ + ghost_box_) +
@@ -198,24 +198,46 @@ std::optional<std::string> State::setup_piles(
   return std::nullopt;
 }
 
+namespace {
+
+template <class List>
+void list(std::ostringstream& o, const char* name, const List& items) {
+  o << name << ':';
+  for (const auto& v : items) o << ' ' << v;
+  o << '\n';
+}
+
+}  // namespace
+
+// Every field of the state, in declaration order (state.h); a field added there belongs here
+// too, or the determinism check cannot see it diverge.
 std::string State::snapshot() const {
   std::ostringstream o;
-  o << "rules " << game_->rules().name << " players " << game_->players() << " rng " << rng_.state()
-    << "\n";
+  o << "rules " << game_->rules().name << " players " << game_->players() << " seed " << seed_
+    << " rng " << rng_.state() << "\n";
   o << "phase " << phase_name(phase_) << " player " << player_ << " turn " << turn_ << " drawn "
     << drawn_ << " step " << step_ << " new " << new_cell_ << "\n";
+  o << "grid " << grid_dim_ << " origin " << grid_origin_ << " placements " << placements_ << "\n";
+  o << "taken:";
+  for (size_t i = 0; i < grid_.size(); ++i)
+    if (grid_[i] >= 0) o << ' ' << i << '=' << grid_[i];
+  o << "\nfrontier:";
+  for (Pos p : frontier_) o << ' ' << p.x << ',' << p.y;
+  o << "\nneeds:";
+  for (size_t i = 0; i < space_needs_.size(); ++i)
+    if (space_needs_[i]) o << ' ' << i << '=' << space_needs_[i];
+  o << "\n";
   for (size_t p = 0; p < piles_.size(); ++p) {
     o << "pile " << p << (static_cast<int>(p) == active_pile_ ? "*" : "") << ":";
     for (TileId t : piles_[p]) o << ' ' << t;
     o << "\n";
   }
-  o << "aside:";
-  for (TileId t : set_aside_) o << ' ' << t;
-  o << "\n";
+  list(o, "aside", set_aside_);
   for (size_t i = 0; i < cells_.size(); ++i) {
     const PlacedCell& c = cells_[i];
     o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
-      << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " n8 " << int(c.n8)
+      << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
+      << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
       << " ghosts";
     for (uint8_t g : c.ghosts) o << ' ' << int(g);
     o << "\n";
@@ -223,10 +245,8 @@ std::string State::snapshot() const {
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const RegionNode& n = nodes_[i];
     if (n.parent < 0) continue;
-    int root = Rules::find_const(*this, static_cast<int>(i));
-    const RegionNode& r = nodes_[static_cast<size_t>(root)];
-    o << "node " << i << " root " << root << " open " << r.open << " meeples " << int(r.meeples)
-      << " blocked " << int(r.blocked) << "\n";
+    o << "node " << i << " parent " << n.parent << " next " << n.next << " open " << n.open
+      << " meeples " << int(n.meeples) << " blocked " << int(n.blocked) << "\n";
   }
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
@@ -238,12 +258,29 @@ std::string State::snapshot() const {
     for (int v : scores_[i].by_feature) o << ' ' << v;
     o << "\n";
   }
+  o << "meeple-placed " << meeple_placed_ << "\n";
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
     << thresholds_passed_ << "\n";
   for (const Hound& h : hounds_)
     o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "")
       << "\n";
+  o << "pending " << pending_index_ << ":";
+  for (const PendingScore& p : pending_) o << ' ' << feature_class_name(p.feature) << '@' << p.node;
+  o << "\n";
+  list(o, "bury-queue", bury_queue_);
+  o << "hound-active " << hound_active_ << " clears-left " << hound_clears_left_ << " first-clear "
+    << hound_first_clear_ << (hound_surround_clear_ ? " when-surrounded" : "") << "\n";
+  o << "bank-finished " << bank_finished_this_turn_ << " extended-bank " << extended_bank_
+    << " score-sub " << score_sub_ << "\n";
+  list(o, "track-queue", track_queue_);
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
+  for (const Event& e : events_)
+    o << "event " << event_name(e.kind) << ' ' << feature_class_name(e.feature) << ' ' << int(e.who)
+      << ' ' << e.x << ',' << e.y << ' ' << e.value << ' ' << e.extra << "\n";
+  for (const Action& a : history_)
+    o << "action " << int(a.kind) << ' ' << int(a.rot) << ' ' << int(a.seg) << ' ' << int(a.colour)
+      << ' ' << int(a.count) << ' ' << a.x << ',' << a.y << ' ' << a.meeple << ' ' << a.tile
+      << "\n";
   return o.str();
 }
 

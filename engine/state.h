@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +24,18 @@ inline constexpr int kGhostSlots = kMaxMist + 1;               // mist areas, th
 inline constexpr int kCemeterySlot = kMaxMist;
 inline constexpr int kMaxMeeples = 48;
 inline constexpr int kMaxHounds = 2;
+
+// Union-find nodes: each placed cell owns kNodesPerCell of them, its segments first, then its
+// mist areas (docs/architecture.md). These two say which node a feature is.
+inline constexpr int segment_node(int cell, int seg) { return cell * kNodesPerCell + seg; }
+inline constexpr int mist_node(int cell, int area) {
+  return cell * kNodesPerCell + kMaxSegments + area;
+}
+inline constexpr int node_cell(int node) { return node / kNodesPerCell; }
+// The segment (0..kMaxSegments-1) or kMaxSegments + mist area a node stands for on its cell.
+inline constexpr int node_part(int node) { return node % kNodesPerCell; }
+inline constexpr int node_mist_area(int node) { return node_part(node) - kMaxSegments; }
+inline constexpr int node_count(int cells) { return cells * kNodesPerCell; }  // nodes of `cells`
 // State::space_needs_: for an empty space beside placed cells, the terrain each face-up
 // neighbour shows towards it (low byte, 2 bits a side, North lowest) under a mask of those
 // sides (high byte); a tile fits there when (sides & mask) == terrain. A space touched only
@@ -36,8 +50,16 @@ struct ActionList {
   };
   int size = 0;
   ActionList() {}  // leaves `items` unwritten
+  // More than kMaxActions choices is a bug (the bound is far above any game's): stop loudly
+  // rather than drop a legal action.
   void push(const Action& a) {
-    if (size < kMaxActions) std::construct_at(items + size++, a);
+    if (size >= kMaxActions) overflow();
+    std::construct_at(items + size++, a);
+  }
+  [[noreturn]] static void overflow() {
+    std::fprintf(stderr, "carcheck: more than %d legal actions (ActionList is full)\n",
+                 kMaxActions);
+    std::abort();
   }
   const Action* begin() const { return items; }
   const Action* end() const { return items + size; }
@@ -109,7 +131,7 @@ struct PendingScore {
 
 struct Score {
   int total = 0;
-  std::array<int, 8> by_feature{};  // indexed by FeatureClass; [7] = hounds
+  std::array<int, kScoreClasses> by_feature{};  // points by FeatureClass (hounds included)
 };
 
 class State {
@@ -124,6 +146,7 @@ class State {
   int current_player() const { return player_; }
   int turn() const { return turn_; }
   TileId drawn() const { return drawn_; }
+  int new_cell() const { return new_cell_; }  // the first cell of the tile placed this turn
 
   // Every action open now (draws included at chance nodes, one per distinct tile).
   void legal_actions(ActionList& out) const;
@@ -162,8 +185,8 @@ class State {
   bool region_finished(int root) const;
   // A monastery or castle surrounded (a castle not haunted), a cemetery closed.
   bool centre_finished(int cell) const;
-  // A union-find node (cell * kNodesPerCell + segment, or + kMaxSegments + mist area); a
-  // root carries its region's open links, meeples and blocked flag (checker/invariants.cpp).
+  // A union-find node (segment_node, mist_node); a root carries its region's open links,
+  // meeples and blocked flag (checker/invariants.cpp).
   const RegionNode& region_node(int node) const { return nodes_[static_cast<size_t>(node)]; }
   const std::vector<Meeple>& meeples() const { return meeples_; }
   int meeples_in_supply(int colour) const;
@@ -220,7 +243,8 @@ class State {
   std::string snapshot() const;
 
  private:
-  friend struct Rules;  // the rule steps (engine/turn.cpp, scoring.cpp, mists.cpp)
+  friend struct Rules;  // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)
+  friend class CompetitiveRules;
 
   const Game* game_;
   uint64_t seed_;
@@ -245,7 +269,6 @@ class State {
   std::vector<std::vector<TileId>> piles_;  // one (Levels 1-2, base) or three
   int active_pile_ = 0;
   std::vector<TileId> set_aside_;
-  std::vector<int> facedown_cells_;
 
   // Players.
   std::vector<Meeple> meeples_;
@@ -261,15 +284,12 @@ class State {
   std::vector<int16_t> bury_queue_;  // cemeteries waiting to bury
   int hound_clears_left_ = 0;
   int16_t hound_first_clear_ = -1;
-  int pending_track_points_ = 0;
-  int pending_track_colour_ = -1;
   bool bank_finished_this_turn_ = false;
   bool extended_bank_ = false;
   int score_sub_ = 0;                  // 0: next scoring; 1: its tracks and thresholds
   std::vector<int16_t> track_queue_;   // Level 6: unowned colours' points awaiting a track
   int hound_active_ = -1;              // the hound being placed or clearing
   bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
-  bool ghosts_placed_this_turn_ = false;
 
   EndReason end_reason_ = EndReason::None;
   bool won_ = false;
