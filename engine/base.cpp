@@ -104,7 +104,7 @@ void Rules::competitive_setup(State& s) {
 // into the supply (back-in-pile).
 void Rules::competitive_unplaceable(State& s, TileId t) {
   if (s.game_->switches().base_unplaceable_back && s.tiles_remaining() > 0) {
-    auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
+    auto& pile = nth(s.piles_, s.active_pile_);
     pile.insert(pile.begin() + s.rng_.below(static_cast<uint32_t>(pile.size() + 1)), t);
     // A tile that fits nowhere now may never fit: once every tile left is unplaceable the
     // game ends instead of looping.

@@ -53,7 +53,7 @@ class Game {
   const RuleSet& rules() const { return rules_; }
   int players() const { return players_; }
   const std::vector<TileType>& tiles() const { return tiles_; }
-  const TileType& tile(TileId id) const { return tiles_[static_cast<size_t>(id)]; }
+  const TileType& tile(TileId id) const { return nth(tiles_, id); }
   TileId find_tile(const std::string& name) const;  // -1 when not in play
   TileId start_tile() const { return start_; }
   int max_cells() const { return max_cells_; }
@@ -61,7 +61,7 @@ class Game {
   // Colours: competitive games give each player one colour; Mists may give one player two
   // (2 players) or four (solo). owner(c) is the player playing colour c, -1 if none.
   int colours() const { return colours_; }
-  int owner(int colour) const { return owner_[static_cast<size_t>(colour)]; }
+  int owner(int colour) const { return nth(owner_, colour); }
   int meeples_per_colour() const { return meeples_per_colour_; }
   // Level 6: the colours with a scoring meeple (chosen by the team; the first three here),
   // and whether it came out of a player's supply (3-5 players) or from the box.

@@ -107,7 +107,7 @@ void Rules::mists_setup(State& s) {
   for (int c = 0; c < s.cells(); ++c) {
     const CellFace& f = s.face(c);
     for (int m = 0; m < f.n_mist; ++m) {
-      s.cells_[static_cast<size_t>(c)].ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
+      nth(s.cells_, c).ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
       s.ghost_supply_ -= f.mist[m].ghosts;
     }
   }
@@ -122,7 +122,7 @@ int Rules::track_score(const State& s) {
 
 // Up to `n` ghosts off one cell (one start quarter: FAQ.MoC.0001) back to the supply.
 int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, FeatureClass why) {
-  auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
+  auto& g = nth(s.cells_, cell).ghosts;
   int taken = 0;
   auto take = [&](size_t k) {
     int t = std::min<int>(g[k], n - taken);
@@ -133,8 +133,7 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
   for (size_t k = 0; k < g.size(); ++k) take(k);
   s.ghost_supply_ += taken;
   if (taken > 0)
-    emit(s, EventKind::GhostsRemoved, why, -1, s.cells_[static_cast<size_t>(cell)].x,
-         s.cells_[static_cast<size_t>(cell)].y, taken);
+    emit(s, EventKind::GhostsRemoved, why, -1, nth(s.cells_, cell).x, nth(s.cells_, cell).y, taken);
   return taken;
 }
 
@@ -162,8 +161,7 @@ void Rules::mists_advance(State& s) {
 // pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn, the
 // face-down tile of Levels 5-6 included. A face-down draw goes on to its placement.
 bool Rules::mists_drawn(State& s) {
-  if (s.game_->switches().pile_end_on_last_draw &&
-      s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
+  if (s.game_->switches().pile_end_on_last_draw && nth(s.piles_, s.active_pile_).empty()) {
     bool last_pile = s.active_pile_ + 1 >= static_cast<int>(s.piles_.size());
     if (last_pile) {
       finish_game(s, EndReason::TilesExhausted, false);
@@ -195,24 +193,23 @@ Rules::Flow Rules::mists_step(State& s) {
         int removed = 0, node = root;
         do {
           int cell = node_cell(node), area = node_mist_area(node);
-          auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
+          auto& g = nth(s.cells_, cell).ghosts;
           if (s.game_->switches().ghost_scope_per_tile) {
-            int before = s.cells_[static_cast<size_t>(cell)].ghost_total();
+            int before = nth(s.cells_, cell).ghost_total();
             removed += remove_ghosts(s, cell, before, false, FeatureClass::MistBank);
           } else {
-            int n = g[static_cast<size_t>(area)];
-            g[static_cast<size_t>(area)] = 0;
+            int n = nth(g, area);
+            nth(g, area) = 0;
             s.ghost_supply_ += n;
             removed += n;
             if (n)
-              emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1,
-                   s.cells_[static_cast<size_t>(cell)].x, s.cells_[static_cast<size_t>(cell)].y, n);
+              emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1, nth(s.cells_, cell).x,
+                   nth(s.cells_, cell).y, n);
           }
-          node = s.nodes_[static_cast<size_t>(node)].next;
+          node = nth(s.nodes_, node).next;
         } while (node != root);
-        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1,
-             s.cells_[static_cast<size_t>(s.new_cell_)].x,
-             s.cells_[static_cast<size_t>(s.new_cell_)].y, removed, region_tiles(s, root));
+        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1, nth(s.cells_, s.new_cell_).x,
+             nth(s.cells_, s.new_cell_).y, removed, region_tiles(s, root));
       }
       s.step_ = kStepCemetery;
       return Flow::Continue;
@@ -221,7 +218,7 @@ Rules::Flow Rules::mists_step(State& s) {
       // 1c: cemeteries this tile closed (4 orthogonal neighbours in Levels 2-4, all 8 in 5-6).
       s.bury_queue_.clear();
       if (s.game_->rules().cemetery != CemeteryMode::None) {
-        const PlacedCell& pc = s.cells_[static_cast<size_t>(s.new_cell_)];
+        const PlacedCell& pc = nth(s.cells_, s.new_cell_);
         for (int dy = -1; dy <= 1; ++dy)
           for (int dx = -1; dx <= 1; ++dx) {
             int c = s.cell_at(pc.x + dx, pc.y + dy);
@@ -276,7 +273,7 @@ Rules::Flow Rules::mists_step(State& s) {
 Rules::Flow Rules::start_bury(State& s) {
   while (!s.bury_queue_.empty()) {
     int cem = s.bury_queue_.front();
-    const PlacedCell& pc = s.cells_[static_cast<size_t>(cem)];
+    const PlacedCell& pc = nth(s.cells_, cem);
     emit(s, EventKind::CemeteryClosed, FeatureClass::Cemetery, -1, pc.x, pc.y);
     std::vector<int> cands;
     int n = bury_candidates(s, cands);
@@ -319,11 +316,11 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
 void Rules::bury(State& s, int meeple) {
   int cem = s.bury_queue_.front();
   s.bury_queue_.erase(s.bury_queue_.begin());
-  Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
+  Meeple& m = nth(s.meeples_, meeple);
   if (m.cell >= 0) {
     SegmentKind k = s.face(m.cell).segments[m.seg].kind;
     if (k == SegmentKind::Road || k == SegmentKind::City)
-      --s.nodes_[static_cast<size_t>(find(s, node_of(m.cell, m.seg)))].meeples;
+      --nth(s.nodes_, find(s, node_of(m.cell, m.seg))).meeples;
   }
   // A hound lying by the buried meeple leaves the game unscored (footnotes 17, 18).
   for (Hound& h : s.hounds_)
@@ -334,7 +331,7 @@ void Rules::bury(State& s, int meeple) {
   m.cell = static_cast<int16_t>(cem);
   m.seg = -1;
   m.buried = true;
-  const PlacedCell& pc = s.cells_[static_cast<size_t>(cem)];
+  const PlacedCell& pc = nth(s.cells_, cem);
   emit(s, EventKind::MeepleBuried, FeatureClass::Cemetery, m.colour, pc.x, pc.y, meeple);
   close_cemetery_ghosts(s, cem);
 }
@@ -344,7 +341,7 @@ void Rules::bury(State& s, int meeple) {
 void Rules::close_cemetery_ghosts(State& s, int cem) {
   const Switches& sw = s.game_->switches();
   if (s.game_->rules().cemetery == CemeteryMode::Haunted && !sw.haunted_close_removes) return;
-  PlacedCell& c = s.cells_[static_cast<size_t>(cem)];
+  PlacedCell& c = nth(s.cells_, cem);
   if (sw.ghost_scope_per_area) {
     int n = c.ghosts[kCemeterySlot];
     c.ghosts[kCemeterySlot] = 0;
@@ -373,7 +370,7 @@ int Rules::open_cemeteries(const State& s, ActionList* out) {
 Rules::Flow Rules::place_ghosts(State& s) {
   const Switches& sw = s.game_->switches();
   const RuleSet& r = s.game_->rules();
-  PlacedCell& pc = s.cells_[static_cast<size_t>(s.new_cell_)];
+  PlacedCell& pc = nth(s.cells_, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
   int placed = 0;
   if (!s.bank_finished_this_turn_) {
@@ -386,8 +383,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
     auto joins_older = [&](int m) {
       int root = find(s, mist_node(s.new_cell_, m)), node = root;
       do {
-        if (s.cells_[static_cast<size_t>(node_cell(node))].placement != pc.placement) return true;
-        node = s.nodes_[static_cast<size_t>(node)].next;
+        if (nth(s.cells_, node_cell(node)).placement != pc.placement) return true;
+        node = nth(s.nodes_, node).next;
       } while (node != root);
       return false;
     };
@@ -400,8 +397,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
     }
     for (int m = 0; m < f.n_mist; ++m) {
       int k = f.mist[m].ghosts - (m == drop_area ? 1 : 0);
-      pc.ghosts[static_cast<size_t>(m)] =
-          static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k);
+      nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + k);
     }
     s.ghost_supply_ -= n;
     placed = n;
@@ -413,7 +409,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
       for (int dx = -1; dx <= 1; ++dx) {
         if ((!dx && !dy) || (sw.haunted_ghosts_orthogonal && dx && dy)) continue;
         int c = s.cell_at(pc.x + dx, pc.y + dy);
-        if (c < 0 || s.cells_[static_cast<size_t>(c)].face_down || !s.face(c).mist_ports) continue;
+        if (c < 0 || nth(s.cells_, c).face_down || !s.face(c).mist_ports) continue;
         if (sw.haunted_closed_ghosts == 2 && is_cemetery(s, c) && cemetery_closed(s, c)) continue;
         targets.push_back(c);
       }
@@ -422,10 +418,10 @@ Rules::Flow Rules::place_ghosts(State& s) {
       return Flow::Done;
     }
     for (int c : targets) {
-      ++s.cells_[static_cast<size_t>(c)].ghosts[0];
+      ++nth(s.cells_, c).ghosts[0];
       --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1,
-           s.cells_[static_cast<size_t>(c)].x, s.cells_[static_cast<size_t>(c)].y, 1);
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
+           nth(s.cells_, c).y, 1);
     }
   }
   bool extra = r.cemetery == CemeteryMode::Orthogonal ||
@@ -443,10 +439,10 @@ Rules::Flow Rules::place_ghosts(State& s) {
     }
     if (n == 1) {
       int c = s.cell_at(opts.items[0].x, opts.items[0].y);
-      ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
+      ++nth(s.cells_, c).ghosts[kCemeterySlot];
       --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1,
-           s.cells_[static_cast<size_t>(c)].x, s.cells_[static_cast<size_t>(c)].y, 1);
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
+           nth(s.cells_, c).y, 1);
     }
   }
   return Flow::Continue;
@@ -466,13 +462,13 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
       if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
         return false;
       int root = find_const(s, node_of(s.new_cell_, seg));
-      if (s.nodes_[static_cast<size_t>(root)].meeples) return false;
+      if (nth(s.nodes_, root).meeples) return false;
       return !(sw.meeple_unfinished_only && s.region_finished(root));
     }
     case SegmentKind::Castle: {
       for (const Meeple& m : s.meeples_)
         if (m.cell == s.new_cell_ && m.seg == seg && !m.buried) return false;
-      return !(sw.meeple_unfinished_only && s.cells_[static_cast<size_t>(s.new_cell_)].n8 == 8);
+      return !(sw.meeple_unfinished_only && nth(s.cells_, s.new_cell_).n8 == 8);
     }
     default:
       return false;
@@ -521,7 +517,7 @@ Rules::Flow Rules::score_step(State& s) {
       s.step_ = kStepHounds;
       return Flow::Continue;
     }
-    const PendingScore& p = s.pending_[static_cast<size_t>(s.pending_index_)];
+    const PendingScore& p = nth(s.pending_, s.pending_index_);
     std::array<int, kMaxColours> per{};
     meeples_on(s, p, per);
     int colours = 0;
@@ -560,15 +556,15 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
 // numerous colours only), or instead up to 3 ghosts off one tile, voiding the whole scoring
 // (FAQ.MoC.0004). Meeples return either way; a hound by one of them scores right after.
 void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
-  const PendingScore p = s.pending_[static_cast<size_t>(s.pending_index_)];
+  const PendingScore p = nth(s.pending_, s.pending_index_);
   std::array<int, kMaxColours> per{};
   meeples_on(s, p, per);
   int most = *std::max_element(per.begin(), per.end());
   if (points) {
     int value = feature_value(s, p, false);
     for (int c = 0; c < kMaxColours; ++c) {
-      if (per[static_cast<size_t>(c)] == 0) continue;
-      if (s.game_->switches().coop_majority && per[static_cast<size_t>(c)] != most) continue;
+      if (nth(per, c) == 0) continue;
+      if (s.game_->switches().coop_majority && nth(per, c) != most) continue;
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
         add_points(s, c, value, p.feature);
       else
@@ -594,7 +590,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
         std::find(scored.begin(), scored.end(), h.meeple) != scored.end()) {
       int ghosts = s.ghosts_on_board();
       h.status = Hound::Scored;
-      int colour = s.meeples_[static_cast<size_t>(h.meeple)].colour;
+      int colour = nth(s.meeples_, h.meeple).colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
         add_points(s, colour, ghosts, FeatureClass::Hound);
@@ -615,14 +611,13 @@ Rules::Flow Rules::thresholds(State& s) {
   }
   if (!r.hounds) return Flow::Continue;
   if (s.hound_active_ >= 0) return hound_clear_next(s);
-  while (s.thresholds_passed_ < 2 &&
-         score >= r.thresholds[static_cast<size_t>(s.thresholds_passed_)]) {
+  while (s.thresholds_passed_ < 2 && score >= nth(r.thresholds, s.thresholds_passed_)) {
     int h = s.thresholds_passed_;
     std::vector<int> cands;
     for (size_t i = 0; i < s.meeples_.size(); ++i)
       if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) cands.push_back(static_cast<int>(i));
     if (cands.empty()) {  // no unburied meeple: the hound is lost (11/2022, footnote 22)
-      s.hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+      nth(s.hounds_, h).status = Hound::Lost;
       emit(s, EventKind::HoundLost, FeatureClass::None, -1, 0, 0, h);
       switch_pile(s, h);
       ++s.thresholds_passed_;
@@ -640,10 +635,10 @@ Rules::Flow Rules::thresholds(State& s) {
 }
 
 void Rules::hound_place(State& s, int meeple) {
-  Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
+  Hound& h = nth(s.hounds_, s.hound_active_);
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
-  const Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
+  const Meeple& m = nth(s.meeples_, meeple);
   emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y,
        s.hound_active_);
   // hound-trigger=when-surrounded: the removal waits until the hound's tile has all 8
@@ -661,7 +656,7 @@ Rules::Flow Rules::surround_clear(State& s) {
   for (size_t i = 0; i < s.hounds_.size(); ++i) {
     Hound& h = s.hounds_[i];
     if (h.status != Hound::Placed || h.cleared) continue;
-    if (s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell).n8 != 8) continue;
+    if (s.cell(nth(s.meeples_, h.meeple).cell).n8 != 8) continue;
     h.cleared = true;
     s.hound_active_ = static_cast<int>(i);
     s.hound_clears_left_ = 2;
@@ -674,8 +669,8 @@ Rules::Flow Rules::surround_clear(State& s) {
 }
 
 void Rules::hound_clear_options(const State& s, ActionList& out) {
-  const Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
-  const PlacedCell& at = s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell);
+  const Hound& h = nth(s.hounds_, s.hound_active_);
+  const PlacedCell& at = s.cell(nth(s.meeples_, h.meeple).cell);
   out.push(make(ActionKind::HoundClear));  // clear no more: names no tile ("clear stop")
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -716,8 +711,8 @@ Rules::Flow Rules::hound_clear_next(State& s) {
 void Rules::switch_pile(State& s, int threshold) {
   if (s.active_pile_ != threshold) return;
   if (s.active_pile_ + 1 >= static_cast<int>(s.piles_.size())) return;
-  auto& from = s.piles_[static_cast<size_t>(s.active_pile_)];
-  auto& to = s.piles_[static_cast<size_t>(s.active_pile_ + 1)];
+  auto& from = nth(s.piles_, s.active_pile_);
+  auto& to = nth(s.piles_, s.active_pile_ + 1);
   int moved = static_cast<int>(from.size());
   to.insert(to.end(), from.begin(), from.end());  // the back is the top
   from.clear();
@@ -730,7 +725,7 @@ void Rules::switch_pile(State& s, int threshold) {
 // A tile must come from the active pile. An empty pile: the next pile when its threshold
 // was reached (it was switched already) or pile-threshold-loss=continue; otherwise lost.
 Rules::Flow Rules::take_tile(State& s, bool face_down) {
-  while (s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
+  while (nth(s.piles_, s.active_pile_).empty()) {
     bool more = s.active_pile_ + 1 < static_cast<int>(s.piles_.size());
     if (!more) {
       finish_game(s, EndReason::TilesExhausted, false);
@@ -750,7 +745,7 @@ Rules::Flow Rules::take_tile(State& s, bool face_down) {
 void Rules::mists_unplaceable(State& s, TileId t) {
   switch (s.game_->switches().unplaceable) {
     case 1: {  // back to the bottom of the pile
-      auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
+      auto& pile = nth(s.piles_, s.active_pile_);
       bool any = false;
       for (TileId u : pile) any = any || placeable_anywhere(s, u);
       if (any)
@@ -912,7 +907,7 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       break;
     case ActionKind::ExtraGhost: {
       int c = s.cell_at(a.x, a.y);
-      ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
+      ++nth(s.cells_, c).ghosts[kCemeterySlot];
       --s.ghost_supply_;
       emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, a.x, a.y, 1);
       break;

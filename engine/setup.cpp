@@ -25,8 +25,7 @@ std::optional<std::string> State::setup_place(TileId tile, int x, int y, int rot
 
 std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down)
-    return "no tile there";
+  if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no tile there";
   const CellFace& f = face(cell);
   if (seg < 0 || seg >= f.n_segments) return "no such feature on that tile";
   if (meeples_in_supply(colour) == 0)
@@ -39,16 +38,16 @@ std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
 std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
   if (cell < 0 || cell >= cells()) return "no tile there";
   if (slot < 0 || slot >= kGhostSlots) return "no such ghost spot";
-  int have = cells_[static_cast<size_t>(cell)].ghosts[static_cast<size_t>(slot)];
+  int have = nth(cells_, cell).ghosts[static_cast<size_t>(slot)];
   int delta = count - have;
   if (delta > ghost_supply_)
     return "the supply holds only " + std::to_string(ghost_supply_) + " ghosts";
   ghost_supply_ -= delta;
-  cells_[static_cast<size_t>(cell)].ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
+  nth(cells_, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
   return std::nullopt;
 }
 
-void State::setup_score(int who, int points) { scores_[static_cast<size_t>(who)].total = points; }
+void State::setup_score(int who, int points) { nth(scores_, who).total = points; }
 
 std::optional<std::string> State::setup_active_player(int player) {
   if (player < 0 || player >= game_->players()) return "no such player";
@@ -59,8 +58,8 @@ std::optional<std::string> State::setup_active_player(int player) {
 std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>& tiles) {
   if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
   std::vector<std::vector<TileId>> piles = piles_;
-  std::vector<TileId> former = std::move(piles[static_cast<size_t>(pile)]);
-  piles[static_cast<size_t>(pile)].clear();
+  std::vector<TileId> former = std::move(nth(piles, pile));
+  nth(piles, pile).clear();
   for (TileId t : tiles) {
     if (t < 0 || t >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
     auto take = [t](std::vector<TileId>& from) {
@@ -74,7 +73,7 @@ std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>
       if (static_cast<int>(p) != pile) taken = take(piles[p]);
     if (!taken) return "no copy of tile '" + game_->tile(t).name + "' is left in the supply";
   }
-  piles[static_cast<size_t>(pile)] = tiles;  // `former`'s rest goes back to the box
+  nth(piles, pile) = tiles;  // `former`'s rest goes back to the box
   piles_ = std::move(piles);
   return std::nullopt;
 }
@@ -82,16 +81,15 @@ std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>
 std::optional<std::string> State::setup_active_pile(int pile) {
   if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
   if (pile < active_pile_) return "a pile before the active one cannot become active again";
-  auto& to = piles_[static_cast<size_t>(pile)];
+  auto& to = nth(piles_, pile);
   for (int p = pile - 1; p >= active_pile_; --p) {  // the rest goes on top (the back is the top)
-    auto& from = piles_[static_cast<size_t>(p)];
+    auto& from = nth(piles_, p);
     to.insert(to.end(), from.begin(), from.end());
     from.clear();
   }
   active_pile_ = pile;
   for (int h = thresholds_passed_; h < pile && h < static_cast<int>(hounds_.size()); ++h)
-    if (hounds_[static_cast<size_t>(h)].status == Hound::Waiting)
-      hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+    if (nth(hounds_, h).status == Hound::Waiting) nth(hounds_, h).status = Hound::Lost;
   thresholds_passed_ = std::max(thresholds_passed_, pile);
   return std::nullopt;
 }
@@ -100,13 +98,12 @@ std::optional<std::string> State::setup_hound(int hound, int meeple) {
   if (hound < 0 || hound >= static_cast<int>(hounds_.size()))
     return "no such hound in this rule set";
   if (meeple < 0 || meeple >= static_cast<int>(meeples_.size())) return "no such meeple";
-  const Meeple& m = meeples_[static_cast<size_t>(meeple)];
+  const Meeple& m = nth(meeples_, meeple);
   if (m.cell < 0 || m.buried) return "a hound lies by an unburied meeple on the board";
-  Hound& h = hounds_[static_cast<size_t>(hound)];
+  Hound& h = nth(hounds_, hound);
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
-  h.cleared =
-      !game_->switches().hound_when_surrounded || cells_[static_cast<size_t>(m.cell)].n8 == 8;
+  h.cleared = !game_->switches().hound_when_surrounded || nth(cells_, m.cell).n8 == 8;
   thresholds_passed_ = std::max(thresholds_passed_, hound + 1);
   return std::nullopt;
 }
@@ -138,8 +135,7 @@ std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
 
 std::optional<std::string> State::setup_buried(int colour, int cell) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down)
-    return "no face-up tile there";
+  if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no face-up tile there";
   const CellFace& f = face(cell);
   if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery)
     return "no cemetery on that tile";
@@ -188,12 +184,12 @@ std::optional<std::string> State::setup_piles(
         from.erase(it);
         return true;
       };
-      bool taken = take(pool[static_cast<size_t>(pile)]);
+      bool taken = take(nth(pool, pile));
       for (size_t p = 0; p < pool.size() && !taken; ++p) taken = take(pool[p]);
       if (!taken) return "no copy of tile '" + game_->tile(t).name + "' is left in the supply";
     }
   }
-  for (const auto& [pile, tiles] : piles) pool[static_cast<size_t>(pile)] = tiles;
+  for (const auto& [pile, tiles] : piles) nth(pool, pile) = tiles;
   piles_ = std::move(pool);
   return std::nullopt;
 }

@@ -160,24 +160,24 @@ class State {
   // Outcome.
   EndReason end_reason() const { return end_reason_; }
   bool won() const { return won_; }
-  const Score& score(int who) const { return scores_[static_cast<size_t>(who)]; }
+  const Score& score(int who) const { return nth(scores_, who); }
   int score_count() const { return static_cast<int>(scores_.size()); }
   int shared_score() const;  // Mists 1-5: the track; Level 6: the lowest track
 
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
-  const PlacedCell& cell(int i) const { return cells_[static_cast<size_t>(i)]; }
+  const PlacedCell& cell(int i) const { return nth(cells_, i); }
   int cell_at(int x, int y) const {  // -1 when empty
     int gx = x + grid_origin_, gy = y + grid_origin_;
     if (gx < 0 || gy < 0 || gx >= grid_dim_ || gy >= grid_dim_) return -1;
-    return grid_[static_cast<size_t>(gy * grid_dim_ + gx)];
+    return nth(grid_, gy * grid_dim_ + gx);
   }
   // Index of (x, y) in grid_ and space_needs_; only for spaces on the grid.
   size_t grid_index(int x, int y) const {
     return static_cast<size_t>((y + grid_origin_) * grid_dim_ + x + grid_origin_);
   }
   const CellFace& face(int i) const {
-    const PlacedCell& c = cells_[static_cast<size_t>(i)];
+    const PlacedCell& c = nth(cells_, i);
     return game_->tile(c.tile).face(c.rot, c.index);
   }
   int region_root(int node) const;
@@ -187,16 +187,14 @@ class State {
   bool centre_finished(int cell) const;
   // A union-find node (segment_node, mist_node); a root carries its region's open links,
   // meeples and blocked flag (checker/invariants.cpp).
-  const RegionNode& region_node(int node) const { return nodes_[static_cast<size_t>(node)]; }
+  const RegionNode& region_node(int node) const { return nth(nodes_, node); }
   const std::vector<Meeple>& meeples() const { return meeples_; }
   int meeples_in_supply(int colour) const;
   const std::vector<Hound>& hounds() const { return hounds_; }
   int ghosts_supply() const { return ghost_supply_; }
   int ghosts_on_board() const;
   int ghosts_in_box() const { return ghost_box_; }
-  int pile_size(int pile) const {
-    return static_cast<int>(piles_[static_cast<size_t>(pile)].size());
-  }
+  int pile_size(int pile) const { return static_cast<int>(nth(piles_, pile).size()); }
   int piles() const { return static_cast<int>(piles_.size()); }
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }

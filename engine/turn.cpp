@@ -114,8 +114,7 @@ namespace {
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0)
-      out[static_cast<size_t>(n++)] = c;
+    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0) nth(out, n++) = c;
   return n;
 }
 
@@ -128,11 +127,10 @@ void State::legal_actions(ActionList& out) const {
     case Phase::FaceDownDraw: {
       // One draw per distinct tile, in pile order; the list itself remembers what is seen
       // (a pile holds a few dozen tiles), so nothing is allocated here.
-      const auto& pile = piles_[static_cast<size_t>(active_pile_)];
+      const auto& pile = nth(piles_, active_pile_);
       for (TileId t : pile) {
         bool seen = false;
-        for (int i = 0; i < out.size && !seen; ++i)
-          seen = out.items[static_cast<size_t>(i)].tile == t;
+        for (int i = 0; i < out.size && !seen; ++i) seen = nth(out.items, i).tile == t;
         if (seen) continue;
         Action a;
         a.kind = ActionKind::Draw;
@@ -157,7 +155,7 @@ void State::legal_actions(ActionList& out) const {
           Action a;
           a.kind = ActionKind::Meeple;
           a.seg = static_cast<int8_t>(i);
-          a.colour = static_cast<int8_t>(colours[static_cast<size_t>(k)]);
+          a.colour = static_cast<int8_t>(nth(colours, k));
           out.push(a);
         }
       }
@@ -178,7 +176,7 @@ std::optional<std::string> State::apply(const Action& a) {
     case ActionKind::Draw: {
       if (!is_chance())
         return std::string("no tile is to be drawn now (") + phase_name(phase_) + ")";
-      auto& pile = piles_[static_cast<size_t>(active_pile_)];
+      auto& pile = nth(piles_, active_pile_);
       TileId t = a.tile;
       if (t < 0) {
         if (pile.empty()) return "the pile is empty";
@@ -229,7 +227,7 @@ std::optional<std::string> State::apply(const Action& a) {
 }
 
 void State::apply_random_draw() {
-  auto& pile = piles_[static_cast<size_t>(active_pile_)];
+  auto& pile = nth(piles_, active_pile_);
   if (pile.empty()) return;
   // The pile was shuffled at setup: the top tile is a uniform draw.
   Action a;
@@ -277,9 +275,9 @@ void Rules::put_meeple(State& s, int colour, int cell, int seg) {
       const CellFace& f = s.face(cell);
       SegmentKind k = f.segments[seg].kind;
       if (k == SegmentKind::Road || k == SegmentKind::City || k == SegmentKind::Field)
-        ++s.nodes_[static_cast<size_t>(find(s, node_of(cell, seg)))].meeples;
+        ++nth(s.nodes_, find(s, node_of(cell, seg))).meeples;
       s.meeple_placed_ = true;
-      const PlacedCell& pc = s.cells_[static_cast<size_t>(cell)];
+      const PlacedCell& pc = nth(s.cells_, cell);
       emit(s, EventKind::MeeplePlaced, FeatureClass::None, colour, pc.x, pc.y, seg);
       return;
     }
