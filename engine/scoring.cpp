@@ -204,7 +204,7 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
   for (int c = 0; c < s.game_->colours(); ++c) {
     if (nth(per, c) != most) continue;
     award(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, s.game_->owner(c),
-          p.feature, value, x, y);
+          p.feature, value, x, y, c);
   }
   return_meeples(s, p);
 }
@@ -270,9 +270,10 @@ void Rules::farm_scoring(State& s) {
     for (const Meeple& m : s.meeples_)
       if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm) ++nth(per, m.colour);
   };
-  auto award_farm = [&](int player, int value, int at_node) {
+  auto award_farm = [&](int colour, int value, int at_node) {
     const PlacedCell& c = nth(s.cells_, node_cell(at_node));
-    award(s, EventKind::FinalScored, player, FeatureClass::Field, value, c.x, c.y);
+    award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value, c.x,
+          c.y, colour);
   };
   const int mode = s.game_->switches().farm_scoring;
   if (mode == 1) {  // first edition: per city
@@ -290,7 +291,7 @@ void Rules::farm_scoring(State& s) {
       }
       int most = *std::max_element(per.begin(), per.end());
       for (int c = 0; c < colours && most > 0; ++c)
-        if (nth(per, c) == most) award_farm(s.game_->owner(c), 4, city);
+        if (nth(per, c) == most) award_farm(c, 4, city);
     }
   } else {
     std::vector<std::vector<int>> collected(static_cast<size_t>(colours));
@@ -308,7 +309,7 @@ void Rules::farm_scoring(State& s) {
           got.push_back(city);
           ++count;
         }
-        if (count > 0) award_farm(s.game_->owner(c), 3 * count, farm);
+        if (count > 0) award_farm(c, 3 * count, farm);
       }
     }
   }

@@ -4,6 +4,7 @@
 // the engine does not implement is refused by Game itself, whoever builds it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -96,11 +97,12 @@ TEST(RuleSystem, ToyRoomScoresARoadDouble) {
   pass.kind = ActionKind::Pass;
   ASSERT_TRUE(ok(s.apply(pass)));
 
-  bool reported = false;
-  for (const Event& e : s.events())
-    reported = reported || (e.kind == EventKind::Scored && e.feature == FeatureClass::Road &&
-                            e.who == 0 && e.value == 6);
-  EXPECT_TRUE(reported) << "a scored event: red, road, 6";
+  std::vector<std::string> said;
+  for (const Event& e : s.events()) said.push_back(describe(e));
+  // The road runs from -1,0 to 1,0; the scoring names the road's root, on the start tile.
+  const std::string scored = "scored road: player or track 0, at 0,0, points 6, colour 0";
+  EXPECT_NE(std::find(said.begin(), said.end(), scored), said.end())
+      << ::testing::PrintToString(said);
   EXPECT_EQ(s.score(0).total, 6);
   EXPECT_EQ(s.score(0).by_feature[static_cast<size_t>(FeatureClass::Road)], 6);
   EXPECT_EQ(s.score(1).total, 0);
