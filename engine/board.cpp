@@ -278,8 +278,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.sides = packed_sides(f);
     int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
     for (int i = 0; i < f.n_segments; ++i) {
-      RegionNode& n = nth(s.nodes_, node_of(c, i));
-      n.parent = n.next = static_cast<int16_t>(node_of(c, i));
+      RegionNode& n = nth(s.nodes_, segment_node(c, i));
+      n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
       n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.segments[i].links)));
       n.meeples = 0;
       n.blocked = 0;
@@ -300,7 +300,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
           int p = port_of(side, k);
           int seg = f.port_segment[p];
           if (f.segments[seg].links & (1u << p)) {
-            int r = find(s, node_of(c, seg));
+            int r = find(s, segment_node(c, seg));
             --nth(s.nodes_, r).open;
             nth(s.nodes_, r).blocked = 1;
           }
@@ -317,8 +317,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
         int p = port_of(side, k), q = facing_port(p);
         int seg = f.port_segment[p];
         if (f.segments[seg].links & (1u << p)) {
-          unite(s, node_of(c, seg), node_of(nb, nf.port_segment[q]));
-          nth(s.nodes_, find(s, node_of(c, seg))).open -= 2;
+          unite(s, segment_node(c, seg), segment_node(nb, nf.port_segment[q]));
+          nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
         }
         bool mine = f.port_mist[p] >= 0, theirs = nf.port_mist[q] >= 0;
         if (mine && theirs) {
@@ -357,7 +357,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
       int q = port_of(opposite_side(side), k);
       int seg = nf.port_segment[q];
       if (nf.segments[seg].links & (1u << q)) {
-        int r = find(s, node_of(nb, seg));
+        int r = find(s, segment_node(nb, seg));
         --nth(s.nodes_, r).open;
         if (haunts) nth(s.nodes_, r).blocked = 1;
       }

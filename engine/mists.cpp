@@ -320,7 +320,7 @@ void Rules::bury(State& s, int meeple) {
   if (m.cell >= 0) {
     SegmentKind k = s.face(m.cell).segments[m.seg].kind;
     if (k == SegmentKind::Road || k == SegmentKind::City)
-      --nth(s.nodes_, find(s, node_of(m.cell, m.seg))).meeples;
+      --nth(s.nodes_, find(s, segment_node(m.cell, m.seg))).meeples;
   }
   // A hound lying by the buried meeple leaves the game unscored (footnotes 17, 18).
   for (Hound& h : s.hounds_)
@@ -461,7 +461,7 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
     case SegmentKind::City: {
       if (g.kind == SegmentKind::Road && sw.misty_road_clear_only && (g.ports & f.mist_ports))
         return false;
-      int root = find_const(s, node_of(s.new_cell_, seg));
+      int root = find_const(s, segment_node(s.new_cell_, seg));
       if (nth(s.nodes_, root).meeples) return false;
       return !(sw.meeple_unfinished_only && s.region_finished(root));
     }
@@ -580,7 +580,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
     if (m.cell < 0 || m.buried) continue;
     bool centre = p.feature == FeatureClass::Castle;
     bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
-                     : find(s, node_of(m.cell, m.seg)) == p.node;
+                     : find(s, segment_node(m.cell, m.seg)) == p.node;
     if (on) scored.push_back(static_cast<int>(i));
   }
   return_meeples(s, p);

@@ -12,7 +12,6 @@ struct Rules {
   static int find(State& s, int node);
   static int find_const(const State& s, int node);
   static void unite(State& s, int a, int b);
-  static int node_of(int cell, int seg) { return segment_node(cell, seg); }
   static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y,
                                                       int rot);
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);

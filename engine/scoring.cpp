@@ -92,7 +92,7 @@ void Rules::meeples_on(const State& s, const PendingScore& p,
     if (m.cell < 0 || m.buried) continue;
     if (is_centre(p.feature)) {
       if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++nth(per_colour, m.colour);
-    } else if (find_const(s, node_of(m.cell, m.seg)) == p.node) {
+    } else if (find_const(s, segment_node(m.cell, m.seg)) == p.node) {
       ++nth(per_colour, m.colour);
     }
   }
@@ -103,11 +103,11 @@ void Rules::return_meeples(State& s, const PendingScore& p) {
     Meeple& m = s.meeples_[i];
     if (m.cell < 0 || m.buried) continue;
     bool on = is_centre(p.feature) ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
-                                   : find(s, node_of(m.cell, m.seg)) == p.node;
+                                   : find(s, segment_node(m.cell, m.seg)) == p.node;
     if (!on) continue;
     emit(s, EventKind::MeepleReturned, p.feature, m.colour, nth(s.cells_, m.cell).x,
          nth(s.cells_, m.cell).y);
-    int root = is_centre(p.feature) ? -1 : find(s, node_of(m.cell, m.seg));
+    int root = is_centre(p.feature) ? -1 : find(s, segment_node(m.cell, m.seg));
     if (root >= 0) --nth(s.nodes_, root).meeples;
     m.cell = -1;
     m.seg = -1;
@@ -125,7 +125,7 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
   for (int i = 0; i < f.n_segments; ++i) {
     SegmentKind k = f.segments[i].kind;
     if (k != SegmentKind::Road && k != SegmentKind::City) continue;
-    int root = find(s, node_of(first_cell, i));
+    int root = find(s, segment_node(first_cell, i));
     if (!s.region_finished(root)) continue;
     bool seen = false;
     for (const PendingScore& q : s.pending_) seen = seen || q.node == root;
@@ -219,8 +219,8 @@ void Rules::final_scoring(State& s) {
         SegmentKind k = f.segments[i].kind;
         PendingScore p;
         if (k == SegmentKind::Road || k == SegmentKind::City) {
-          int root = find(s, node_of(c, i));
-          if (root != node_of(c, i) || nth(s.nodes_, root).meeples == 0) continue;
+          int root = find(s, segment_node(c, i));
+          if (root != segment_node(c, i) || nth(s.nodes_, root).meeples == 0) continue;
           p = {k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
                static_cast<int16_t>(root)};
         } else if (k == SegmentKind::Monastery) {
@@ -243,7 +243,7 @@ void Rules::farm_scoring(State& s) {
   std::vector<int> farms;  // field roots holding farmers
   for (const Meeple& m : s.meeples_)
     if (m.cell >= 0 && s.face(m.cell).segments[m.seg].kind == SegmentKind::Field) {
-      int r = find(s, node_of(m.cell, m.seg));
+      int r = find(s, segment_node(m.cell, m.seg));
       if (std::find(farms.begin(), farms.end(), r) == farms.end()) farms.push_back(r);
     }
   std::sort(farms.begin(), farms.end());
@@ -256,7 +256,7 @@ void Rules::farm_scoring(State& s) {
       const CellFace& f = s.face(cell);
       for (int i = 0; i < f.n_segments; ++i)
         if (f.segments[k].borders & (1u << i)) {
-          int city = find(s, node_of(cell, i));
+          int city = find(s, segment_node(cell, i));
           if (s.region_finished(city) &&
               std::find(cities.begin(), cities.end(), city) == cities.end())
             cities.push_back(city);
@@ -268,12 +268,12 @@ void Rules::farm_scoring(State& s) {
   };
   auto farmers_on = [&](int farm, std::vector<int>& per) {
     for (const Meeple& m : s.meeples_)
-      if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm) ++nth(per, m.colour);
+      if (m.cell >= 0 && find_const(s, segment_node(m.cell, m.seg)) == farm) ++nth(per, m.colour);
   };
   auto award_farm = [&](int colour, int value, int at_node) {
     const PlacedCell& c = nth(s.cells_, node_cell(at_node));
-    award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value, c.x,
-          c.y, colour);
+    award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value, c.x, c.y,
+          colour);
   };
   const int mode = s.game_->switches().farm_scoring;
   if (mode == 1) {  // first edition: per city

@@ -31,7 +31,6 @@ std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
   if (meeples_in_supply(colour) == 0)
     return std::string("no ") + kColourNames[colour] + " meeple left in supply";
   Rules::put_meeple(*this, colour, cell, seg);
-  meeple_placed_ = false;
   return std::nullopt;
 }
 
@@ -254,7 +253,6 @@ std::string State::snapshot() const {
     for (int v : scores_[i].by_feature) o << ' ' << v;
     o << "\n";
   }
-  o << "meeple-placed " << meeple_placed_ << "\n";
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
     << thresholds_passed_ << "\n";
   for (const Hound& h : hounds_)

@@ -271,7 +271,6 @@ class State {
   // Players.
   std::vector<Meeple> meeples_;
   std::vector<Score> scores_;  // per player (competitive) or per track (Mists)
-  bool meeple_placed_ = false;
 
   // Mists.
   int ghost_supply_ = 0, ghost_box_ = 0;

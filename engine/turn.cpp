@@ -104,7 +104,6 @@ void Rules::enter_draw(State& s) {
 void Rules::end_turn(State& s) {
   ++s.turn_;
   s.player_ = (s.player_ + 1) % s.game_->players();
-  s.meeple_placed_ = false;
   s.drawn_ = -1;
   enter_draw(s);
 }
@@ -275,8 +274,7 @@ void Rules::put_meeple(State& s, int colour, int cell, int seg) {
       const CellFace& f = s.face(cell);
       SegmentKind k = f.segments[seg].kind;
       if (k == SegmentKind::Road || k == SegmentKind::City || k == SegmentKind::Field)
-        ++nth(s.nodes_, find(s, node_of(cell, seg))).meeples;
-      s.meeple_placed_ = true;
+        ++nth(s.nodes_, find(s, segment_node(cell, seg))).meeples;
       const PlacedCell& pc = nth(s.cells_, cell);
       emit(s, EventKind::MeeplePlaced, FeatureClass::None, colour, pc.x, pc.y, seg);
       return;
