@@ -155,6 +155,37 @@ TEST(RuleSystem, ToyRoomRandomGamesEnd) {
   EXPECT_GT(road_points, 0) << "the games scored roads at all";
 }
 
+// A second toy, for the placement hook: the base game on a board that stops at the start
+// tile's column, nothing to its west.
+class EastOnly final : public CompetitiveRules {
+ public:
+  bool restricts_placement() const override { return true; }
+  std::optional<std::string> placement_refusal(const State&, TileId, int x, int,
+                                               int) const override {
+    if (x < 0) return "the board stops at the start tile's column";
+    return std::nullopt;
+  }
+};
+
+TEST(RuleSystem, ToyRoomRestrictsPlacement) {
+  const std::vector<TileSet> sets{two_tile_set()};
+  Game game(find_rule_set(Library::shipped().rule_sets, "base-c1"), sets, 2,
+            std::make_shared<const EastOnly>());
+  State s(game, 1);
+  const TileId t = game.find_tile("t-junction");
+  ASSERT_TRUE(ok(s.apply(draw(t))));
+  ActionList legal;
+  s.legal_actions(legal);
+  // Edges alone allow the t-junction west (-1,0: its E road meets the start's W road) and
+  // east (1,0: its W road meets the start's E road), in the rotations whose side towards
+  // the start is a road; the toy keeps only the east ones.
+  ASSERT_GT(legal.size, 0);
+  for (const Action& a : legal) EXPECT_GE(a.x, 0) << a.x << "," << a.y;
+  EXPECT_EQ(s.apply(place(-1, 0, 0)),
+            std::optional<std::string>("the board stops at the start tile's column"));
+  EXPECT_TRUE(ok(s.apply(place(1, 0, 0))));
+}
+
 // issue 17: a rule set without a room is refused by Game, so play, fuzz, check and a spec
 // all say the same.
 TEST(RuleSystem, GameRefusesARuleSetTheEngineDoesNotImplement) {
