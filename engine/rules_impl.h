@@ -1,6 +1,7 @@
-// The rule steps of the turn machine, shared by the engine's .cpp files. Internal header:
-// only engine/*.cpp include it. `Rules` is a friend of State, so a rule lives in one place
-// and reads the state directly.
+// The rule steps of the turn machine and of the rooms (engine/rule_system.h), shared by the
+// engine's .cpp files. Internal header: only engine/*.cpp include it. `Rules` is State's one
+// friend, so a rule lives in one place and reads the state directly; a room's hooks call
+// its steps here.
 #pragma once
 
 #include "engine/state.h"

@@ -242,7 +242,6 @@ class State {
 
  private:
   friend struct Rules;  // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)
-  friend class CompetitiveRules;
 
   const Game* game_;
   uint64_t seed_;
