@@ -1,7 +1,8 @@
 // Mists over Carcassonne (seeds 004 and 000; reference/mists-rules.md): the cooperative
 // turn after a tile is placed — mist banks (1b), cemeteries (1c), ghosts (2a), meeples (2b),
 // cooperative scoring with ghost removal (3a), hounds and piles (3b), haunted cemeteries
-// and face-down tiles (3c). A decision with a single option resolves itself.
+// and face-down tiles (3c). A decision with a single option resolves itself. The room
+// (MistsRules, engine/rule_system.h) hands the turn machine's hooks to these steps.
 #include <algorithm>
 
 #include "engine/rules_impl.h"
