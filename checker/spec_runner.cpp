@@ -232,14 +232,11 @@ int score_index(const SpecFile& spec, const Game& g, const std::string& colour, 
   return g.owner(colour_in_play(spec, g, colour, at));
 }
 
-int score_feature_index(const std::string& w) {
-  if (w == "road") return 0;
-  if (w == "city") return 1;
-  if (w == "monastery") return 2;
-  if (w == "field") return 3;
-  if (w == "castle") return 4;
-  if (w == "hound") return 7;
-  return -1;
+// The feature class a score expectation names (`expect score red road 4`): the engine's names.
+FeatureClass score_feature(const std::string& w) {
+  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
+    if (w == feature_class_name(static_cast<FeatureClass>(f))) return static_cast<FeatureClass>(f);
+  return FeatureClass::None;
 }
 
 // A feature of the cell at (x, y): its segment, or (mist) its mist area.
@@ -663,7 +660,7 @@ class Evaluation {
     if (track < 0) return numbers(e_.value, s_.shared_score());
     const Score& sc = s_.score(track);
     if (e_.word.empty()) return numbers(e_.value, sc.total);
-    return numbers(e_.value, sc.by_feature[static_cast<size_t>(score_feature_index(e_.word))]);
+    return numbers(e_.value, sc.points(score_feature(e_.word)));
   }
 
   Check ghosts_at() const {

@@ -132,6 +132,7 @@ struct PendingScore {
 struct Score {
   int total = 0;
   std::array<int, kScoreClasses> by_feature{};  // points by FeatureClass (hounds included)
+  int points(FeatureClass f) const { return by_feature[static_cast<size_t>(f)]; }
 };
 
 class State {
