@@ -252,18 +252,24 @@ void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int
   const unsigned field = static_cast<unsigned>(Terrain::Field);
   const unsigned road = static_cast<unsigned>(Terrain::Road);
   const bool no_monastery = forbid_monastery(s);
+  uint8_t packed[kRotations];
+  for (int rot = 0; rot < kRotations; ++rot) packed[rot] = packed_sides(t.rot[rot][0]);
   for (Pos p : s.frontier_) {
+    // What the space asks (State::space_needs_): the neighbours' terrains under a mask.
+    const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
+    if (needs == kNeedsNoTile) continue;
+    const unsigned mask = needs >> 8, want_terrain = needs & 0xFFu;
     for (int rot = 0; rot < kRotations; ++rot) {
       const CellFace& f = t.rot[rot][0];
+      if (((packed[rot] ^ want_terrain) & mask) == 0) continue;  // fits without a bridge
       // The one bridge that could make this fit: on the tile, along the axis of every
       // field-against-road side; or beside, across the one road-against-field side.
       int code = kPlaceBridgeNone, mismatches = 0;
       bool possible = true;
       for (int side = 0; side < kSides && possible; ++side) {
-        const int nb = s.cell_at(p.x + kDx[side], p.y + kDy[side]);
-        if (nb < 0) continue;
-        const unsigned mine = static_cast<unsigned>(f.sides[side]);
-        const unsigned theirs = side_terrain(s.cell(nb).sides, opposite_side(side));
+        if (!((mask >> (2 * side)) & 3u)) continue;
+        const unsigned mine = side_terrain(packed[rot], side);
+        const unsigned theirs = side_terrain(want_terrain, side);
         if (mine == theirs) continue;
         ++mismatches;
         int want = kPlaceBridgeNone;

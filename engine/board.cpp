@@ -191,7 +191,7 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
 }
 
 bool Rules::placeable_anywhere(const State& s, TileId tile) {
-  if (s.game_->restricts_placement() || s.game_->adds_placements()) {
+  if (s.game_->restricts_placement()) {
     ActionList all;
     legal_placements(s, tile, all);
     return all.size > 0;
@@ -205,7 +205,10 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
       for (int rot = 0; rot < kRotations; ++rot)
         if (accepts(needs, sides[rot])) return true;
     }
-    return false;
+    if (!s.game_->adds_placements()) return false;
+    ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
+    s.game_->rule_system().added_placements(s, tile, added, 0);
+    return added.size > 0;
   }
   for (Pos p : s.frontier_)
     for (int rot = 0; rot < kRotations; ++rot)
