@@ -271,6 +271,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
   const TileType& t = s.game_->tile(tile);
   int first = static_cast<int>(s.cells_.size());
   bool extended = false;
+  const bool bridges = s.game_->adds_placements();  // BCB: roads may meet bridged fields
   const bool mist_blocks_on_face_down =
       !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   for (int ci = 0; ci < t.n_cells; ++ci) {
@@ -326,12 +327,12 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
         if (f.segments[seg].links & (1u << p)) {
           // Matched sides link both ways. A BCB road may meet a field side: a bridge there
           // carries it on, or one built with this placement will (Rules::build_bridge).
-          int theirs_node = -1;
-          if (nf.segments[nf.port_segment[q]].links & (1u << q))
-            theirs_node = segment_node(nb, nf.port_segment[q]);
-          else if (ncell.bridge && k == 1 &&
-                   axis_has_side(static_cast<BridgeAxis>(ncell.bridge - 1), side))
-            theirs_node = segment_node(nb, kBridgeSeg);
+          int theirs_node = segment_node(nb, nf.port_segment[q]);
+          if (bridges && !(nf.segments[nf.port_segment[q]].links & (1u << q)))
+            theirs_node = ncell.bridge && k == 1 &&
+                                  axis_has_side(static_cast<BridgeAxis>(ncell.bridge - 1), side)
+                              ? segment_node(nb, kBridgeSeg)
+                              : -1;
           if (theirs_node >= 0) {
             unite(s, segment_node(c, seg), theirs_node);
             nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
