@@ -329,6 +329,20 @@ TEST(BcbBridges, BridgeTimingDecidesWhetherABridgeMayFollowTheFollower) {
   }
 }
 
+// The base game has no bridges: the action is refused, naming the expansion.
+TEST(BcbBridges, TheBaseGameRefusesABridge) {
+  GameOptions o;
+  o.rules = "base-c1";
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 1);
+  s.apply_random_draw();
+  Action a;
+  a.kind = ActionKind::Bridge;
+  auto why = s.apply(a);
+  ASSERT_NE(why, std::nullopt);
+  EXPECT_NE(why->find("Bridges, Castles and Bazaars"), std::string::npos) << *why;
+}
+
 // Snapshots see bridges, so equal snapshots still mean equal states.
 TEST(BcbBridges, SnapshotShowsBridges) {
   Table a("city-cap-straight-road", {{"monastery", 2}});
