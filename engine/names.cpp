@@ -34,8 +34,9 @@ constexpr EventFields kEvents[kEventKindCount] = {
     {"game-lost", nullptr, false, "score", "end reason"},
     {"game-ended", nullptr, false, nullptr, "end reason"},
     {"final-scored", "player", true, "points", "colour"},
+    {"bridge-built", "player", true, "axis", nullptr},
 };
-static_assert(static_cast<int>(EventKind::FinalScored) + 1 == kEventKindCount);
+static_assert(static_cast<int>(EventKind::BridgeBuilt) + 1 == kEventKindCount);
 
 }  // namespace
 
@@ -88,9 +89,10 @@ const char* end_reason_text(EndReason r) {
 }
 
 const char* phase_name(Phase p) {
-  static const char* names[] = {"draw",           "place",     "meeple",      "score-choice",
-                                "extra-ghost",    "bury",      "hound-place", "hound-clear",
-                                "face-down-draw", "face-down", "track",       "over"};
+  static const char* names[] = {
+      "draw",  "place",       "meeple",      "score-choice",   "extra-ghost",
+      "bury",  "hound-place", "hound-clear", "face-down-draw", "face-down",
+      "track", "bridge",      "over"};
   return names[static_cast<int>(p)];
 }
 
