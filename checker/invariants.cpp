@@ -138,7 +138,7 @@ FeatureClass class_of(SegmentKind k) {
 }
 
 // The first line where two snapshots differ, for the report.
-std::string first_difference(const std::string& a, const std::string& b) {
+std::string first_line_difference(const std::string& a, const std::string& b) {
   std::istringstream ia(a), ib(b);
   std::string la, lb;
   for (int n = 1;; ++n) {
@@ -148,6 +148,15 @@ std::string first_difference(const std::string& a, const std::string& b) {
       return "line " + std::to_string(n) + ": '" + (ga ? la : "<end>") + "' vs '" +
              (gb ? lb : "<end>") + "'";
   }
+}
+
+// `replay` equals `s` field by field; on a difference, its field and the snapshots' first
+// differing line.
+Fail same_state(const std::string& what, const State& s, const State& replay) {
+  const char* field = s.first_difference(replay);
+  if (!field) return std::nullopt;
+  return what + " differs in its " + field + ", " +
+         first_line_difference(s.snapshot(), replay.snapshot());
 }
 
 }  // namespace
@@ -167,8 +176,14 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
 
+void InvariantChecker::Walk::reset() {
+  nodes.clear();  // keeps its capacity: walks run many times a turn
+  cells = shields = open = 0;
+  haunted = clear = false;
+}
+
 void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w) {
-  w = Walk{};
+  w.reset();
   size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
@@ -214,7 +229,7 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
 }
 
 void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
-  w = Walk{};
+  w.reset();
   size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
@@ -906,15 +921,20 @@ Fail InvariantChecker::full_check(const State& s) {
   return std::nullopt;
 }
 
+// The replay runs alongside the game: each check applies the actions recorded since the last
+// one, so the replay has taken every action from the start, in memory. Text is made only for
+// a report. end_of_game() replays the whole game afresh, from its text forms.
 Fail InvariantChecker::determinism(const State& s) {
-  State r(*game_, from_.seed);
-  from_.apply(r);
-  if (Fail why = replay_into(r, to_text(s)))
-    return "determinism: the replay refused an action: " + *why;
-  std::string a = s.snapshot(), b = r.snapshot();
-  if (a != b)
-    return "determinism: the replay of the recorded actions differs, " + first_difference(a, b);
-  return std::nullopt;
+  if (!replay_) {
+    replay_ = std::make_unique<State>(*game_, from_.seed);
+    from_.apply(*replay_);
+  }
+  const std::vector<Action>& history = s.history();
+  for (; replayed_ < history.size(); ++replayed_)
+    if (Fail why = replay_->apply(history[replayed_]))
+      return "determinism: the replay refused action " + std::to_string(replayed_ + 1) + " '" +
+             action_text(*replay_, history[replayed_]) + "': " + *why;
+  return same_state("determinism: the replay of the recorded actions", s, *replay_);
 }
 
 Fail InvariantChecker::end_of_game(const State& s) {
@@ -930,6 +950,14 @@ Fail InvariantChecker::end_of_game(const State& s) {
            " with " + std::to_string(s.tiles_remaining()) + " tiles left";
   }
   if (Fail f = full_check(s)) return f;
+  if (opt_.determinism) {
+    // The game serialised (engine/notation.h to_text) and replayed from that text, afresh.
+    State r(g, from_.seed);
+    from_.apply(r);
+    if (Fail why = replay_into(r, to_text(s)))
+      return "determinism: the replay of the game's text refused an action: " + *why;
+    if (Fail f = same_state("determinism: the game replayed from its text", s, r)) return f;
+  }
   if (opt_.notation) {
     // The game replays from its text form: every action's words parse back to the action.
     State r(g, from_.seed);
@@ -940,9 +968,7 @@ Fail InvariantChecker::end_of_game(const State& s) {
       if (!b) return "notation: '" + text + "' does not parse back: " + error;
       if (Fail why = r.apply(*b)) return "notation: '" + text + "' is refused on replay: " + *why;
     }
-    std::string a = s.snapshot(), b = r.snapshot();
-    if (a != b)
-      return "notation: the game replayed from its text differs, " + first_difference(a, b);
+    return same_state("notation: the game replayed from its words", s, r);
   }
   return std::nullopt;
 }

@@ -15,12 +15,15 @@
 // Every `full_every` actions and at the end (O(board)): every region recomputed from the
 // geometry against the union-find (members, open links, haunting, meeples), the neighbour
 // counters, the legality of the whole board, and determinism: the recorded actions replayed
-// (engine/notation.h to_text/replay_into) give the same State::snapshot().
+// in memory give the same state, field by field (State::first_difference). At the end the game
+// also replays afresh from its text (engine/notation.h to_text/replay_into, and each action's
+// words) to the same state.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +75,7 @@ class InvariantChecker {
     int cells = 0, shields = 0, open = 0;
     bool haunted = false;  // a link or mist port runs into a face-down tile
     bool clear = false;    // mist only: a mist port meets clear land
+    void reset();
   };
   void walk_segments(const State& s, int cell, int seg, Walk& w);
   void walk_mist(const State& s, int cell, int area, Walk& w);
@@ -102,6 +106,9 @@ class InvariantChecker {
   bool extends_bank_ = false, lost_short_ = false;
   bool ended_ = false;
   int place_decisions_ = 0;
+
+  std::unique_ptr<State> replay_;  // the determinism check's replay, `replayed_` actions in
+  size_t replayed_ = 0;
 
   std::vector<uint32_t> node_mark_, cell_mark_;
   uint32_t stamp_ = 0, cell_stamp_ = 0;

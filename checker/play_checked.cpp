@@ -45,9 +45,9 @@ CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
           return out;
         }
         a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
-        std::string text = action_text(s, a);
+        // A refusal leaves the state unchanged, so the action's text is made only then.
         if (Fail why = s.apply(a)) {
-          out.failure = "a legal action was refused: " + text + ": " + *why;
+          out.failure = "a legal action was refused: " + action_text(s, a) + ": " + *why;
           return out;
         }
       }

@@ -239,6 +239,10 @@ class State {
 
   // A canonical dump of every field: equal snapshots mean equal states.
   std::string snapshot() const;
+  // The determinism check's comparison, without text (engine/state_compare.cpp): the name of
+  // the first field snapshot() writes in which this state differs from `o`, or nullptr when
+  // none does (then the snapshots are equal too).
+  const char* first_difference(const State& o) const;
 
  private:
   friend struct Rules;  // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/rules_impl.h"
+#include "engine/testing_hooks.h"
 
 namespace carcheck {
 
@@ -233,6 +234,7 @@ void State::apply_random_draw() {
   a.kind = ActionKind::Draw;
   a.tile = pile.back();
   apply(a);
+  if (testing::break_rule == testing::BrokenRule::DrawStepsTheGenerator) rng_.next();  // tests only
 }
 
 // A drawn tile: shown, then placed; the room may take the turn over (a face-down tile, the
