@@ -922,18 +922,32 @@ Fail InvariantChecker::full_check(const State& s) {
 }
 
 // The replay runs alongside the game: each check applies the actions recorded since the last
-// one, so the replay has taken every action from the start, in memory. Text is made only for
-// a report. end_of_game() replays the whole game afresh, from its text forms.
-Fail InvariantChecker::determinism(const State& s) {
+// one, so the replay has taken every action from the start, in memory. With opt_.notation
+// each action reaches it through its words (action_text, parse_action), so every action's text
+// is checked once per game. end_of_game() also replays the game afresh from to_text().
+Fail InvariantChecker::catch_up(const State& s) {
   if (!replay_) {
     replay_ = std::make_unique<State>(*game_, from_.seed);
     from_.apply(*replay_);
   }
   const std::vector<Action>& history = s.history();
-  for (; replayed_ < history.size(); ++replayed_)
-    if (Fail why = replay_->apply(history[replayed_]))
+  for (; replayed_ < history.size(); ++replayed_) {
+    const Action& a = history[replayed_];
+    if (opt_.notation) {
+      std::string text = action_text(*replay_, a), error;
+      std::optional<Action> b = parse_action(*replay_, text, error);
+      if (!b) return "notation: '" + text + "' does not parse back: " + error;
+      if (*b != a) return "notation: '" + text + "' parses back to another action";
+    }
+    if (Fail why = replay_->apply(a))
       return "determinism: the replay refused action " + std::to_string(replayed_ + 1) + " '" +
-             action_text(*replay_, history[replayed_]) + "': " + *why;
+             action_text(*replay_, a) + "': " + *why;
+  }
+  return std::nullopt;
+}
+
+Fail InvariantChecker::determinism(const State& s) {
+  if (Fail f = catch_up(s)) return f;
   return same_state("determinism: the replay of the recorded actions", s, *replay_);
 }
 
@@ -958,17 +972,9 @@ Fail InvariantChecker::end_of_game(const State& s) {
       return "determinism: the replay of the game's text refused an action: " + *why;
     if (Fail f = same_state("determinism: the game replayed from its text", s, r)) return f;
   }
-  if (opt_.notation) {
-    // The game replays from its text form: every action's words parse back to the action.
-    State r(g, from_.seed);
-    from_.apply(r);
-    for (const Action& a : s.history()) {
-      std::string text = action_text(r, a), error;
-      std::optional<Action> b = parse_action(r, text, error);
-      if (!b) return "notation: '" + text + "' does not parse back: " + error;
-      if (Fail why = r.apply(*b)) return "notation: '" + text + "' is refused on replay: " + *why;
-    }
-    return same_state("notation: the game replayed from its words", s, r);
+  if (opt_.notation && !opt_.determinism) {  // else full_check's determinism did this
+    if (Fail f = catch_up(s)) return f;
+    return same_state("notation: the game replayed from its words", s, *replay_);
   }
   return std::nullopt;
 }

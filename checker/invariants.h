@@ -14,10 +14,10 @@
 // placement is offered).
 // Every `full_every` actions and at the end (O(board)): every region recomputed from the
 // geometry against the union-find (members, open links, haunting, meeples), the neighbour
-// counters, the legality of the whole board, and determinism: the recorded actions replayed
-// in memory give the same state, field by field (State::first_difference). At the end the game
-// also replays afresh from its text (engine/notation.h to_text/replay_into, and each action's
-// words) to the same state.
+// counters, the legality of the whole board, and determinism: the recorded actions, each
+// passed through its words (action_text/parse_action give it back), replayed in memory give
+// the same state, field by field (State::first_difference). At the end the game also replays
+// afresh from its text (engine/notation.h to_text/replay_into) to the same state.
 #pragma once
 
 #include <array>
@@ -36,7 +36,7 @@ namespace carcheck {
 struct CheckOptions {
   int full_every = 50;      // O(board) checks and replay every N actions (0: only at the end)
   bool determinism = true;  // replay the game and compare snapshots
-  bool notation = true;     // at the end: the game replays from its text (action_text/parse_action)
+  bool notation = true;     // every action's words parse back to it (action_text/parse_action)
 };
 
 class InvariantChecker {
@@ -67,6 +67,7 @@ class InvariantChecker {
   std::optional<std::string> meeples(const State& s);
   std::optional<std::string> turn_events(const State& s, const Action& a);
   std::optional<std::string> close_turn(const State& s, bool completed);
+  std::optional<std::string> catch_up(const State& s);
   std::optional<std::string> determinism(const State& s);
 
   // The geometry's own view of a region, by walking ports from cell to cell.

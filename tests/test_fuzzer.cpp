@@ -177,12 +177,14 @@ TEST(Fuzzer, TheStateComparisonAgreesWithTheSnapshot) {
       ++replays;
     }
   }
+  std::vector<std::string> snapshots;
+  for (const State& s : states) snapshots.push_back(s.snapshot());
   int equal = 0;
   for (size_t i = 0; i < states.size(); ++i)
     for (size_t j = i; j < states.size(); ++j) {
       const bool same = states[i].first_difference(states[j]) == nullptr;
       equal += same && i != j;
-      ASSERT_EQ(same, states[i].snapshot() == states[j].snapshot()) << i << " vs " << j;
+      ASSERT_EQ(same, snapshots[i] == snapshots[j]) << i << " vs " << j;
     }
   EXPECT_EQ(equal, replays) << "only a game and its replay are equal";
 }
