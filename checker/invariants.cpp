@@ -17,7 +17,6 @@ namespace carcheck {
 
 namespace {
 
-inline constexpr int64_t kMaxGameActions = 10000;  // a game that runs longer never ends
 inline constexpr int kCompletenessEvery = 8;       // Place decisions between full listings
 inline constexpr int kFeatureClasses = static_cast<int>(FeatureClass::None) + 1;
 

@@ -295,6 +295,11 @@ class State {
   bool won_ = false;
   std::vector<Event> events_;
   std::vector<Action> history_;
+
+  // apply() is perform() undone on a refusal: the previous action's events wait here meanwhile
+  // (scratch, not part of the state: snapshot() and first_difference() leave it out).
+  std::optional<std::string> perform(const Action& a);
+  std::vector<Event> events_before_;
 };
 
 }  // namespace carcheck

@@ -168,8 +168,17 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
+// A refusal leaves the state as it was, the last action's events included (found by
+// fuzz/fuzz_engine.cpp): they wait in events_before_ (a swap, no allocation) until `a` is taken.
 std::optional<std::string> State::apply(const Action& a) {
+  events_before_.swap(events_);
   events_.clear();
+  std::optional<std::string> why = perform(a);
+  if (why) events_.swap(events_before_);
+  return why;
+}
+
+std::optional<std::string> State::perform(const Action& a) {
   if (phase_ == Phase::Over) return "the game is over";
   std::optional<std::string> err;
   switch (a.kind) {

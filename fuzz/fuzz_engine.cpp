@@ -54,6 +54,31 @@ Action built_action(fuzzing::EngineInput& in) {
   return a;
 }
 
+// `s` is `before` after a built action was taken. It must be one legal_actions() offers, up
+// to fields its kind does not read (a `pass` with coordinates): some offered action takes
+// `before` to the same state but for the last recorded action. The game goes on from that
+// one, so that the history holds offered actions only, as the notation check expects.
+Action offered_equivalent(const State& before, State& s, const ActionList& legal,
+                          const std::string& label) {
+  const Action taken = s.history().back();
+  for (const Action& offered : legal) {
+    if (offered.kind != taken.kind) continue;
+    State t = before;
+    if (t.apply(offered)) continue;
+    const char* field = t.first_difference(s);
+    if (field && std::string(field) != "action") continue;  // history is compared last
+    s = t;
+    return offered;
+  }
+  // Its fields raw: action_text() may not name a feature that is not there.
+  fuzzing::fail(label + ": apply() took an action legal_actions() does not offer: " +
+                action_verb(taken.kind) + " x " + std::to_string(taken.x) + " y " +
+                std::to_string(taken.y) + " rot " + std::to_string(taken.rot) + " seg " +
+                std::to_string(taken.seg) + " colour " + std::to_string(taken.colour) + " count " +
+                std::to_string(taken.count) + " meeple " + std::to_string(taken.meeple) + " tile " +
+                std::to_string(taken.tile));
+}
+
 void check(const State& s, const std::optional<std::string>& failure) {
   if (failure) fuzzing::fail(*failure + "\n" + to_text(s));
 }
@@ -88,6 +113,7 @@ void play(fuzzing::EngineInput& in) {
                         *why + ")");
         continue;
       }
+      a = offered_equivalent(before, s, *legal, target.label);
     }
     check(s, chk.after_action(s, a));
   }

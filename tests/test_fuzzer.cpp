@@ -189,6 +189,33 @@ TEST(Fuzzer, TheStateComparisonAgreesWithTheSnapshot) {
   EXPECT_EQ(equal, replays) << "only a game and its replay are equal";
 }
 
+// fuzz/fuzz_engine.cpp's first find: a refusal cleared the last action's events. A refused
+// action leaves the state exactly as it was (engine/state.h apply), its events included.
+TEST(Fuzzer, ARefusedActionLeavesTheStateAndItsEventsAsTheyWere) {
+  GameOptions o;
+  o.rules = "base-c1";
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 3);
+  s.apply_random_draw();  // now a tile is to be placed: TileDrawn is the last event
+  ASSERT_EQ(s.phase(), Phase::Place);
+  ASSERT_FALSE(s.events().empty());
+  const State before = s;
+  Action draw;
+  draw.kind = ActionKind::Draw;
+  Action far;
+  far.kind = ActionKind::Place;
+  far.x = 40;
+  Action meeple;
+  meeple.kind = ActionKind::Meeple;
+  for (const Action& a : {draw, far, meeple}) {
+    std::optional<std::string> why = s.apply(a);
+    ASSERT_TRUE(why) << "an illegal action was taken";
+    EXPECT_FALSE(why->empty());
+    const char* field = before.first_difference(s);
+    EXPECT_EQ(field, nullptr) << "a refusal changed the state's " << field << " (" << *why << ")";
+  }
+}
+
 // The RapidCheck property of fuzz/prop_games.cpp in small: a game is a list of choices, and a
 // failing game shrinks to a short one whose spec is the failure message.
 TEST(Fuzzer, RapidCheckShrinksTheBrokenGameToAShortSpec) {
