@@ -17,7 +17,7 @@ namespace carcheck {
 
 namespace {
 
-inline constexpr int kCompletenessEvery = 8;       // Place decisions between full listings
+inline constexpr int kCompletenessEvery = 8;  // Place decisions between full listings
 inline constexpr int kFeatureClasses = static_cast<int>(FeatureClass::None) + 1;
 
 using Fail = std::optional<std::string>;
@@ -623,6 +623,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     for (int c = s.cells() - 1; c >= 0 && cell < 0; --c)
       if (!s.cell(c).face_down) cell = c;
     const CellFace& f = s.face(cell);
+    Walk w;
     for (const Action& a : legal) {
       if (a.kind == ActionKind::Pass) continue;
       if (a.kind != ActionKind::Meeple || a.seg < 0 || a.seg >= f.n_segments)
@@ -641,15 +642,14 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
             return "legal actions: a meeple offered on an occupied castle";
         continue;
       }
-      // Only where nobody stands on the connected feature (Dized.MoC.0051).
-      Walk w;
+      // Only where nobody stands on the connected feature (Dized.MoC.0051). The walk marks
+      // the nodes it reaches with stamp_, so a meeple's node is looked up, not searched for.
       walk_segments(s, cell, a.seg, w);
       for (const Meeple& m : s.meeples())
-        if (m.cell >= 0 && !m.buried && m.seg >= 0)
-          for (int n : w.nodes)
-            if (n == segment_node(m.cell, m.seg))
-              return std::string("legal actions: a meeple offered on an occupied ") +
-                     segment_kind_name(k) + " (Dized.MoC.0051)";
+        if (m.cell >= 0 && !m.buried && m.seg >= 0 &&
+            nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
+          return std::string("legal actions: a meeple offered on an occupied ") +
+                 segment_kind_name(k) + " (Dized.MoC.0051)";
       if (g.is_mists() && (g.switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
           w.open == 0 && !w.haunted)
         return "legal actions: a meeple offered on a finished feature under "
