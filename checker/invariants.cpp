@@ -17,8 +17,7 @@ namespace carcheck {
 
 namespace {
 
-inline constexpr int64_t kMaxGameActions = 10000;  // a game that runs longer never ends
-inline constexpr int kCompletenessEvery = 8;       // Place decisions between full listings
+inline constexpr int kCompletenessEvery = 8;  // Place decisions between full listings
 inline constexpr int kFeatureClasses = static_cast<int>(FeatureClass::None) + 1;
 
 using Fail = std::optional<std::string>;
@@ -138,7 +137,7 @@ FeatureClass class_of(SegmentKind k) {
 }
 
 // The first line where two snapshots differ, for the report.
-std::string first_difference(const std::string& a, const std::string& b) {
+std::string first_line_difference(const std::string& a, const std::string& b) {
   std::istringstream ia(a), ib(b);
   std::string la, lb;
   for (int n = 1;; ++n) {
@@ -148,6 +147,15 @@ std::string first_difference(const std::string& a, const std::string& b) {
       return "line " + std::to_string(n) + ": '" + (ga ? la : "<end>") + "' vs '" +
              (gb ? lb : "<end>") + "'";
   }
+}
+
+// `replay` equals `s` field by field; on a difference, its field and the snapshots' first
+// differing line.
+Fail same_state(const std::string& what, const State& s, const State& replay) {
+  const char* field = s.first_difference(replay);
+  if (!field) return std::nullopt;
+  return what + " differs in its " + field + ", " +
+         first_line_difference(s.snapshot(), replay.snapshot());
 }
 
 }  // namespace
@@ -167,8 +175,14 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
 
+void InvariantChecker::Walk::reset() {
+  nodes.clear();  // keeps its capacity: walks run many times a turn
+  cells = shields = open = 0;
+  haunted = clear = false;
+}
+
 void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w) {
-  w = Walk{};
+  w.reset();
   size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
@@ -214,7 +228,7 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
 }
 
 void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
-  w = Walk{};
+  w.reset();
   size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
@@ -609,6 +623,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     for (int c = s.cells() - 1; c >= 0 && cell < 0; --c)
       if (!s.cell(c).face_down) cell = c;
     const CellFace& f = s.face(cell);
+    Walk w;
     for (const Action& a : legal) {
       if (a.kind == ActionKind::Pass) continue;
       if (a.kind != ActionKind::Meeple || a.seg < 0 || a.seg >= f.n_segments)
@@ -627,15 +642,14 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
             return "legal actions: a meeple offered on an occupied castle";
         continue;
       }
-      // Only where nobody stands on the connected feature (Dized.MoC.0051).
-      Walk w;
+      // Only where nobody stands on the connected feature (Dized.MoC.0051). The walk marks
+      // the nodes it reaches with stamp_, so a meeple's node is looked up, not searched for.
       walk_segments(s, cell, a.seg, w);
       for (const Meeple& m : s.meeples())
-        if (m.cell >= 0 && !m.buried && m.seg >= 0)
-          for (int n : w.nodes)
-            if (n == segment_node(m.cell, m.seg))
-              return std::string("legal actions: a meeple offered on an occupied ") +
-                     segment_kind_name(k) + " (Dized.MoC.0051)";
+        if (m.cell >= 0 && !m.buried && m.seg >= 0 &&
+            nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
+          return std::string("legal actions: a meeple offered on an occupied ") +
+                 segment_kind_name(k) + " (Dized.MoC.0051)";
       if (g.is_mists() && (g.switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
           w.open == 0 && !w.haunted)
         return "legal actions: a meeple offered on a finished feature under "
@@ -906,15 +920,34 @@ Fail InvariantChecker::full_check(const State& s) {
   return std::nullopt;
 }
 
-Fail InvariantChecker::determinism(const State& s) {
-  State r(*game_, from_.seed);
-  from_.apply(r);
-  if (Fail why = replay_into(r, to_text(s)))
-    return "determinism: the replay refused an action: " + *why;
-  std::string a = s.snapshot(), b = r.snapshot();
-  if (a != b)
-    return "determinism: the replay of the recorded actions differs, " + first_difference(a, b);
+// The replay runs alongside the game: each check applies the actions recorded since the last
+// one, so the replay has taken every action from the start, in memory. With opt_.notation
+// each action reaches it through its words (action_text, parse_action), so every action's text
+// is checked once per game. end_of_game() also replays the game afresh from to_text().
+Fail InvariantChecker::catch_up(const State& s) {
+  if (!replay_) {
+    replay_ = std::make_unique<State>(*game_, from_.seed);
+    from_.apply(*replay_);
+  }
+  const std::vector<Action>& history = s.history();
+  for (; replayed_ < history.size(); ++replayed_) {
+    const Action& a = history[replayed_];
+    if (opt_.notation) {
+      std::string text = action_text(*replay_, a), error;
+      std::optional<Action> b = parse_action(*replay_, text, error);
+      if (!b) return "notation: '" + text + "' does not parse back: " + error;
+      if (*b != a) return "notation: '" + text + "' parses back to another action";
+    }
+    if (Fail why = replay_->apply(a))
+      return "determinism: the replay refused action " + std::to_string(replayed_ + 1) + " '" +
+             action_text(*replay_, a) + "': " + *why;
+  }
   return std::nullopt;
+}
+
+Fail InvariantChecker::determinism(const State& s) {
+  if (Fail f = catch_up(s)) return f;
+  return same_state("determinism: the replay of the recorded actions", s, *replay_);
 }
 
 Fail InvariantChecker::end_of_game(const State& s) {
@@ -930,19 +963,17 @@ Fail InvariantChecker::end_of_game(const State& s) {
            " with " + std::to_string(s.tiles_remaining()) + " tiles left";
   }
   if (Fail f = full_check(s)) return f;
-  if (opt_.notation) {
-    // The game replays from its text form: every action's words parse back to the action.
+  if (opt_.determinism) {
+    // The game serialised (engine/notation.h to_text) and replayed from that text, afresh.
     State r(g, from_.seed);
     from_.apply(r);
-    for (const Action& a : s.history()) {
-      std::string text = action_text(r, a), error;
-      std::optional<Action> b = parse_action(r, text, error);
-      if (!b) return "notation: '" + text + "' does not parse back: " + error;
-      if (Fail why = r.apply(*b)) return "notation: '" + text + "' is refused on replay: " + *why;
-    }
-    std::string a = s.snapshot(), b = r.snapshot();
-    if (a != b)
-      return "notation: the game replayed from its text differs, " + first_difference(a, b);
+    if (Fail why = replay_into(r, to_text(s)))
+      return "determinism: the replay of the game's text refused an action: " + *why;
+    if (Fail f = same_state("determinism: the game replayed from its text", s, r)) return f;
+  }
+  if (opt_.notation && !opt_.determinism) {  // else full_check's determinism did this
+    if (Fail f = catch_up(s)) return f;
+    return same_state("notation: the game replayed from its words", s, *replay_);
   }
   return std::nullopt;
 }

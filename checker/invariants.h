@@ -14,13 +14,16 @@
 // placement is offered).
 // Every `full_every` actions and at the end (O(board)): every region recomputed from the
 // geometry against the union-find (members, open links, haunting, meeples), the neighbour
-// counters, the legality of the whole board, and determinism: the recorded actions replayed
-// (engine/notation.h to_text/replay_into) give the same State::snapshot().
+// counters, the legality of the whole board, and determinism: the recorded actions, each
+// passed through its words (action_text/parse_action give it back), replayed in memory give
+// the same state, field by field (State::first_difference). At the end the game also replays
+// afresh from its text (engine/notation.h to_text/replay_into) to the same state.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,7 +36,7 @@ namespace carcheck {
 struct CheckOptions {
   int full_every = 50;      // O(board) checks and replay every N actions (0: only at the end)
   bool determinism = true;  // replay the game and compare snapshots
-  bool notation = true;     // at the end: the game replays from its text (action_text/parse_action)
+  bool notation = true;     // every action's words parse back to it (action_text/parse_action)
 };
 
 class InvariantChecker {
@@ -64,6 +67,7 @@ class InvariantChecker {
   std::optional<std::string> meeples(const State& s);
   std::optional<std::string> turn_events(const State& s, const Action& a);
   std::optional<std::string> close_turn(const State& s, bool completed);
+  std::optional<std::string> catch_up(const State& s);
   std::optional<std::string> determinism(const State& s);
 
   // The geometry's own view of a region, by walking ports from cell to cell.
@@ -72,6 +76,7 @@ class InvariantChecker {
     int cells = 0, shields = 0, open = 0;
     bool haunted = false;  // a link or mist port runs into a face-down tile
     bool clear = false;    // mist only: a mist port meets clear land
+    void reset();
   };
   void walk_segments(const State& s, int cell, int seg, Walk& w);
   void walk_mist(const State& s, int cell, int area, Walk& w);
@@ -102,6 +107,9 @@ class InvariantChecker {
   bool extends_bank_ = false, lost_short_ = false;
   bool ended_ = false;
   int place_decisions_ = 0;
+
+  std::unique_ptr<State> replay_;  // the determinism check's replay, `replayed_` actions in
+  size_t replayed_ = 0;
 
   std::vector<uint32_t> node_mark_, cell_mark_;
   uint32_t stamp_ = 0, cell_stamp_ = 0;

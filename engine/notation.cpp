@@ -1,5 +1,8 @@
 #include "engine/notation.h"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -260,11 +263,19 @@ std::string to_text(const State& s) {
     << s.seed() << "\n";
   for (const VariantSwitch& v : r.variants)
     if (v.chosen != 0) o << "variant " << v.id << "=" << v.value() << "\n";
-  for (const Action& a : s.history())
-    o << "action " << static_cast<int>(a.kind) << ' ' << a.x << ' ' << a.y << ' ' << int(a.rot)
-      << ' ' << int(a.seg) << ' ' << int(a.colour) << ' ' << int(a.count) << ' ' << a.meeple << ' '
-      << a.tile << "\n";
-  return o.str();
+  // The action lines with to_chars: a fuzzed game is written once per game (checker/invariants.h).
+  std::string text = o.str();
+  char buf[128];
+  for (const Action& a : s.history()) {
+    char* p = buf;
+    for (int v : {static_cast<int>(a.kind), int(a.x), int(a.y), int(a.rot), int(a.seg),
+                  int(a.colour), int(a.count), int(a.meeple), int(a.tile)}) {
+      *p++ = ' ';
+      p = std::to_chars(p, buf + sizeof buf, v).ptr;
+    }
+    text.append("action").append(buf, p).push_back('\n');
+  }
+  return text;
 }
 
 std::optional<GameHeader> read_header(const std::string& text, std::string& error) {
@@ -298,16 +309,26 @@ std::optional<GameHeader> read_header(const std::string& text, std::string& erro
 }
 
 std::optional<std::string> replay_into(State& s, const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
   int n = 0;
-  while (std::getline(in, line)) {
+  for (size_t start = 0; start < text.size();) {
+    size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view line(text.data() + start, end - start);
+    start = end + 1;
     ++n;
-    if (line.rfind("action ", 0) != 0) continue;
-    std::istringstream l(line.substr(7));
-    int kind, x, y, rot, seg, colour, count, meeple, tile;
-    if (!(l >> kind >> x >> y >> rot >> seg >> colour >> count >> meeple >> tile) || kind < 0 ||
-        kind >= kActionKinds)
+    if (!line.starts_with("action ")) continue;
+    // Nine integers, each after spaces (from_chars: no stream per line, the replay is hot).
+    std::array<int, 9> f{};
+    const char* p = line.data() + 7;
+    const char* stop = line.data() + line.size();
+    bool ok = true;
+    for (int& v : f) {
+      while (p < stop && (*p == ' ' || *p == '\t' || *p == '\r')) ++p;
+      auto [q, ec] = std::from_chars(p, stop, v);
+      ok = ok && ec == std::errc{};
+      p = q;
+    }
+    auto [kind, x, y, rot, seg, colour, count, meeple, tile] = f;
+    if (!ok || kind < 0 || kind >= kActionKinds)
       return "line " + std::to_string(n) + ": malformed action";
     Action a;
     a.kind = static_cast<ActionKind>(kind);

@@ -245,6 +245,10 @@ class State {
 
   // A canonical dump of every field: equal snapshots mean equal states.
   std::string snapshot() const;
+  // The determinism check's comparison, without text (engine/state_compare.cpp): the name of
+  // the first field snapshot() writes in which this state differs from `o`, or nullptr when
+  // none does (then the snapshots are equal too).
+  const char* first_difference(const State& o) const;
 
  private:
   friend struct Rules;  // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)
@@ -301,6 +305,11 @@ class State {
   bool won_ = false;
   std::vector<Event> events_;
   std::vector<Action> history_;
+
+  // apply() is perform() undone on a refusal: the previous action's events wait here meanwhile
+  // (scratch, not part of the state: snapshot() and first_difference() leave it out).
+  std::optional<std::string> perform(const Action& a);
+  std::vector<Event> events_before_;
 };
 
 }  // namespace carcheck

@@ -1,7 +1,7 @@
 // A test-only hook that breaks one rule on purpose, so that tests/test_fuzzer.cpp can show the
 // fuzzer's invariants (checker/invariants.h) catch a broken rule and print a spec that
-// replays it. Nothing else sets it. The engine reads it at exactly one spot, once per
-// face-down tile placed, so it costs nothing worth measuring.
+// replays it. Nothing else sets it. The engine reads it at two spots, once per face-down tile
+// placed and once per random draw, so it costs nothing worth measuring.
 #pragma once
 
 namespace carcheck::testing {
@@ -11,6 +11,10 @@ enum class BrokenRule : unsigned char {
   // engine/board.cpp place_face_down: a road or city that runs into a face-down tile is not
   // haunted, so the face-down tile can take part in finishing it (against Dized.MoC.0019).
   FaceDownFinishes,
+  // engine/turn.cpp apply_random_draw: a random draw steps the state's generator once more
+  // than the draw it records does, so the replay of the recorded actions leaves the generator
+  // elsewhere: a field a replay does not restore (determinism).
+  DrawStepsTheGenerator,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

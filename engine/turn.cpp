@@ -4,6 +4,7 @@
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
+#include "engine/testing_hooks.h"
 
 namespace carcheck {
 
@@ -171,8 +172,17 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
+// A refusal leaves the state as it was, the last action's events included (found by
+// fuzz/fuzz_engine.cpp): they wait in events_before_ (a swap, no allocation) until `a` is taken.
 std::optional<std::string> State::apply(const Action& a) {
+  events_before_.swap(events_);
   events_.clear();
+  std::optional<std::string> why = perform(a);
+  if (why) events_.swap(events_before_);
+  return why;
+}
+
+std::optional<std::string> State::perform(const Action& a) {
   if (phase_ == Phase::Over) return "the game is over";
   std::optional<std::string> err;
   switch (a.kind) {
@@ -247,6 +257,7 @@ void State::apply_random_draw() {
   a.kind = ActionKind::Draw;
   a.tile = pile.back();
   apply(a);
+  if (testing::break_rule == testing::BrokenRule::DrawStepsTheGenerator) rng_.next();  // tests only
 }
 
 // A drawn tile: shown, then placed; the room may take the turn over (a face-down tile, the

@@ -5,7 +5,8 @@
 #   bash scripts/run.sh check [carcheck check options]   main job: every spec, shipped data
 #   bash scripts/run.sh test                              build with -Werror, run all tests
 #   bash scripts/run.sh sanitize                          the test suite under ASan + UBSan
-#   bash scripts/run.sh libfuzz [SECONDS]                 every libFuzzer harness, SECONDS each (60)
+#   bash scripts/run.sh libfuzz [SECONDS]                 every libFuzzer harness (the parsers and
+#                                                         the engine), SECONDS each (60)
 #   bash scripts/run.sh build                             just install and build (Release)
 #
 # Build folders: build/ (Release), build-asan/ (sanitizers). BUILD_DIR overrides the first.
@@ -65,12 +66,12 @@ case "$cmd" in
     cmake -S . -B build-libfuzzer -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
       -DCARCHECK_LIBFUZZER=ON -DCARCHECK_BENCH=OFF >/dev/null
     cmake --build build-libfuzzer --target seed_corpus -j"$(nproc)"
-    for h in tile_language tiles_yaml levels_yaml spec_language; do
+    for h in tile_language tiles_yaml levels_yaml spec_language engine; do
       cmake --build build-libfuzzer --target "fuzz_$h" -j"$(nproc)"  # the harnesses only
       work=$(mktemp -d)
       # Seeds from the shipped data and the bad-input cases, never from committed copies.
       case "$h" in
-        tile_language) build-libfuzzer/fuzz/seed_corpus tile_language "$work" ;;
+        tile_language | engine) build-libfuzzer/fuzz/seed_corpus "$h" "$work" ;;
         tiles_yaml) build-libfuzzer/fuzz/seed_corpus "$h" "$work" tiles.yaml tests/bad-input/tiles/*.yaml ;;
         levels_yaml) build-libfuzzer/fuzz/seed_corpus "$h" "$work" levels.yaml tests/bad-input/levels/*.yaml ;;
         spec_language)

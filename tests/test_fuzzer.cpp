@@ -125,6 +125,97 @@ TEST(Fuzzer, CatchesAFaceDownTileThatFinishesARoadAndPrintsAReplayableSpec) {
   EXPECT_EQ(replay_spec(found->spec).first, "");
 }
 
+// Determinism broken on purpose (engine/testing_hooks.h: a random draw steps the state's
+// generator once more than the draw it records): no other invariant looks at the generator,
+// so only the replay of the recorded actions can see it, and it must.
+TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
+  GameOptions o;
+  o.rules = "base-c1";
+  o.players = 2;
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  {
+    BreakRule broken(testing::BrokenRule::DrawStepsTheGenerator);
+    std::optional<Found> found = first_failure(*g, 1);
+    ASSERT_TRUE(found) << "a replay that leaves the generator elsewhere went unnoticed";
+    EXPECT_NE(found->failure.find("determinism"), std::string::npos) << found->failure;
+    EXPECT_NE(found->failure.find("rng"), std::string::npos) << found->failure;
+  }
+  std::optional<Found> mended = first_failure(*g, 1);
+  EXPECT_FALSE(mended) << mended->failure;
+}
+
+// The determinism check compares states field by field (State::first_difference); it must
+// agree with the text snapshot, which writes every field, on states near and far apart.
+TEST(Fuzzer, TheStateComparisonAgreesWithTheSnapshot) {
+  std::vector<std::unique_ptr<Game>> games;  // outlive the states that point to them
+  std::vector<State> states;
+  int replays = 0;
+  for (auto [rules, level] : {std::pair{"base-c1", 0}, {"mists", 3}, {"mists", 6}}) {
+    GameOptions o;
+    o.rules = rules;
+    o.level = level;
+    o.players = 2;
+    games.push_back(make_game(Library::shipped(), o));
+    for (uint64_t seed : {1u, 2u}) {
+      State s(*games.back(), seed);
+      Rng chooser(seed);
+      auto legal = std::make_unique<ActionList>();
+      for (int n = 0; !s.is_terminal(); ++n) {
+        if (n % 7 == 0 || n < 4) states.push_back(s);
+        if (s.is_chance()) {
+          s.apply_random_draw();
+          continue;
+        }
+        s.legal_actions(*legal);
+        ASSERT_FALSE(s.apply(legal->items[chooser.below(static_cast<uint32_t>(legal->size))]));
+      }
+      states.push_back(s);
+      // The same game replayed from its actions: another object, the same state.
+      State r(*games.back(), seed);
+      for (const Action& a : s.history()) ASSERT_FALSE(r.apply(a));
+      states.push_back(r);
+      ++replays;
+    }
+  }
+  std::vector<std::string> snapshots;
+  for (const State& s : states) snapshots.push_back(s.snapshot());
+  int equal = 0;
+  for (size_t i = 0; i < states.size(); ++i)
+    for (size_t j = i; j < states.size(); ++j) {
+      const bool same = states[i].first_difference(states[j]) == nullptr;
+      equal += same && i != j;
+      ASSERT_EQ(same, snapshots[i] == snapshots[j]) << i << " vs " << j;
+    }
+  EXPECT_EQ(equal, replays) << "only a game and its replay are equal";
+}
+
+// fuzz/fuzz_engine.cpp's first find: a refusal cleared the last action's events. A refused
+// action leaves the state exactly as it was (engine/state.h apply), its events included.
+TEST(Fuzzer, ARefusedActionLeavesTheStateAndItsEventsAsTheyWere) {
+  GameOptions o;
+  o.rules = "base-c1";
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 3);
+  s.apply_random_draw();  // now a tile is to be placed: TileDrawn is the last event
+  ASSERT_EQ(s.phase(), Phase::Place);
+  ASSERT_FALSE(s.events().empty());
+  const State before = s;
+  Action draw;
+  draw.kind = ActionKind::Draw;
+  Action far;
+  far.kind = ActionKind::Place;
+  far.x = 40;
+  Action meeple;
+  meeple.kind = ActionKind::Meeple;
+  for (const Action& a : {draw, far, meeple}) {
+    std::optional<std::string> why = s.apply(a);
+    ASSERT_TRUE(why) << "an illegal action was taken";
+    EXPECT_FALSE(why->empty());
+    const char* field = before.first_difference(s);
+    EXPECT_EQ(field, nullptr) << "a refusal changed the state's " << field << " (" << *why << ")";
+  }
+}
+
 // The RapidCheck property of fuzz/prop_games.cpp in small: a game is a list of choices, and a
 // failing game shrinks to a short one whose spec is the failure message.
 TEST(Fuzzer, RapidCheckShrinksTheBrokenGameToAShortSpec) {

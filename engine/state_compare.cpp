@@ -1,0 +1,122 @@
+// State::first_difference: the determinism check's comparison of two states, field by field
+// and without text. It covers exactly what State::snapshot() writes (engine/setup.cpp), in the
+// same order, so that equal snapshots and no difference mean the same thing; a field added to
+// State belongs in both.
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "engine/state.h"
+
+namespace carcheck {
+
+namespace {
+
+bool same(const PlacedCell& a, const PlacedCell& b) {
+  return a.tile == b.tile && a.rot == b.rot && a.index == b.index && a.x == b.x && a.y == b.y &&
+         a.face_down == b.face_down && a.placement == b.placement && a.n8 == b.n8 &&
+         a.fd8 == b.fd8 && a.sides == b.sides && a.ghosts == b.ghosts;
+}
+
+bool same(const RegionNode& a, const RegionNode& b) {
+  return a.parent == b.parent && a.next == b.next && a.open == b.open && a.meeples == b.meeples &&
+         a.blocked == b.blocked;
+}
+
+bool same(const Meeple& a, const Meeple& b) {
+  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.buried == b.buried &&
+         a.in_play == b.in_play;
+}
+
+bool same(const Score& a, const Score& b) {
+  return a.total == b.total && a.by_feature == b.by_feature;
+}
+
+bool same(const Hound& a, const Hound& b) {
+  return a.status == b.status && a.meeple == b.meeple && a.cleared == b.cleared;
+}
+
+bool same(const PendingScore& a, const PendingScore& b) {
+  return a.feature == b.feature && a.node == b.node;
+}
+
+bool same(const Event& a, const Event& b) {
+  return a.kind == b.kind && a.feature == b.feature && a.who == b.who && a.x == b.x && a.y == b.y &&
+         a.value == b.value && a.extra == b.extra;
+}
+
+template <class T>
+bool same(const std::vector<T>& a, const std::vector<T>& b) {
+  if constexpr (requires(const T& x) { x == x; })
+    return a == b;
+  else
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const T& x, const T& y) { return same(x, y); });
+}
+
+// Union-find nodes as the snapshot lists them: only those in use (parent >= 0).
+bool same_nodes(const std::vector<RegionNode>& a, const std::vector<RegionNode>& b) {
+  static_assert(std::has_unique_object_representations_v<RegionNode>);
+  if (a.size() == b.size() && !std::memcmp(a.data(), b.data(), a.size() * sizeof(RegionNode)))
+    return true;  // the usual case, without a branch per node
+  const size_t n = std::max(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    bool in_a = i < a.size() && a[i].parent >= 0, in_b = i < b.size() && b[i].parent >= 0;
+    if (in_a != in_b || (in_a && !same(a[i], b[i]))) return false;
+  }
+  return true;
+}
+
+// grid_ and space_needs_ as the snapshot lists them: only the entries that hold something.
+template <class T>
+bool same_sparse(const std::vector<T>& a, const std::vector<T>& b, T empty) {
+  if (a == b) return true;  // the usual case: the grid is large, a plain compare is fast
+  const size_t n = std::max(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i)
+    if ((i < a.size() ? a[i] : empty) != (i < b.size() ? b[i] : empty)) return false;
+  return true;
+}
+
+}  // namespace
+
+const char* State::first_difference(const State& o) const {
+  if (game_ != o.game_ &&
+      (game_->rules().name != o.game_->rules().name || game_->players() != o.game_->players()))
+    return "game";
+  if (seed_ != o.seed_) return "seed";
+  if (rng_.state() != o.rng_.state()) return "rng";
+  if (phase_ != o.phase_ || player_ != o.player_ || turn_ != o.turn_ || drawn_ != o.drawn_ ||
+      step_ != o.step_ || new_cell_ != o.new_cell_)
+    return "turn";
+  if (grid_dim_ != o.grid_dim_ || grid_origin_ != o.grid_origin_ || placements_ != o.placements_)
+    return "grid";
+  if (!same_sparse<int16_t>(grid_, o.grid_, -1)) return "taken";
+  if (!same(frontier_, o.frontier_)) return "frontier";
+  if (!same_sparse<uint16_t>(space_needs_, o.space_needs_, 0)) return "needs";
+  if (active_pile_ != o.active_pile_ || !same(piles_, o.piles_)) return "pile";
+  if (!same(set_aside_, o.set_aside_)) return "aside";
+  if (!same(cells_, o.cells_)) return "cell";
+  if (!same_nodes(nodes_, o.nodes_)) return "node";
+  if (!same(meeples_, o.meeples_)) return "meeple";
+  if (!same(scores_, o.scores_)) return "score";
+  if (ghost_supply_ != o.ghost_supply_ || ghost_box_ != o.ghost_box_ ||
+      thresholds_passed_ != o.thresholds_passed_)
+    return "ghosts";
+  if (!same(hounds_, o.hounds_)) return "hound";
+  if (pending_index_ != o.pending_index_ || !same(pending_, o.pending_)) return "pending";
+  if (!same(bury_queue_, o.bury_queue_)) return "bury-queue";
+  if (hound_active_ != o.hound_active_ || hound_clears_left_ != o.hound_clears_left_ ||
+      hound_first_clear_ != o.hound_first_clear_ ||
+      hound_surround_clear_ != o.hound_surround_clear_)
+    return "hound-active";
+  if (bank_finished_this_turn_ != o.bank_finished_this_turn_ ||
+      extended_bank_ != o.extended_bank_ || score_sub_ != o.score_sub_)
+    return "bank-finished";
+  if (!same(track_queue_, o.track_queue_)) return "track-queue";
+  if (end_reason_ != o.end_reason_ || won_ != o.won_) return "end";
+  if (!same(events_, o.events_)) return "event";
+  if (!same(history_, o.history_)) return "action";
+  return nullptr;
+}
+
+}  // namespace carcheck
