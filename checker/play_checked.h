@@ -12,7 +12,7 @@
 
 namespace carcheck {
 
-inline constexpr int kEventKinds = static_cast<int>(EventKind::FinalScored) + 1;
+inline constexpr int kEventKinds = kEventKindCount;  // every event kind the engine has
 
 struct CheckedGame {
   std::optional<std::string> failure;  // the first broken invariant
