@@ -332,6 +332,12 @@ bool InvariantChecker::touches_bank(const State& s, int cell) const {
 // --------------------------------------------------------------------------
 
 Fail InvariantChecker::conservation(const State& s) {
+  if (Fail f = ghost_conservation(s)) return f;
+  if (Fail f = meeple_conservation(s)) return f;
+  return tile_conservation(s);
+}
+
+Fail InvariantChecker::ghost_conservation(const State& s) const {
   const Game& g = *game_;
   const RuleSet& r = g.rules();
   // Ghosts: supply + board + box = the rule set's total, none negative, only on mist areas
@@ -370,7 +376,11 @@ Fail InvariantChecker::conservation(const State& s) {
   } else if (board != 0 || s.ghosts_supply() != 0) {
     return "ghosts in a game without ghosts";
   }
+  return std::nullopt;
+}
 
+Fail InvariantChecker::meeple_conservation(const State& s) {
+  const Game& g = *game_;
   // Meeples: supply + board + buried + Level 6 scoring meeples = all of them.
   int supply = 0, on_board = 0, buried = 0, scoring = 0;
   std::array<int, kMaxColours> per_colour{};
@@ -406,7 +416,10 @@ Fail InvariantChecker::conservation(const State& s) {
            " scoring meeple(s) out of the supplies, expected " + std::to_string(expected_scoring);
   if (buried < prev_buried_) return "meeples: a buried meeple came back";
   prev_buried_ = buried;
+  return std::nullopt;
+}
 
+Fail InvariantChecker::tile_conservation(const State& s) {
   // Tiles: piles + board (a multi-cell tile once) + face-down + set aside + in hand = in play.
   int face_up_tiles = 0, face_down = 0;
   for (int c = 0; c < s.cells(); ++c) {
@@ -816,9 +829,15 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
 // ---- O(board) ----------------------------------------------------------------------------------
 
 Fail InvariantChecker::full_check(const State& s) {
+  if (Fail f = board_check(s)) return f;
+  if (Fail f = regions_check(s)) return f;
+  if (opt_.determinism) return determinism(s);
+  return std::nullopt;
+}
+
+Fail InvariantChecker::board_check(const State& s) const {
   const Game& g = *game_;
   const int cells = s.cells();
-  const size_t nodes = static_cast<size_t>(node_count(cells));
   // Board: one cell per space, matching face-up neighbours, counters of the 8 around, each
   // placement whole (the start tile is four cells placed together).
   std::vector<int> per_placement;
@@ -855,7 +874,13 @@ Fail InvariantChecker::full_check(const State& s) {
              std::to_string(nth(per_placement, pc.placement)) +
              " cell(s) on the board, its shape has " + std::to_string(want);
   }
+  return std::nullopt;
+}
 
+Fail InvariantChecker::regions_check(const State& s) {
+  const Game& g = *game_;
+  const int cells = s.cells();
+  const size_t nodes = static_cast<size_t>(node_count(cells));
   // Regions: the union-find against the geometry, region by region.
   std::vector<int> meeples_at(nodes, 0);
   for (const Meeple& m : s.meeples())
@@ -916,7 +941,6 @@ Fail InvariantChecker::full_check(const State& s) {
       if (Fail e = compare(true, n)) return e;
     }
   }
-  if (opt_.determinism) return determinism(s);
   return std::nullopt;
 }
 

@@ -51,6 +51,8 @@ class InvariantChecker {
   // end_of_game() once the game is over.
   std::optional<std::string> after_action(const State& s, const Action& a);
   std::optional<std::string> full_check(const State& s);
+  std::optional<std::string> board_check(const State& s) const;  // one tile a space, matching
+  std::optional<std::string> regions_check(const State& s);      // union-find vs geometry
   std::optional<std::string> end_of_game(const State& s);
 
   int64_t actions() const { return actions_; }
@@ -62,6 +64,9 @@ class InvariantChecker {
     int value;  // its value by the geometry
   };
   std::optional<std::string> conservation(const State& s);
+  std::optional<std::string> ghost_conservation(const State& s) const;
+  std::optional<std::string> meeple_conservation(const State& s);
+  std::optional<std::string> tile_conservation(const State& s);
   std::optional<std::string> ledgers(const State& s, const Action& a);
   std::optional<std::string> new_cells(const State& s);
   std::optional<std::string> meeples(const State& s);
