@@ -169,23 +169,23 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
 
 void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w) {
   w = Walk{};
-  size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
+  size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
     cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
   ++stamp_;
   ++cell_stamp_;
   stack_.clear();
-  int start = cell * kNodesPerCell + seg;
+  int start = segment_node(cell, seg);
   stack_.push_back(start);
-  node_mark_[static_cast<size_t>(start)] = stamp_;
+  nth(node_mark_, start) = stamp_;
   while (!stack_.empty()) {
     int n = stack_.back();
     stack_.pop_back();
-    int c = n / kNodesPerCell, k = n % kNodesPerCell;
+    int c = node_cell(n), k = node_part(n);
     w.nodes.push_back(n);
-    if (cell_mark_[static_cast<size_t>(c)] != cell_stamp_) {
-      cell_mark_[static_cast<size_t>(c)] = cell_stamp_;
+    if (nth(cell_mark_, c) != cell_stamp_) {
+      nth(cell_mark_, c) = cell_stamp_;
       ++w.cells;
     }
     const Segment& g = s.face(c).segments[k];
@@ -205,9 +205,9 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       }
       int ns = s.face(nb).port_segment[facing_port(p)];
       if (ns < 0) continue;
-      int m = nb * kNodesPerCell + ns;
-      if (node_mark_[static_cast<size_t>(m)] == stamp_) continue;
-      node_mark_[static_cast<size_t>(m)] = stamp_;
+      int m = segment_node(nb, ns);
+      if (nth(node_mark_, m) == stamp_) continue;
+      nth(node_mark_, m) = stamp_;
       stack_.push_back(m);
     }
   }
@@ -215,23 +215,23 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
 
 void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
   w = Walk{};
-  size_t nodes = static_cast<size_t>(s.cells()) * kNodesPerCell;
+  size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
     cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
   ++stamp_;
   ++cell_stamp_;
   stack_.clear();
-  int start = cell * kNodesPerCell + kMaxSegments + area;
+  int start = mist_node(cell, area);
   stack_.push_back(start);
-  node_mark_[static_cast<size_t>(start)] = stamp_;
+  nth(node_mark_, start) = stamp_;
   while (!stack_.empty()) {
     int n = stack_.back();
     stack_.pop_back();
-    int c = n / kNodesPerCell, a = n % kNodesPerCell - kMaxSegments;
+    int c = node_cell(n), a = node_mist_area(n);
     w.nodes.push_back(n);
-    if (cell_mark_[static_cast<size_t>(c)] != cell_stamp_) {
-      cell_mark_[static_cast<size_t>(c)] = cell_stamp_;
+    if (nth(cell_mark_, c) != cell_stamp_) {
+      nth(cell_mark_, c) = cell_stamp_;
       ++w.cells;
     }
     const PlacedCell& pc = s.cell(c);
@@ -253,9 +253,9 @@ void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
         w.clear = true;
         continue;
       }
-      int m = nb * kNodesPerCell + kMaxSegments + nm;
-      if (node_mark_[static_cast<size_t>(m)] == stamp_) continue;
-      node_mark_[static_cast<size_t>(m)] = stamp_;
+      int m = mist_node(nb, nm);
+      if (nth(node_mark_, m) == stamp_) continue;
+      nth(node_mark_, m) = stamp_;
       stack_.push_back(m);
     }
   }
@@ -326,7 +326,7 @@ Fail InvariantChecker::conservation(const State& s) {
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
     for (int k = 0; k < kGhostSlots; ++k) {
-      int n = pc.ghosts[static_cast<size_t>(k)];
+      int n = nth(pc.ghosts, k);
       if (n == 0) continue;
       board += n;
       if (n > 3 * r.ghosts_total + 3)
@@ -361,7 +361,7 @@ Fail InvariantChecker::conservation(const State& s) {
   int supply = 0, on_board = 0, buried = 0, scoring = 0;
   std::array<int, kMaxColours> per_colour{};
   for (const Meeple& m : s.meeples()) {
-    if (m.colour >= 0 && m.colour < kMaxColours) ++per_colour[static_cast<size_t>(m.colour)];
+    if (m.colour >= 0 && m.colour < kMaxColours) ++nth(per_colour, m.colour);
     if (!m.in_play) {
       ++scoring;
       if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";
@@ -383,9 +383,9 @@ Fail InvariantChecker::conservation(const State& s) {
            std::to_string(on_board) + " + buried " + std::to_string(buried) + " + scoring " +
            std::to_string(scoring) + ", not " + std::to_string(expected_total);
   for (int c = 0; c < g.colours(); ++c)
-    if (per_colour[static_cast<size_t>(c)] != g.meeples_per_colour())
+    if (nth(per_colour, c) != g.meeples_per_colour())
       return std::string("meeples: ") + kColourNames[c] + " has " +
-             std::to_string(per_colour[static_cast<size_t>(c)]) + " meeples, not " +
+             std::to_string(nth(per_colour, c)) + " meeples, not " +
              std::to_string(g.meeples_per_colour());
   if (scoring != expected_scoring)
     return "meeples: " + std::to_string(scoring) +
@@ -462,12 +462,12 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
   prev_board_ghosts_ = ghosts;
   int delta = 0;
   for (int t = 0; t < s.score_count(); ++t) {
-    int now = s.score(t).total, before = prev_scores_[static_cast<size_t>(t)];
+    int now = s.score(t).total, before = nth(prev_scores_, t);
     if (now < before)
       return "a score went down: track/player " + std::to_string(t + 1) + " from " +
              std::to_string(before) + " to " + std::to_string(now);
     delta += now - before;
-    prev_scores_[static_cast<size_t>(t)] = now;
+    nth(prev_scores_, t) = now;
   }
   if (delta != points)
     return "points moved without events: the scores rose by " + std::to_string(delta) +
@@ -528,9 +528,9 @@ Fail InvariantChecker::meeples(const State& s) {
       bool closed = g.rules().cemetery == CemeteryMode::Haunted ? occupied == 8 : orth == 4;
       if (!closed) return "meeples: a meeple is buried on the open cemetery on " + at(s, m.cell);
       for (int k = 0; k < n_cemeteries; ++k)
-        if (cemeteries[static_cast<size_t>(k)] == m.cell)
+        if (nth(cemeteries, k) == m.cell)
           return "meeples: two meeples buried on the cemetery on " + at(s, m.cell);
-      cemeteries[static_cast<size_t>(n_cemeteries++)] = m.cell;
+      nth(cemeteries, n_cemeteries++) = m.cell;
       continue;
     }
     if (s.cell(m.cell).face_down)
@@ -546,22 +546,22 @@ Fail InvariantChecker::meeples(const State& s) {
     SegmentKind k = f.segments[m.seg].kind;
     if (is_centre_kind(k)) {
       for (int j = 0; j < n_centres; ++j)
-        if (centres[static_cast<size_t>(j)] == m.cell)
+        if (nth(centres, j) == m.cell)
           return "meeples: two meeples on the " + std::string(segment_kind_name(k)) + " on " +
                  at(s, m.cell);
-      centres[static_cast<size_t>(n_centres++)] = m.cell;
+      nth(centres, n_centres++) = m.cell;
       continue;
     }
-    int root = s.region_root(m.cell * kNodesPerCell + m.seg);
+    int root = s.region_root(segment_node(m.cell, m.seg));
     int j = 0;
-    while (j < n_roots && roots[static_cast<size_t>(j)].first != root) ++j;
-    if (j == n_roots) roots[static_cast<size_t>(n_roots++)] = {root, 0};
-    ++roots[static_cast<size_t>(j)].second;
+    while (j < n_roots && nth(roots, j).first != root) ++j;
+    if (j == n_roots) nth(roots, n_roots++) = {root, 0};
+    ++nth(roots, j).second;
   }
   for (int j = 0; j < n_roots; ++j) {
-    auto [root, counted] = roots[static_cast<size_t>(j)];
+    auto [root, counted] = nth(roots, j);
     if (s.region_node(root).meeples != counted)
-      return "regions: the region at " + at(s, root / kNodesPerCell) + " counts " +
+      return "regions: the region at " + at(s, node_cell(root)) + " counts " +
              std::to_string(s.region_node(root).meeples) + " meeple(s), " +
              std::to_string(counted) + " stand on it";
   }
@@ -633,7 +633,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       for (const Meeple& m : s.meeples())
         if (m.cell >= 0 && !m.buried && m.seg >= 0)
           for (int n : w.nodes)
-            if (n == m.cell * kNodesPerCell + m.seg)
+            if (n == segment_node(m.cell, m.seg))
               return std::string("legal actions: a meeple offered on an occupied ") +
                      segment_kind_name(k) + " (Dized.MoC.0051)";
       if (g.is_mists() && (g.switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
@@ -692,7 +692,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     }
   }
   for (const Event& e : ev) {
-    if (e.kind == EventKind::FeatureFinished) ++finished_events_[static_cast<size_t>(e.feature)];
+    if (e.kind == EventKind::FeatureFinished) ++nth(finished_events_, e.feature);
     if (e.kind == EventKind::BankFinished) ++banks_reported_;
     if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::MistBank)
       mist_ghosts_ += e.value;
@@ -700,7 +700,9 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       cemetery_ghosts_ += e.value;
     if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort))
       lost_short_ = true;
-    if (e.kind == EventKind::Scored && e.feature != FeatureClass::None) {
+    // A hound scores the ghosts on the board, not a feature the geometry finished.
+    if (e.kind == EventKind::Scored && e.feature != FeatureClass::None &&
+        e.feature != FeatureClass::Hound) {
       bool match = false;
       for (const Expected& x : expected_)
         match = match || (x.feature == e.feature && x.value == e.value);
@@ -738,9 +740,9 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     }
   }
   std::array<int, kFeatureClasses> want{};
-  for (const Expected& e : expected_) ++want[static_cast<size_t>(e.feature)];
+  for (const Expected& e : expected_) ++nth(want, e.feature);
   for (int c = 0; c < kFeatureClasses; ++c) {
-    int got = finished_events_[static_cast<size_t>(c)], exp = want[static_cast<size_t>(c)];
+    int got = nth(finished_events_, c), exp = nth(want, c);
     if (c == static_cast<int>(FeatureClass::MistBank) || c == static_cast<int>(FeatureClass::Field))
       continue;
     if (got > exp || (completed && got != exp))
@@ -802,7 +804,7 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
 Fail InvariantChecker::full_check(const State& s) {
   const Game& g = *game_;
   const int cells = s.cells();
-  const size_t nodes = static_cast<size_t>(cells) * kNodesPerCell;
+  const size_t nodes = static_cast<size_t>(node_count(cells));
   // Board: one cell per space, matching face-up neighbours, counters of the 8 around, each
   // placement whole (the start tile is four cells placed together).
   std::vector<int> per_placement;
@@ -817,7 +819,7 @@ Fail InvariantChecker::full_check(const State& s) {
              std::to_string(occupied) + " (" + std::to_string(fd) + ")";
     if (static_cast<size_t>(pc.placement) >= per_placement.size())
       per_placement.resize(static_cast<size_t>(pc.placement) + 1, 0);
-    ++per_placement[static_cast<size_t>(pc.placement)];
+    ++nth(per_placement, pc.placement);
     if (pc.face_down) continue;
     bool face_up = false;
     for (int side = 0; side < kSides; ++side) {
@@ -834,33 +836,32 @@ Fail InvariantChecker::full_check(const State& s) {
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
     int want = pc.face_down ? 1 : g.tile(pc.tile).n_cells;
-    if (per_placement[static_cast<size_t>(pc.placement)] != want)
+    if (nth(per_placement, pc.placement) != want)
       return "board: the tile on " + at(s, c) + " has " +
-             std::to_string(per_placement[static_cast<size_t>(pc.placement)]) +
+             std::to_string(nth(per_placement, pc.placement)) +
              " cell(s) on the board, its shape has " + std::to_string(want);
   }
 
   // Regions: the union-find against the geometry, region by region.
   std::vector<int> meeples_at(nodes, 0);
   for (const Meeple& m : s.meeples())
-    if (m.cell >= 0 && !m.buried && m.seg >= 0)
-      ++meeples_at[static_cast<size_t>(m.cell * kNodesPerCell + m.seg)];
+    if (m.cell >= 0 && !m.buried && m.seg >= 0) ++nth(meeples_at, segment_node(m.cell, m.seg));
   std::vector<uint8_t> seen(nodes, 0), claimed(nodes, 0);
   Walk w;
   auto compare = [&](bool mist, int start) -> Fail {
     int root = s.region_root(start);
     if (root < 0 || static_cast<size_t>(root) >= nodes)
       return "regions: a region root off the board";
-    if (claimed[static_cast<size_t>(root)])
+    if (nth(claimed, root))
       return "regions: the union-find joins two regions the geometry keeps apart, at " +
-             at(s, start / kNodesPerCell);
-    claimed[static_cast<size_t>(root)] = 1;
+             at(s, node_cell(start));
+    nth(claimed, root) = 1;
     int on = 0;
     for (int n : w.nodes) {
-      seen[static_cast<size_t>(n)] = 1;
-      on += meeples_at[static_cast<size_t>(n)];
+      nth(seen, n) = 1;
+      on += nth(meeples_at, n);
       if (s.region_root(n) != root)
-        return "regions: the union-find splits the region at " + at(s, start / kNodesPerCell);
+        return "regions: the union-find splits the region at " + at(s, node_cell(start));
     }
     const RegionNode& r = s.region_node(root);
     bool blocked =
@@ -868,7 +869,7 @@ Fail InvariantChecker::full_check(const State& s) {
                 (w.haunted && !(g.switches().face_down_haunting == FaceDownHaunting::RulesText)))
              : w.haunted;
     std::string where =
-        std::string(mist ? "mist bank" : "region") + " at " + at(s, start / kNodesPerCell);
+        std::string(mist ? "mist bank" : "region") + " at " + at(s, node_cell(start));
     if (r.open != w.open)
       return "regions: the " + where + " counts " + std::to_string(r.open) +
              " open link(s), the geometry " + std::to_string(w.open);
@@ -889,14 +890,14 @@ Fail InvariantChecker::full_check(const State& s) {
     const CellFace& f = s.face(c);
     for (int k = 0; k < f.n_segments; ++k) {
       SegmentKind kind = f.segments[k].kind;
-      int n = c * kNodesPerCell + k;
-      if (is_centre_kind(kind) || seen[static_cast<size_t>(n)]) continue;
+      int n = segment_node(c, k);
+      if (is_centre_kind(kind) || nth(seen, n)) continue;
       walk_segments(s, c, k, w);
       if (Fail e = compare(false, n)) return e;
     }
     for (int m = 0; m < f.n_mist; ++m) {
-      int n = c * kNodesPerCell + kMaxSegments + m;
-      if (seen[static_cast<size_t>(n)]) continue;
+      int n = mist_node(c, m);
+      if (nth(seen, n)) continue;
       walk_mist(s, c, m, w);
       if (Fail e = compare(true, n)) return e;
     }

@@ -61,6 +61,7 @@ enum class EventKind : uint8_t {
   GameEnded,
   FinalScored,
 };
+inline constexpr int kEventKindCount = 22;
 const char* event_name(EventKind k);
 
 enum class FeatureClass : uint8_t {
@@ -71,18 +72,35 @@ enum class FeatureClass : uint8_t {
   Castle,
   Cemetery,
   MistBank,
+  Hound,  // a hound's points (Mists 3+), a class of its own on the score
   None
 };
+inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Hound
 const char* feature_class_name(FeatureClass f);
 
+// What apply() did. The meaning of who, value and extra depends on the kind: event_fields()
+// says it for each kind (engine/names.cpp holds the table), describe() prints an event so.
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   FeatureClass feature = FeatureClass::None;
-  int8_t who = -1;       // player, colour or track
-  int16_t x = 0, y = 0;  // where (a cell)
-  int16_t value = 0;     // points, ghosts, tiles
-  int16_t extra = 0;     // reason code, pile, second value
+  int8_t who = -1;       // see EventFields::who
+  int16_t x = 0, y = 0;  // the cell, when EventFields::at
+  int16_t value = 0;     // see EventFields::value
+  int16_t extra = 0;     // see EventFields::extra
 };
+
+// One row per EventKind: its name in specs and what its fields mean (nullptr: unused).
+struct EventFields {
+  const char* name;
+  const char* who;    // "player", "colour", "track", ...
+  bool at;            // x, y name a cell
+  const char* value;  // "points", "ghosts", "tile", ...
+  const char* extra;  // "rotation", "colour", "end reason", ...
+};
+const EventFields& event_fields(EventKind k);
+// "scored road: player 0, at 1,0, points 6": the kind's name, its feature when it has one,
+// and each field the kind uses, named.
+std::string describe(const Event& e);
 
 // Why a game ended (Mists) — reported as text by end_reason_text().
 enum class EndReason : uint8_t {

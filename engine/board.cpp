@@ -10,19 +10,17 @@ namespace carcheck {
 
 int Rules::find(State& s, int node) {
   int root = node;
-  while (s.nodes_[static_cast<size_t>(root)].parent != root)
-    root = s.nodes_[static_cast<size_t>(root)].parent;
-  while (s.nodes_[static_cast<size_t>(node)].parent != root) {  // path compression
-    int next = s.nodes_[static_cast<size_t>(node)].parent;
-    s.nodes_[static_cast<size_t>(node)].parent = static_cast<int16_t>(root);
+  while (nth(s.nodes_, root).parent != root) root = nth(s.nodes_, root).parent;
+  while (nth(s.nodes_, node).parent != root) {  // path compression
+    int next = nth(s.nodes_, node).parent;
+    nth(s.nodes_, node).parent = static_cast<int16_t>(root);
     node = next;
   }
   return root;
 }
 
 int Rules::find_const(const State& s, int node) {
-  while (s.nodes_[static_cast<size_t>(node)].parent != node)
-    node = s.nodes_[static_cast<size_t>(node)].parent;
+  while (nth(s.nodes_, node).parent != node) node = nth(s.nodes_, node).parent;
   return node;
 }
 
@@ -33,8 +31,8 @@ void Rules::unite(State& s, int a, int b) {
   b = find(s, b);
   if (a == b) return;
   if (a > b) std::swap(a, b);  // the older node stays root: stable, deterministic
-  RegionNode& ra = s.nodes_[static_cast<size_t>(a)];
-  RegionNode& rb = s.nodes_[static_cast<size_t>(b)];
+  RegionNode& ra = nth(s.nodes_, a);
+  RegionNode& rb = nth(s.nodes_, b);
   rb.parent = static_cast<int16_t>(a);
   ra.open = static_cast<int16_t>(ra.open + rb.open);
   ra.meeples = static_cast<int8_t>(ra.meeples + rb.meeples);
@@ -113,7 +111,7 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
     const size_t at = s.grid_index(x, y);
     const uint16_t needs = s.space_needs_[at];
     if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
-      return std::nullopt;
+      return room_refusal(s, tile, x, y, rot);
   }  // anything else: the long way, which says what is wrong
   static const char* names[] = {"field", "road", "city"};
   const FitReport r = check_fit(s, t, x, y, rot);
@@ -131,13 +129,33 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
       break;
   }
   if (!on_board) return "outside the board";
-  return std::nullopt;
+  return room_refusal(s, tile, x, y, rot);
+}
+
+std::optional<std::string> Rules::room_refusal(const State& s, TileId tile, int x, int y, int rot) {
+  if (!s.game_->restricts_placement()) return std::nullopt;
+  return s.game_->rule_system().placement_refusal(s, tile, x, y, rot);
+}
+
+// The room's placement rule (RuleSystem::placement_refusal) on the candidates from `from` on.
+void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
+  int kept = from;
+  for (int i = from; i < out.size; ++i)
+    if (!room_refusal(s, out.items[i].tile, out.items[i].x, out.items[i].y, out.items[i].rot))
+      out.items[kept++] = out.items[i];
+  out.size = kept;
 }
 
 // One-cell tiles (all but the Mists start tile) test each frontier space once against the
 // four packed rotations and write every candidate, keeping the ones that fit (no branch to
 // mispredict); the order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
+  const int from = out.size;
+  edge_placements(s, tile, out);
+  if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
+}
+
+void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   const TileType& t = s.game_->tile(tile);
   Action a;
   a.kind = ActionKind::Place;
@@ -170,6 +188,11 @@ void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
 }
 
 bool Rules::placeable_anywhere(const State& s, TileId tile) {
+  if (s.game_->restricts_placement()) {
+    ActionList all;
+    legal_placements(s, tile, all);
+    return all.size > 0;
+  }
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells == 1) {
     uint8_t sides[kRotations];
@@ -211,7 +234,7 @@ int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
   for (int k = 0; k < 8; ++k) {
     int nb = s.cell_at(pc.x + kDx8[k], pc.y + kDy8[k]);
     if (nb < 0) continue;
-    PlacedCell& n = cells[static_cast<size_t>(nb)];
+    PlacedCell& n = nth(cells, nb);
     ++n.n8;
     ++pc.n8;
     if (pc.face_down) ++n.fd8;
@@ -256,14 +279,14 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.sides = packed_sides(f);
     int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
     for (int i = 0; i < f.n_segments; ++i) {
-      RegionNode& n = s.nodes_[static_cast<size_t>(node_of(c, i))];
-      n.parent = n.next = static_cast<int16_t>(node_of(c, i));
+      RegionNode& n = nth(s.nodes_, segment_node(c, i));
+      n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
       n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.segments[i].links)));
       n.meeples = 0;
       n.blocked = 0;
     }
     for (int m = 0; m < f.n_mist; ++m) {
-      RegionNode& n = s.nodes_[static_cast<size_t>(mist_node(c, m))];
+      RegionNode& n = nth(s.nodes_, mist_node(c, m));
       n.parent = n.next = static_cast<int16_t>(mist_node(c, m));
       n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.mist[m].ports)));
       n.meeples = 0;
@@ -272,20 +295,20 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     for (int side = 0; side < kSides; ++side) {
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) continue;
-      const PlacedCell& ncell = s.cells_[static_cast<size_t>(nb)];
+      const PlacedCell& ncell = nth(s.cells_, nb);
       if (ncell.face_down) {  // haunted: these links face a face-down tile for good
         for (int k = 0; k < kPortsPerSide; ++k) {
           int p = port_of(side, k);
           int seg = f.port_segment[p];
           if (f.segments[seg].links & (1u << p)) {
-            int r = find(s, node_of(c, seg));
-            --s.nodes_[static_cast<size_t>(r)].open;
-            s.nodes_[static_cast<size_t>(r)].blocked = 1;
+            int r = find(s, segment_node(c, seg));
+            --nth(s.nodes_, r).open;
+            nth(s.nodes_, r).blocked = 1;
           }
           if (f.port_mist[p] >= 0) {
             int r = find(s, mist_node(c, f.port_mist[p]));
-            --s.nodes_[static_cast<size_t>(r)].open;
-            if (mist_blocks_on_face_down) s.nodes_[static_cast<size_t>(r)].blocked = 1;
+            --nth(s.nodes_, r).open;
+            if (mist_blocks_on_face_down) nth(s.nodes_, r).blocked = 1;
           }
         }
         continue;
@@ -295,19 +318,19 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
         int p = port_of(side, k), q = facing_port(p);
         int seg = f.port_segment[p];
         if (f.segments[seg].links & (1u << p)) {
-          unite(s, node_of(c, seg), node_of(nb, nf.port_segment[q]));
-          s.nodes_[static_cast<size_t>(find(s, node_of(c, seg)))].open -= 2;
+          unite(s, segment_node(c, seg), segment_node(nb, nf.port_segment[q]));
+          nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
         }
         bool mine = f.port_mist[p] >= 0, theirs = nf.port_mist[q] >= 0;
         if (mine && theirs) {
           unite(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q]));
-          s.nodes_[static_cast<size_t>(find(s, mist_node(c, f.port_mist[p])))].open -= 2;
+          nth(s.nodes_, find(s, mist_node(c, f.port_mist[p]))).open -= 2;
           if (ncell.placement != pc.placement) extended = true;
         } else if (mine || theirs) {  // mist against clear land: never finished (Dized.MoC.0043)
           int r = mine ? find(s, mist_node(c, f.port_mist[p]))
                        : find(s, mist_node(nb, nf.port_mist[q]));
-          --s.nodes_[static_cast<size_t>(r)].open;
-          s.nodes_[static_cast<size_t>(r)].blocked = 1;
+          --nth(s.nodes_, r).open;
+          nth(s.nodes_, r).blocked = 1;
         }
       }
     }
@@ -329,29 +352,28 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(x + kDx[side], y + kDy[side]);
-    if (nb < 0 || s.cells_[static_cast<size_t>(nb)].face_down) continue;
+    if (nb < 0 || nth(s.cells_, nb).face_down) continue;
     const CellFace& nf = s.face(nb);
     for (int k = 0; k < kPortsPerSide; ++k) {
       int q = port_of(opposite_side(side), k);
       int seg = nf.port_segment[q];
       if (nf.segments[seg].links & (1u << q)) {
-        int r = find(s, node_of(nb, seg));
-        --s.nodes_[static_cast<size_t>(r)].open;
-        if (haunts) s.nodes_[static_cast<size_t>(r)].blocked = 1;
+        int r = find(s, segment_node(nb, seg));
+        --nth(s.nodes_, r).open;
+        if (haunts) nth(s.nodes_, r).blocked = 1;
       }
       if (nf.port_mist[q] >= 0) {
         int r = find(s, mist_node(nb, nf.port_mist[q]));
-        --s.nodes_[static_cast<size_t>(r)].open;
-        if (mist_blocks) s.nodes_[static_cast<size_t>(r)].blocked = 1;
+        --nth(s.nodes_, r).open;
+        if (mist_blocks) nth(s.nodes_, r).blocked = 1;
       }
     }
   }
-  s.facedown_cells_.push_back(c);
   return c;
 }
 
 int Rules::orthogonal_neighbours(const State& s, int cell) {
-  const PlacedCell& c = s.cells_[static_cast<size_t>(cell)];
+  const PlacedCell& c = nth(s.cells_, cell);
   int n = 0;
   for (int side = 0; side < kSides; ++side) n += s.cell_at(c.x + kDx[side], c.y + kDy[side]) >= 0;
   return n;
@@ -360,17 +382,8 @@ int Rules::orthogonal_neighbours(const State& s, int cell) {
 // Levels 2-4: closed by its 4 orthogonal neighbours (Dized.MoC.0028); Levels 5-6: by all 8
 // (Dized.MoC.0021).
 bool Rules::cemetery_closed(const State& s, int cell) {
-  if (s.game_->rules().cemetery == CemeteryMode::Haunted)
-    return s.cells_[static_cast<size_t>(cell)].n8 == 8;
+  if (s.game_->rules().cemetery == CemeteryMode::Haunted) return nth(s.cells_, cell).n8 == 8;
   return orthogonal_neighbours(s, cell) == 4;
-}
-
-bool Rules::is_open_cemetery(const State& s, int cell) {
-  const PlacedCell& c = s.cells_[static_cast<size_t>(cell)];
-  if (c.face_down) return false;
-  const CellFace& f = s.face(cell);
-  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
-         !cemetery_closed(s, cell);
 }
 
 }  // namespace carcheck

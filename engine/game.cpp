@@ -20,8 +20,12 @@ const TileSet& find_set(const std::vector<TileSet>& sets, const std::string& nam
 
 }  // namespace
 
-Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
-    : rules_(std::move(rules)), players_(players) {
+Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
+           std::shared_ptr<const RuleSystem> system)
+    : rules_(std::move(rules)),
+      system_(system ? std::move(system) : rule_system_for(rules_)),
+      restricts_placement_(system_->restricts_placement()),
+      players_(players) {
   rules_.check_player_count(players);
   sw_ = resolve_switches(rules_);
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
@@ -49,22 +53,12 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players)
   }
   if (start_ < 0) throw std::invalid_argument("rule set " + rules_.name + " has no start tile");
 
-  if (rules_.family == Family::Mists) {
-    const MeepleSetup* m = &rules_.meeples_for(players);
-    colours_ = m->colours;
-    meeples_per_colour_ = m->meeples_per_colour;
-    for (int c = 0; c < colours_; ++c)
-      owner_.push_back(c / std::max(1, m->colours_per_player) % players);
-    if (rules_.scoring == ScoringTracks::PerColour) {
-      for (int c = 0; c < rules_.scoring_meeples && c < colours_; ++c)
-        scoring_colours_.push_back(c);
-      scoring_from_supply_ = m->scorers_from_supply > 0;  // solo and 2 players: from the box
-    }
-  } else {
-    colours_ = players;
-    meeples_per_colour_ = rules_.followers_per_player;
-    for (int c = 0; c < players; ++c) owner_.push_back(c);
-  }
+  Seating seats = system_->seat(rules_, players);
+  colours_ = seats.colours;
+  owner_ = std::move(seats.owner);
+  meeples_per_colour_ = seats.meeples_per_colour;
+  scoring_colours_ = std::move(seats.scoring_colours);
+  scoring_from_supply_ = seats.scoring_from_supply;
 }
 
 TileId Game::find_tile(const std::string& name) const {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rule_system.h"
 #include "engine/rules.h"
 #include "engine/switches.h"
 #include "engine/tile.h"
@@ -19,13 +20,16 @@ int colour_by_name(const std::string& name);  // -1 when unknown
 
 class Game {
  public:
-  // Throws std::invalid_argument with a clear message for an unsupported player count.
-  Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players);
+  // Throws std::invalid_argument with a clear message for an unsupported player count or a
+  // rule set the engine does not implement. `system`: the room the game plays in; null
+  // picks the one for the rule set's family (rule_system_for), a caller may supply its own.
+  Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
+       std::shared_ptr<const RuleSystem> system = nullptr);
 
   const RuleSet& rules() const { return rules_; }
   int players() const { return players_; }
   const std::vector<TileType>& tiles() const { return tiles_; }
-  const TileType& tile(TileId id) const { return tiles_[static_cast<size_t>(id)]; }
+  const TileType& tile(TileId id) const { return nth(tiles_, id); }
   TileId find_tile(const std::string& name) const;  // -1 when not in play
   TileId start_tile() const { return start_; }
   int max_cells() const { return max_cells_; }
@@ -33,19 +37,25 @@ class Game {
   // Colours: competitive games give each player one colour; Mists may give one player two
   // (2 players) or four (solo). owner(c) is the player playing colour c, -1 if none.
   int colours() const { return colours_; }
-  int owner(int colour) const { return owner_[static_cast<size_t>(colour)]; }
+  int owner(int colour) const { return nth(owner_, colour); }
   int meeples_per_colour() const { return meeples_per_colour_; }
   // Level 6: the colours with a scoring meeple (chosen by the team; the first three here),
   // and whether it came out of a player's supply (3-5 players) or from the box.
   const std::vector<int>& scoring_colours() const { return scoring_colours_; }
   bool scoring_meeples_from_supply() const { return scoring_from_supply_; }
 
+  // A query for the checker and the command; the engine's shared flow asks rule_system().
   bool is_mists() const { return rules_.family == Family::Mists; }
   const Switches& switches() const { return sw_; }
+  const RuleSystem& rule_system() const { return *system_; }
+  // rule_system().restricts_placement(), read once.
+  bool restricts_placement() const { return restricts_placement_; }
 
  private:
   RuleSet rules_;
   Switches sw_;
+  std::shared_ptr<const RuleSystem> system_;
+  bool restricts_placement_ = false;
   int players_;
   std::vector<TileType> tiles_;
   TileId start_ = -1;

@@ -1,7 +1,8 @@
 // Mists over Carcassonne (seeds 004 and 000; reference/mists-rules.md): the cooperative
 // turn after a tile is placed — mist banks (1b), cemeteries (1c), ghosts (2a), meeples (2b),
 // cooperative scoring with ghost removal (3a), hounds and piles (3b), haunted cemeteries
-// and face-down tiles (3c). A decision with a single option resolves itself.
+// and face-down tiles (3c). A decision with a single option resolves itself. The room
+// (MistsRules, engine/rule_system.h) hands the turn machine's hooks to these steps.
 #include <algorithm>
 
 #include "engine/rules_impl.h"
@@ -31,6 +32,61 @@ bool is_cemetery(const State& s, int c) {
 
 }  // namespace
 
+// ---- The room: the hooks the turn machine calls ------------------------------------------------
+
+namespace {
+
+class MistsRules final : public RuleSystem {
+ public:
+  // Colours from the level's meeple table (one or two per player, four solo); Level 6 gives
+  // three colours a scoring meeple, out of the players' supplies with 3-5 players.
+  Seating seat(const RuleSet& r, int players) const override {
+    const MeepleSetup& m = r.meeples_for(players);
+    Seating s;
+    s.colours = m.colours;
+    s.meeples_per_colour = m.meeples_per_colour;
+    for (int c = 0; c < s.colours; ++c)
+      s.owner.push_back(c / std::max(1, m.colours_per_player) % players);
+    if (r.scoring == ScoringTracks::PerColour) {
+      for (int c = 0; c < r.scoring_meeples && c < s.colours; ++c) s.scoring_colours.push_back(c);
+      s.scoring_from_supply = m.scorers_from_supply > 0;  // solo and 2 players: from the box
+    }
+    return s;
+  }
+  void setup(State& s) const override { Rules::mists_setup(s); }
+  // A tile comes from the active pile; an empty pile may lose the game.
+  void draw_due(State& s) const override { Rules::take_tile(s, false); }
+  bool drawn(State& s, TileId) const override { return Rules::mists_drawn(s); }
+  void unplaceable(State& s, TileId t) const override { Rules::mists_unplaceable(s, t); }
+  bool meeple_allowed(const State& s, int seg) const override {
+    return Rules::mists_meeple_allowed(s, seg);
+  }
+  std::string meeple_refusal(const State& s, int seg) const override {
+    return Rules::mists_meeple_refusal(s, seg);
+  }
+  void after_place(State& s, bool extended_bank) const override {
+    Rules::mists_after_place(s, extended_bank);
+  }
+  void after_meeple(State& s) const override { Rules::mists_after_meeple(s); }
+  void final_scoring(State&) const override {}  // none in Mists (Dized.MoC.0033)
+  void game_over(State& s, EndReason r, bool won) const override {
+    Rules::emit(s, won ? EventKind::GameWon : EventKind::GameLost, FeatureClass::None, -1, 0, 0,
+                Rules::track_score(s), static_cast<int>(r));
+  }
+  int shared_score(const State& s) const override { return Rules::track_score(s); }
+  void legal(const State& s, ActionList& out) const override { Rules::mists_legal(s, out); }
+  std::optional<std::string> apply(State& s, const Action& a) const override {
+    return Rules::mists_apply(s, a);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleSystem> mists_rules() {
+  static const auto room = std::make_shared<const MistsRules>();
+  return room;
+}
+
 // ---- Setup -----------------------------------------------------------------------------------
 
 void Rules::mists_setup(State& s) {
@@ -52,7 +108,7 @@ void Rules::mists_setup(State& s) {
   for (int c = 0; c < s.cells(); ++c) {
     const CellFace& f = s.face(c);
     for (int m = 0; m < f.n_mist; ++m) {
-      s.cells_[static_cast<size_t>(c)].ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
+      nth(s.cells_, c).ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
       s.ghost_supply_ -= f.mist[m].ghosts;
     }
   }
@@ -67,7 +123,7 @@ int Rules::track_score(const State& s) {
 
 // Up to `n` ghosts off one cell (one start quarter: FAQ.MoC.0001) back to the supply.
 int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, FeatureClass why) {
-  auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
+  auto& g = nth(s.cells_, cell).ghosts;
   int taken = 0;
   auto take = [&](size_t k) {
     int t = std::min<int>(g[k], n - taken);
@@ -78,8 +134,7 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
   for (size_t k = 0; k < g.size(); ++k) take(k);
   s.ghost_supply_ += taken;
   if (taken > 0)
-    emit(s, EventKind::GhostsRemoved, why, -1, s.cells_[static_cast<size_t>(cell)].x,
-         s.cells_[static_cast<size_t>(cell)].y, taken);
+    emit(s, EventKind::GhostsRemoved, why, -1, nth(s.cells_, cell).x, nth(s.cells_, cell).y, taken);
   return taken;
 }
 
@@ -91,7 +146,39 @@ void Rules::mists_after_place(State& s, bool extended_bank) {
   collect_finished(s, s.new_cell_, true);
   s.score_sub_ = 0;
   s.step_ = kStepMist;
-  advance(s);
+  mists_advance(s);
+}
+
+void Rules::mists_after_meeple(State& s) {
+  s.step_ = kStepScore;
+  mists_advance(s);
+}
+
+void Rules::mists_advance(State& s) {
+  while (s.phase_ != Phase::Over && mists_step(s) == Flow::Continue) {
+  }
+}
+
+// pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn, the
+// face-down tile of Levels 5-6 included. A face-down draw goes on to its placement.
+bool Rules::mists_drawn(State& s) {
+  if ((s.game_->switches().pile_end_timing == PileEndTiming::OnLastDraw) &&
+      nth(s.piles_, s.active_pile_).empty()) {
+    bool last_pile = s.active_pile_ + 1 >= static_cast<int>(s.piles_.size());
+    if (last_pile) {
+      finish_game(s, EndReason::TilesExhausted, false);
+      return true;
+    }
+    if (s.thresholds_passed_ <= s.active_pile_ &&
+        !(s.game_->switches().pile_threshold_loss == PileThresholdLoss::Continue)) {
+      finish_game(s, EndReason::PileBelowThreshold, false);
+      return true;
+    }
+  }
+  if (s.phase_ != Phase::FaceDownDraw) return false;
+  s.phase_ = Phase::FaceDown;
+  mists_face_down_drawn(s);
+  return true;
 }
 
 Rules::Flow Rules::mists_step(State& s) {
@@ -108,25 +195,24 @@ Rules::Flow Rules::mists_step(State& s) {
         s.bank_finished_this_turn_ = true;
         int removed = 0, node = root;
         do {
-          int cell = node / kNodesPerCell, area = node % kNodesPerCell - kMaxSegments;
-          auto& g = s.cells_[static_cast<size_t>(cell)].ghosts;
+          int cell = node_cell(node), area = node_mist_area(node);
+          auto& g = nth(s.cells_, cell).ghosts;
           if ((s.game_->switches().ghost_scope == GhostScope::PerTile)) {
-            int before = s.cells_[static_cast<size_t>(cell)].ghost_total();
+            int before = nth(s.cells_, cell).ghost_total();
             removed += remove_ghosts(s, cell, before, false, FeatureClass::MistBank);
           } else {
-            int n = g[static_cast<size_t>(area)];
-            g[static_cast<size_t>(area)] = 0;
+            int n = nth(g, area);
+            nth(g, area) = 0;
             s.ghost_supply_ += n;
             removed += n;
             if (n)
-              emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1,
-                   s.cells_[static_cast<size_t>(cell)].x, s.cells_[static_cast<size_t>(cell)].y, n);
+              emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1, nth(s.cells_, cell).x,
+                   nth(s.cells_, cell).y, n);
           }
-          node = s.nodes_[static_cast<size_t>(node)].next;
+          node = nth(s.nodes_, node).next;
         } while (node != root);
-        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1,
-             s.cells_[static_cast<size_t>(s.new_cell_)].x,
-             s.cells_[static_cast<size_t>(s.new_cell_)].y, removed, region_tiles(s, root));
+        emit(s, EventKind::BankFinished, FeatureClass::MistBank, -1, nth(s.cells_, s.new_cell_).x,
+             nth(s.cells_, s.new_cell_).y, removed, region_tiles(s, root));
       }
       s.step_ = kStepCemetery;
       return Flow::Continue;
@@ -135,7 +221,7 @@ Rules::Flow Rules::mists_step(State& s) {
       // 1c: cemeteries this tile closed (4 orthogonal neighbours in Levels 2-4, all 8 in 5-6).
       s.bury_queue_.clear();
       if (s.game_->rules().cemetery != CemeteryMode::None) {
-        const PlacedCell& pc = s.cells_[static_cast<size_t>(s.new_cell_)];
+        const PlacedCell& pc = nth(s.cells_, s.new_cell_);
         for (int dy = -1; dy <= 1; ++dy)
           for (int dx = -1; dx <= 1; ++dx) {
             int c = s.cell_at(pc.x + dx, pc.y + dy);
@@ -190,7 +276,7 @@ Rules::Flow Rules::mists_step(State& s) {
 Rules::Flow Rules::start_bury(State& s) {
   while (!s.bury_queue_.empty()) {
     int cem = s.bury_queue_.front();
-    const PlacedCell& pc = s.cells_[static_cast<size_t>(cem)];
+    const PlacedCell& pc = nth(s.cells_, cem);
     emit(s, EventKind::CemeteryClosed, FeatureClass::Cemetery, -1, pc.x, pc.y);
     std::vector<int> cands;
     int n = bury_candidates(s, cands);
@@ -233,11 +319,11 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
 void Rules::bury(State& s, int meeple) {
   int cem = s.bury_queue_.front();
   s.bury_queue_.erase(s.bury_queue_.begin());
-  Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
+  Meeple& m = nth(s.meeples_, meeple);
   if (m.cell >= 0) {
     SegmentKind k = s.face(m.cell).segments[m.seg].kind;
     if (k == SegmentKind::Road || k == SegmentKind::City)
-      --s.nodes_[static_cast<size_t>(find(s, node_of(m.cell, m.seg)))].meeples;
+      --nth(s.nodes_, find(s, segment_node(m.cell, m.seg))).meeples;
   }
   // A hound lying by the buried meeple leaves the game unscored (footnotes 17, 18).
   for (Hound& h : s.hounds_)
@@ -248,7 +334,7 @@ void Rules::bury(State& s, int meeple) {
   m.cell = static_cast<int16_t>(cem);
   m.seg = -1;
   m.buried = true;
-  const PlacedCell& pc = s.cells_[static_cast<size_t>(cem)];
+  const PlacedCell& pc = nth(s.cells_, cem);
   emit(s, EventKind::MeepleBuried, FeatureClass::Cemetery, m.colour, pc.x, pc.y, meeple);
   close_cemetery_ghosts(s, cem);
 }
@@ -260,7 +346,7 @@ void Rules::close_cemetery_ghosts(State& s, int cem) {
   if (s.game_->rules().cemetery == CemeteryMode::Haunted &&
       !(sw.haunted_close_removal == HauntedCloseRemoval::RemoveGhosts))
     return;
-  PlacedCell& c = s.cells_[static_cast<size_t>(cem)];
+  PlacedCell& c = nth(s.cells_, cem);
   if ((sw.ghost_scope == GhostScope::PerArea)) {
     int n = c.ghosts[kCemeterySlot];
     c.ghosts[kCemeterySlot] = 0;
@@ -289,7 +375,7 @@ int Rules::open_cemeteries(const State& s, ActionList* out) {
 Rules::Flow Rules::place_ghosts(State& s) {
   const Switches& sw = s.game_->switches();
   const RuleSet& r = s.game_->rules();
-  PlacedCell& pc = s.cells_[static_cast<size_t>(s.new_cell_)];
+  PlacedCell& pc = nth(s.cells_, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
   int placed = 0;
   if (!s.bank_finished_this_turn_) {
@@ -302,9 +388,8 @@ Rules::Flow Rules::place_ghosts(State& s) {
     auto joins_older = [&](int m) {
       int root = find(s, mist_node(s.new_cell_, m)), node = root;
       do {
-        if (s.cells_[static_cast<size_t>(node / kNodesPerCell)].placement != pc.placement)
-          return true;
-        node = s.nodes_[static_cast<size_t>(node)].next;
+        if (nth(s.cells_, node_cell(node)).placement != pc.placement) return true;
+        node = nth(s.nodes_, node).next;
       } while (node != root);
       return false;
     };
@@ -317,8 +402,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
     }
     for (int m = 0; m < f.n_mist; ++m) {
       int k = f.mist[m].ghosts - (m == drop_area ? 1 : 0);
-      pc.ghosts[static_cast<size_t>(m)] =
-          static_cast<uint8_t>(pc.ghosts[static_cast<size_t>(m)] + k);
+      nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + k);
     }
     s.ghost_supply_ -= n;
     placed = n;
@@ -332,7 +416,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
             ((sw.haunted_cemetery_ghosts == HauntedCemeteryGhosts::Orthogonal4) && dx && dy))
           continue;
         int c = s.cell_at(pc.x + dx, pc.y + dy);
-        if (c < 0 || s.cells_[static_cast<size_t>(c)].face_down || !s.face(c).mist_ports) continue;
+        if (c < 0 || nth(s.cells_, c).face_down || !s.face(c).mist_ports) continue;
         if (sw.haunted_closed_ghosts == HauntedClosedGhosts::NoneOnClosed && is_cemetery(s, c) &&
             cemetery_closed(s, c))
           continue;
@@ -343,10 +427,10 @@ Rules::Flow Rules::place_ghosts(State& s) {
       return Flow::Done;
     }
     for (int c : targets) {
-      ++s.cells_[static_cast<size_t>(c)].ghosts[0];
+      ++nth(s.cells_, c).ghosts[0];
       --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1,
-           s.cells_[static_cast<size_t>(c)].x, s.cells_[static_cast<size_t>(c)].y, 1);
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
+           nth(s.cells_, c).y, 1);
     }
   }
   bool extra = r.cemetery == CemeteryMode::Orthogonal ||
@@ -365,10 +449,10 @@ Rules::Flow Rules::place_ghosts(State& s) {
     }
     if (n == 1) {
       int c = s.cell_at(opts.items[0].x, opts.items[0].y);
-      ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
+      ++nth(s.cells_, c).ghosts[kCemeterySlot];
       --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1,
-           s.cells_[static_cast<size_t>(c)].x, s.cells_[static_cast<size_t>(c)].y, 1);
+      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
+           nth(s.cells_, c).y, 1);
     }
   }
   return Flow::Continue;
@@ -388,8 +472,8 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
       if (g.kind == SegmentKind::Road && (sw.misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
           (g.ports & f.mist_ports))
         return false;
-      int root = find_const(s, node_of(s.new_cell_, seg));
-      if (s.nodes_[static_cast<size_t>(root)].meeples) return false;
+      int root = find_const(s, segment_node(s.new_cell_, seg));
+      if (nth(s.nodes_, root).meeples) return false;
       return !((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
                s.region_finished(root));
     }
@@ -397,30 +481,26 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
       for (const Meeple& m : s.meeples_)
         if (m.cell == s.new_cell_ && m.seg == seg && !m.buried) return false;
       return !((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
-               s.cells_[static_cast<size_t>(s.new_cell_)].n8 == 8);
+               nth(s.cells_, s.new_cell_).n8 == 8);
     }
     default:
       return false;
   }
 }
 
-std::string Rules::meeple_refusal(const State& s, int seg) {
+std::string Rules::mists_meeple_refusal(const State& s, int seg) {
   const CellFace& f = s.face(s.new_cell_);
   const Segment& g = f.segments[seg];
   std::string what = segment_kind_name(g.kind);
   if (g.kind == SegmentKind::Field)
-    return s.game_->is_mists() ? "a meeple never goes on a field, misty or not (FAQ.MoC.0002)"
-                               : "this rule set has no farmers";
+    return "a meeple never goes on a field, misty or not (FAQ.MoC.0002)";
   if (g.kind == SegmentKind::Cemetery) return "a meeple never goes on a cemetery";
-  if (s.game_->is_mists()) {
-    const Switches& sw = s.game_->switches();
-    if (g.kind == SegmentKind::Road && (sw.misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
-        (g.ports & f.mist_ports))
-      return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
-    if ((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly))
-      return "the " + what +
-             " is occupied or already finished (meeple-on-finished=unfinished-only)";
-  }
+  const Switches& sw = s.game_->switches();
+  if (g.kind == SegmentKind::Road && (sw.misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
+      (g.ports & f.mist_ports))
+    return "under misty-road-meeple=clear-only a meeple goes only on a clear road";
+  if ((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly))
+    return "the " + what + " is occupied or already finished (meeple-on-finished=unfinished-only)";
   return "the " + what + " is already occupied (someone stands on the connected " + what + ")";
 }
 
@@ -451,7 +531,7 @@ Rules::Flow Rules::score_step(State& s) {
       s.step_ = kStepHounds;
       return Flow::Continue;
     }
-    const PendingScore& p = s.pending_[static_cast<size_t>(s.pending_index_)];
+    const PendingScore& p = nth(s.pending_, s.pending_index_);
     std::array<int, kMaxColours> per{};
     meeples_on(s, p, per);
     int colours = 0;
@@ -484,35 +564,27 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
     }
     track = static_cast<int>(it - sc.begin());
   }
-  Score& score = s.scores_[static_cast<size_t>(track)];
-  score.total += points;
-  score.by_feature[static_cast<size_t>(f)] += points;
-  emit(s, EventKind::Scored, f, track, 0, 0, points, colour);
+  award(s, EventKind::Scored, track, f, points, 0, 0, colour);
 }
 
 // Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
 // numerous colours only), or instead up to 3 ghosts off one tile, voiding the whole scoring
 // (FAQ.MoC.0004). Meeples return either way; a hound by one of them scores right after.
 void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
-  const PendingScore p = s.pending_[static_cast<size_t>(s.pending_index_)];
+  const PendingScore p = nth(s.pending_, s.pending_index_);
   std::array<int, kMaxColours> per{};
   meeples_on(s, p, per);
   int most = *std::max_element(per.begin(), per.end());
   if (points) {
     int value = feature_value(s, p, false);
     for (int c = 0; c < kMaxColours; ++c) {
-      if (per[static_cast<size_t>(c)] == 0) continue;
-      if ((s.game_->switches().coop_scoring == CoopScoring::Majority) &&
-          per[static_cast<size_t>(c)] != most)
+      if (nth(per, c) == 0) continue;
+      if ((s.game_->switches().coop_scoring == CoopScoring::Majority) && nth(per, c) != most)
         continue;
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
         add_points(s, c, value, p.feature);
-      else {
-        Score& sc = s.scores_[0];
-        sc.total += value;
-        sc.by_feature[static_cast<size_t>(p.feature)] += value;
-        emit(s, EventKind::Scored, p.feature, 0, 0, 0, value, c);
-      }
+      else
+        award(s, EventKind::Scored, 0, p.feature, value, 0, 0, c);
     }
   } else if (cell >= 0) {
     remove_ghosts(s, cell, count);
@@ -524,7 +596,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
     if (m.cell < 0 || m.buried) continue;
     bool centre = p.feature == FeatureClass::Castle;
     bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
-                     : find(s, node_of(m.cell, m.seg)) == p.node;
+                     : find(s, segment_node(m.cell, m.seg)) == p.node;
     if (on) scored.push_back(static_cast<int>(i));
   }
   return_meeples(s, p);
@@ -534,14 +606,12 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
         std::find(scored.begin(), scored.end(), h.meeple) != scored.end()) {
       int ghosts = s.ghosts_on_board();
       h.status = Hound::Scored;
-      int colour = s.meeples_[static_cast<size_t>(h.meeple)].colour;
+      int colour = nth(s.meeples_, h.meeple).colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
-        add_points(s, colour, ghosts, FeatureClass::None);
-      else {
-        s.scores_[0].total += ghosts;
-        s.scores_[0].by_feature[7] += ghosts;
-      }
+        add_points(s, colour, ghosts, FeatureClass::Hound);
+      else
+        award(s, 0, FeatureClass::Hound, ghosts);  // reported by hound-scored above
     }
   s.score_sub_ = 1;
 }
@@ -557,14 +627,13 @@ Rules::Flow Rules::thresholds(State& s) {
   }
   if (!r.hounds) return Flow::Continue;
   if (s.hound_active_ >= 0) return hound_clear_next(s);
-  while (s.thresholds_passed_ < 2 &&
-         score >= r.thresholds[static_cast<size_t>(s.thresholds_passed_)]) {
+  while (s.thresholds_passed_ < 2 && score >= nth(r.thresholds, s.thresholds_passed_)) {
     int h = s.thresholds_passed_;
     std::vector<int> cands;
     for (size_t i = 0; i < s.meeples_.size(); ++i)
       if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) cands.push_back(static_cast<int>(i));
     if (cands.empty()) {  // no unburied meeple: the hound is lost (11/2022, footnote 22)
-      s.hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+      nth(s.hounds_, h).status = Hound::Lost;
       emit(s, EventKind::HoundLost, FeatureClass::None, -1, 0, 0, h);
       switch_pile(s, h);
       ++s.thresholds_passed_;
@@ -582,10 +651,10 @@ Rules::Flow Rules::thresholds(State& s) {
 }
 
 void Rules::hound_place(State& s, int meeple) {
-  Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
+  Hound& h = nth(s.hounds_, s.hound_active_);
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
-  const Meeple& m = s.meeples_[static_cast<size_t>(meeple)];
+  const Meeple& m = nth(s.meeples_, meeple);
   emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y,
        s.hound_active_);
   // hound-trigger=when-surrounded: the removal waits until the hound's tile has all 8
@@ -605,7 +674,7 @@ Rules::Flow Rules::surround_clear(State& s) {
   for (size_t i = 0; i < s.hounds_.size(); ++i) {
     Hound& h = s.hounds_[i];
     if (h.status != Hound::Placed || h.cleared) continue;
-    if (s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell).n8 != 8) continue;
+    if (s.cell(nth(s.meeples_, h.meeple).cell).n8 != 8) continue;
     h.cleared = true;
     s.hound_active_ = static_cast<int>(i);
     s.hound_clears_left_ = 2;
@@ -618,9 +687,9 @@ Rules::Flow Rules::surround_clear(State& s) {
 }
 
 void Rules::hound_clear_options(const State& s, ActionList& out) {
-  const Hound& h = s.hounds_[static_cast<size_t>(s.hound_active_)];
-  const PlacedCell& at = s.cell(s.meeples_[static_cast<size_t>(h.meeple)].cell);
-  out.push(make(ActionKind::HoundClear, at.x, at.y, 0));  // clear no more
+  const Hound& h = nth(s.hounds_, s.hound_active_);
+  const PlacedCell& at = s.cell(nth(s.meeples_, h.meeple).cell);
+  out.push(make(ActionKind::HoundClear));  // clear no more: names no tile ("clear stop")
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       int c = s.cell_at(at.x + dx, at.y + dy);
@@ -660,8 +729,8 @@ Rules::Flow Rules::hound_clear_next(State& s) {
 void Rules::switch_pile(State& s, int threshold) {
   if (s.active_pile_ != threshold) return;
   if (s.active_pile_ + 1 >= static_cast<int>(s.piles_.size())) return;
-  auto& from = s.piles_[static_cast<size_t>(s.active_pile_)];
-  auto& to = s.piles_[static_cast<size_t>(s.active_pile_ + 1)];
+  auto& from = nth(s.piles_, s.active_pile_);
+  auto& to = nth(s.piles_, s.active_pile_ + 1);
   int moved = static_cast<int>(from.size());
   to.insert(to.end(), from.begin(), from.end());  // the back is the top
   from.clear();
@@ -674,7 +743,7 @@ void Rules::switch_pile(State& s, int threshold) {
 // A tile must come from the active pile. An empty pile: the next pile when its threshold
 // was reached (it was switched already) or pile-threshold-loss=continue; otherwise lost.
 Rules::Flow Rules::take_tile(State& s, bool face_down) {
-  while (s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
+  while (nth(s.piles_, s.active_pile_).empty()) {
     bool more = s.active_pile_ + 1 < static_cast<int>(s.piles_.size());
     if (!more) {
       finish_game(s, EndReason::TilesExhausted, false);
@@ -694,7 +763,7 @@ Rules::Flow Rules::take_tile(State& s, bool face_down) {
 void Rules::mists_unplaceable(State& s, TileId t) {
   switch (s.game_->switches().unplaceable_tile) {
     case UnplaceableTile::PileBottom: {
-      auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
+      auto& pile = nth(s.piles_, s.active_pile_);
       bool any = false;
       for (TileId u : pile) any = any || placeable_anywhere(s, u);
       if (any)
@@ -761,7 +830,7 @@ void Rules::mists_face_down_drawn(State& s) {
   face_down_options(s, opts);
   if (opts.size != 1) return;
   put_face_down(s, opts.items[0].x, opts.items[0].y);
-  advance(s);
+  mists_advance(s);
 }
 
 // ---- Decisions: legal actions and apply --------------------------------------------------------
@@ -858,7 +927,7 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       break;
     case ActionKind::ExtraGhost: {
       int c = s.cell_at(a.x, a.y);
-      ++s.cells_[static_cast<size_t>(c)].ghosts[kCemeterySlot];
+      ++nth(s.cells_, c).ghosts[kCemeterySlot];
       --s.ghost_supply_;
       emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, a.x, a.y, 1);
       break;
@@ -894,16 +963,13 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 2);
       const auto& sc = s.game_->scoring_colours();
       int track = static_cast<int>(std::find(sc.begin(), sc.end(), a.colour) - sc.begin());
-      Score& score = s.scores_[static_cast<size_t>(track)];
-      score.total += points;
-      score.by_feature[static_cast<size_t>(f)] += points;
-      emit(s, EventKind::Scored, f, track, 0, 0, points, a.colour);
+      award(s, EventKind::Scored, track, f, points, 0, 0, a.colour);
       break;
     }
     default:
       return "not a Mists action";
   }
-  if (s.phase_ != Phase::Over) advance(s);
+  if (s.phase_ != Phase::Over) mists_advance(s);
   return std::nullopt;
 }
 

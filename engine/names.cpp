@@ -1,23 +1,71 @@
 // Names of enums, for events, refusals, renderings and the spec language.
+#include <string>
+
 #include "engine/action.h"
 #include "engine/state.h"
 
 namespace carcheck {
 
-const char* event_name(EventKind k) {
-  static const char* names[] = {
-      "tile-drawn",       "tile-set-aside",   "tile-placed",     "meeple-placed",
-      "feature-finished", "scored",           "meeple-returned", "ghosts-placed",
-      "ghosts-removed",   "bank-finished",    "cemetery-closed", "meeple-buried",
-      "hound-placed",     "hound-lost",       "hound-scored",    "hound-removed",
-      "pile-switched",    "face-down-placed", "game-won",        "game-lost",
-      "game-ended",       "final-scored"};
-  return names[static_cast<int>(k)];
+namespace {
+
+// Read from the emit() calls of the rule steps; a new kind or a new use of a field is
+// written here. `who` of Scored is a player in competitive games, a track in Mists; its
+// `extra` is the colour whose meeples scored.
+constexpr EventFields kEvents[kEventKindCount] = {
+    {"tile-drawn", "player", false, "tile", nullptr},
+    {"tile-set-aside", "player", false, "tile", nullptr},
+    {"tile-placed", "player", true, "tile", "rotation"},
+    {"meeple-placed", "colour", true, "segment", nullptr},
+    {"feature-finished", nullptr, false, nullptr, nullptr},
+    {"scored", "player or track", true, "points", "colour"},
+    {"meeple-returned", "colour", true, nullptr, nullptr},
+    {"ghosts-placed", nullptr, true, "ghosts", nullptr},
+    {"ghosts-removed", nullptr, true, "ghosts", nullptr},
+    {"bank-finished", nullptr, true, "ghosts removed", "tiles"},
+    {"cemetery-closed", nullptr, true, nullptr, nullptr},
+    {"meeple-buried", "colour", true, "meeple", nullptr},
+    {"hound-placed", "colour", true, "hound", nullptr},
+    {"hound-lost", nullptr, false, "hound", nullptr},
+    {"hound-scored", "colour", false, "points", nullptr},
+    {"hound-removed", "colour", false, nullptr, nullptr},
+    {"pile-switched", nullptr, false, "pile", "tiles moved"},
+    {"face-down-placed", nullptr, true, "tile", nullptr},
+    {"game-won", nullptr, false, "score", "end reason"},
+    {"game-lost", nullptr, false, "score", "end reason"},
+    {"game-ended", nullptr, false, nullptr, "end reason"},
+    {"final-scored", "player", true, "points", "colour"},
+};
+static_assert(static_cast<int>(EventKind::FinalScored) + 1 == kEventKindCount);
+
+}  // namespace
+
+const EventFields& event_fields(EventKind k) { return kEvents[static_cast<int>(k)]; }
+
+const char* event_name(EventKind k) { return event_fields(k).name; }
+
+std::string describe(const Event& e) {
+  const EventFields& f = event_fields(e.kind);
+  std::string out = f.name;
+  if (e.feature != FeatureClass::None) out += std::string(" ") + feature_class_name(e.feature);
+  std::string sep = ": ";
+  auto field = [&](const char* what, int v) {
+    if (!what) return;
+    out += sep + what + " " + std::to_string(v);
+    sep = ", ";
+  };
+  field(f.who, e.who);
+  if (f.at) {
+    out += sep + "at " + std::to_string(e.x) + "," + std::to_string(e.y);
+    sep = ", ";
+  }
+  field(f.value, e.value);
+  field(f.extra, e.extra);
+  return out;
 }
 
 const char* feature_class_name(FeatureClass f) {
-  static const char* names[] = {"road",   "city",     "monastery", "field",
-                                "castle", "cemetery", "mist-bank", "none"};
+  static const char* names[] = {"road",     "city",      "monastery", "field", "castle",
+                                "cemetery", "mist-bank", "hound",     "none"};
   return names[static_cast<int>(f)];
 }
 

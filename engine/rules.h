@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/types.h"
+
 namespace carcheck {
 
 enum class Family : uint8_t { Base, Pnp, Bcb, Mists };
@@ -36,7 +38,7 @@ struct VariantSwitch {
   // Values the register lists that the engine does not implement yet (levels.yaml
   // `not-implemented:`): the loader accepts them, selecting one is refused.
   std::vector<std::string> not_implemented;
-  const std::string& value() const { return values[static_cast<size_t>(chosen)]; }
+  const std::string& value() const { return nth(values, chosen); }
   bool implemented(const std::string& v) const {
     for (const std::string& n : not_implemented)
       if (n == v) return false;

@@ -1,6 +1,7 @@
-// The rule steps of the turn machine, shared by the engine's .cpp files. Internal header:
-// only engine/*.cpp include it. `Rules` is a friend of State, so a rule lives in one place
-// and reads the state directly.
+// The rule steps of the turn machine and of the rooms (engine/rule_system.h), shared by the
+// engine's .cpp files. Internal header: only engine/*.cpp include it. `Rules` is State's one
+// friend, so a rule lives in one place and reads the state directly; a room's hooks call
+// its steps here.
 #pragma once
 
 #include "engine/state.h"
@@ -12,26 +13,38 @@ struct Rules {
   static int find(State& s, int node);
   static int find_const(const State& s, int node);
   static void unite(State& s, int a, int b);
-  static int node_of(int cell, int seg) { return cell * kNodesPerCell + seg; }
-  static int mist_node(int cell, int area) { return cell * kNodesPerCell + kMaxSegments + area; }
   static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y,
                                                       int rot);
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);
   static uint8_t packed_sides(const CellFace& f);
   static bool placeable_anywhere(const State& s, TileId tile);
+  // Every placement of `tile` the edges allow and the room's placement rule keeps.
   static void legal_placements(const State& s, TileId tile, ActionList& out);
+  static void edge_placements(const State& s, TileId tile, ActionList& out);
+  static std::optional<std::string> room_refusal(const State& s, TileId tile, int x, int y,
+                                                 int rot);
+  static void keep_room_placements(const State& s, ActionList& out, int from);
   // Puts every cell of `tile` on the board; returns the first cell's index. Sets
   // `extended_bank` when the tile's mist joined mist already on the board.
   static int place_tile(State& s, TileId tile, int x, int y, int rot, bool* extended_bank);
   static int place_face_down(State& s, TileId tile, int x, int y);
   static int orthogonal_neighbours(const State& s, int cell);
   static bool cemetery_closed(const State& s, int cell);
-  static bool is_open_cemetery(const State& s, int cell);
 
   // ---- scoring.cpp: feature values, majority, final scoring -------------------------------
   static int region_tiles(const State& s, int root);
   static int region_shields(const State& s, int root);
-  static int feature_value(const State& s, const PendingScore& p, bool final_scoring);
+  // The printed values every rule system shares (RuleSystem::feature_value's default).
+  static int printed_value(const State& s, const PendingScore& p, bool final_scoring);
+  // What the game's room says a feature is worth.
+  static int feature_value(const State& s, const PendingScore& p, bool final_scoring) {
+    return s.game_->rule_system().feature_value(s, p, final_scoring);
+  }
+  // The one place points are added: score `who` (a player, or a Mists track) gains `points`
+  // under `f`. The second form also reports them as event `k` (Scored or FinalScored).
+  static void award(State& s, int who, FeatureClass f, int points);
+  static void award(State& s, EventKind k, int who, FeatureClass f, int points, int x, int y,
+                    int extra = 0);
   // Meeples on a feature, counted per colour.
   static void meeples_on(const State& s, const PendingScore& p,
                          std::array<int, kMaxColours>& per_colour);
@@ -42,15 +55,19 @@ struct Rules {
   static void final_scoring(State& s);
   static void farm_scoring(State& s);
 
+  // ---- base.cpp: the competitive room's steps ---------------------------------------------
+  static void competitive_setup(State& s);
+  static void competitive_unplaceable(State& s, TileId t);
+  static void competitive_after_place(State& s);
+  static void competitive_score_turn(State& s);
+
   // ---- turn.cpp: the turn machine ----------------------------------------------------------
-  static void advance(State& s);
   static void end_turn(State& s);
   static void enter_draw(State& s);
   static void finish_game(State& s, EndReason r, bool won);
   static void on_draw(State& s, TileId t);
   static bool meeple_allowed(const State& s, int seg);
   static std::optional<std::string> meeple_problem(const State& s, const Action& a);
-  static std::string meeple_refusal(const State& s, int seg);
   static void put_meeple(State& s, int colour, int cell, int seg);
   static void after_meeple(State& s);
   static void emit(State& s, EventKind k, FeatureClass f = FeatureClass::None, int who = -1,
@@ -73,7 +90,11 @@ struct Rules {
   };
   enum class Flow { Continue, Decide, Done };
   static void mists_after_place(State& s, bool extended_bank);
+  static void mists_after_meeple(State& s);
+  static bool mists_drawn(State& s);
+  static void mists_advance(State& s);
   static Flow mists_step(State& s);
+  static std::string mists_meeple_refusal(const State& s, int seg);
   static void mists_unplaceable(State& s, TileId t);
   static bool mists_meeple_allowed(const State& s, int seg);
   static void mists_legal(const State& s, ActionList& out);

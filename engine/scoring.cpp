@@ -17,8 +17,8 @@ struct Stamp {
     ++now;
   }
   bool first(int cell) {
-    if (mark[static_cast<size_t>(cell)] == now) return false;
-    mark[static_cast<size_t>(cell)] = now;
+    if (nth(mark, cell) == now) return false;
+    nth(mark, cell) = now;
     return true;
   }
 };
@@ -34,8 +34,8 @@ int Rules::region_tiles(const State& s, int root) {
   stamp.begin(s.cells_.size());
   int n = 0, node = root;
   do {
-    n += stamp.first(node / kNodesPerCell);
-    node = s.nodes_[static_cast<size_t>(node)].next;
+    n += stamp.first(node_cell(node));
+    node = nth(s.nodes_, node).next;
   } while (node != root);
   return n;
 }
@@ -43,44 +43,40 @@ int Rules::region_tiles(const State& s, int root) {
 int State::region_tiles(int root) const { return Rules::region_tiles(*this, root); }
 
 bool State::region_finished(int root) const {
-  const RegionNode& n = nodes_[static_cast<size_t>(root)];
+  const RegionNode& n = nth(nodes_, root);
   return n.open == 0 && !n.blocked;
 }
 
 int Rules::region_shields(const State& s, int root) {
   int n = 0, node = root;
   do {
-    int cell = node / kNodesPerCell, k = node % kNodesPerCell;
+    int cell = node_cell(node), k = node_part(node);
     if (k < kMaxSegments) n += s.face(cell).segments[k].shields;
-    node = s.nodes_[static_cast<size_t>(node)].next;
+    node = nth(s.nodes_, node).next;
   } while (node != root);
   return n;
 }
 
-int Rules::feature_value(const State& s, const PendingScore& p, bool final_scoring) {
-  const bool mists = s.game_->is_mists();
+int Rules::printed_value(const State& s, const PendingScore& p, bool final_scoring) {
   switch (p.feature) {
     case FeatureClass::Road:
       return region_tiles(s, p.node);  // 1 per tile (Dized.MoC.0049; seed 001)
     case FeatureClass::City: {
       int tiles = region_tiles(s, p.node), shields = region_shields(s, p.node);
       if (final_scoring) return tiles + shields;  // unfinished city: 1 + 1 (seed 001)
-      if (!mists && tiles == 2 && (s.game_->switches().small_city == SmallCity::Old))
-        return tiles + shields;
-      return 2 * tiles + 2 * shields;  // Dized.MoC.0045, 0046, 0048; seed 001
+      return 2 * tiles + 2 * shields;             // Dized.MoC.0045, 0046, 0048; seed 001
     }
     case FeatureClass::Monastery:
-      return 1 + s.cells_[static_cast<size_t>(p.node)].n8;  // 9 when surrounded
+      return 1 + nth(s.cells_, p.node).n8;  // 9 when surrounded
     case FeatureClass::Castle: {
       // 2 per surrounding tile showing mist, plus 2 for itself (Dized.MoC.0030, 0031).
-      const PlacedCell& c = s.cells_[static_cast<size_t>(p.node)];
+      const PlacedCell& c = nth(s.cells_, p.node);
       int misty = 1;
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           if (!dx && !dy) continue;
           int nb = s.cell_at(c.x + dx, c.y + dy);
-          if (nb >= 0 && !s.cells_[static_cast<size_t>(nb)].face_down && s.face(nb).mist_ports)
-            ++misty;
+          if (nb >= 0 && !nth(s.cells_, nb).face_down && s.face(nb).mist_ports) ++misty;
         }
       return 2 * misty;
     }
@@ -95,10 +91,9 @@ void Rules::meeples_on(const State& s, const PendingScore& p,
   for (const Meeple& m : s.meeples_) {
     if (m.cell < 0 || m.buried) continue;
     if (is_centre(p.feature)) {
-      if (m.cell == p.node && m.seg == s.face(m.cell).centre)
-        ++per_colour[static_cast<size_t>(m.colour)];
-    } else if (find_const(s, node_of(m.cell, m.seg)) == p.node) {
-      ++per_colour[static_cast<size_t>(m.colour)];
+      if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++nth(per_colour, m.colour);
+    } else if (find_const(s, segment_node(m.cell, m.seg)) == p.node) {
+      ++nth(per_colour, m.colour);
     }
   }
 }
@@ -108,12 +103,12 @@ void Rules::return_meeples(State& s, const PendingScore& p) {
     Meeple& m = s.meeples_[i];
     if (m.cell < 0 || m.buried) continue;
     bool on = is_centre(p.feature) ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
-                                   : find(s, node_of(m.cell, m.seg)) == p.node;
+                                   : find(s, segment_node(m.cell, m.seg)) == p.node;
     if (!on) continue;
-    emit(s, EventKind::MeepleReturned, p.feature, m.colour, s.cells_[static_cast<size_t>(m.cell)].x,
-         s.cells_[static_cast<size_t>(m.cell)].y);
-    int root = is_centre(p.feature) ? -1 : find(s, node_of(m.cell, m.seg));
-    if (root >= 0) --s.nodes_[static_cast<size_t>(root)].meeples;
+    emit(s, EventKind::MeepleReturned, p.feature, m.colour, nth(s.cells_, m.cell).x,
+         nth(s.cells_, m.cell).y);
+    int root = is_centre(p.feature) ? -1 : find(s, segment_node(m.cell, m.seg));
+    if (root >= 0) --nth(s.nodes_, root).meeples;
     m.cell = -1;
     m.seg = -1;
   }
@@ -125,12 +120,12 @@ void Rules::return_meeples(State& s, const PendingScore& p) {
 void Rules::collect_finished(State& s, int first_cell, bool castles) {
   s.pending_.clear();
   s.pending_index_ = 0;
-  const PlacedCell& pc = s.cells_[static_cast<size_t>(first_cell)];
+  const PlacedCell& pc = nth(s.cells_, first_cell);
   const CellFace& f = s.face(first_cell);
   for (int i = 0; i < f.n_segments; ++i) {
     SegmentKind k = f.segments[i].kind;
     if (k != SegmentKind::Road && k != SegmentKind::City) continue;
-    int root = find(s, node_of(first_cell, i));
+    int root = find(s, segment_node(first_cell, i));
     if (!s.region_finished(root)) continue;
     bool seen = false;
     for (const PendingScore& q : s.pending_) seen = seen || q.node == root;
@@ -141,9 +136,9 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       int c = s.cell_at(pc.x + dx, pc.y + dy);
-      if (c < 0 || s.cells_[static_cast<size_t>(c)].face_down) continue;
+      if (c < 0 || nth(s.cells_, c).face_down) continue;
       const CellFace& cf = s.face(c);
-      if (cf.centre < 0 || s.cells_[static_cast<size_t>(c)].n8 != 8) continue;
+      if (cf.centre < 0 || nth(s.cells_, c).n8 != 8) continue;
       SegmentKind k = cf.segments[cf.centre].kind;
       if (k == SegmentKind::Monastery) {
         s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
@@ -157,29 +152,41 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
 // A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading
 // haunts it only from an orthogonal neighbour (face-down-haunting).
 bool Rules::castle_haunted(const State& s, int cell) {
-  const PlacedCell& cc = s.cells_[static_cast<size_t>(cell)];
+  const PlacedCell& cc = nth(s.cells_, cell);
   if (!(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText)) return cc.fd8 > 0;
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
-    if (nb >= 0 && s.cells_[static_cast<size_t>(nb)].face_down) return true;
+    if (nb >= 0 && nth(s.cells_, nb).face_down) return true;
   }
   return false;
 }
 
 bool State::centre_finished(int cell) const {
-  if (cells_[static_cast<size_t>(cell)].face_down) return false;
+  if (nth(cells_, cell).face_down) return false;
   const CellFace& f = face(cell);
   if (f.centre < 0) return false;
   switch (f.segments[f.centre].kind) {
     case SegmentKind::Monastery:
-      return cells_[static_cast<size_t>(cell)].n8 == 8;
+      return nth(cells_, cell).n8 == 8;
     case SegmentKind::Castle:
-      return cells_[static_cast<size_t>(cell)].n8 == 8 && !Rules::castle_haunted(*this, cell);
+      return nth(cells_, cell).n8 == 8 && !Rules::castle_haunted(*this, cell);
     case SegmentKind::Cemetery:
       return Rules::cemetery_closed(*this, cell);
     default:
       return false;
   }
+}
+
+void Rules::award(State& s, int who, FeatureClass f, int points) {
+  Score& sc = nth(s.scores_, who);
+  sc.total += points;
+  nth(sc.by_feature, f) += points;
+}
+
+void Rules::award(State& s, EventKind k, int who, FeatureClass f, int points, int x, int y,
+                  int extra) {
+  award(s, who, f, points);
+  emit(s, k, f, who, x, y, points, extra);
 }
 
 // Majority: the player(s) with most followers score the full value; ties all score
@@ -191,23 +198,19 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
   if (most == 0) return;
   int value = feature_value(s, p, final_scoring);
   int x = 0, y = 0;
-  int cell = is_centre(p.feature) ? p.node : p.node / kNodesPerCell;
-  x = s.cells_[static_cast<size_t>(cell)].x;
-  y = s.cells_[static_cast<size_t>(cell)].y;
+  int cell = is_centre(p.feature) ? p.node : node_cell(p.node);
+  x = nth(s.cells_, cell).x;
+  y = nth(s.cells_, cell).y;
   for (int c = 0; c < s.game_->colours(); ++c) {
-    if (per[static_cast<size_t>(c)] != most) continue;
-    int player = s.game_->owner(c);
-    Score& sc = s.scores_[static_cast<size_t>(player)];
-    sc.total += value;
-    sc.by_feature[static_cast<size_t>(p.feature)] += value;
-    emit(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, p.feature, player, x, y,
-         value);
+    if (nth(per, c) != most) continue;
+    award(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, s.game_->owner(c),
+          p.feature, value, x, y, c);
   }
   return_meeples(s, p);
 }
 
+// Competitive games (Mists has none: Dized.MoC.0033).
 void Rules::final_scoring(State& s) {
-  if (s.game_->is_mists()) return;  // no final scoring in Mists (Dized.MoC.0033)
   if (!(s.game_->switches().unfinished_final == UnfinishedFinal::Nothing)) {
     // Unfinished roads, cities and monasteries that still hold followers, in board order.
     for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
@@ -216,8 +219,8 @@ void Rules::final_scoring(State& s) {
         SegmentKind k = f.segments[i].kind;
         PendingScore p;
         if (k == SegmentKind::Road || k == SegmentKind::City) {
-          int root = find(s, node_of(c, i));
-          if (root != node_of(c, i) || s.nodes_[static_cast<size_t>(root)].meeples == 0) continue;
+          int root = find(s, segment_node(c, i));
+          if (root != segment_node(c, i) || nth(s.nodes_, root).meeples == 0) continue;
           p = {k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
                static_cast<int16_t>(root)};
         } else if (k == SegmentKind::Monastery) {
@@ -236,12 +239,11 @@ void Rules::final_scoring(State& s) {
 // city it borders; first edition per city, 4 to the player(s) with most farmers on all the
 // farms that border it; second edition per farm, but a player collects a city once.
 void Rules::farm_scoring(State& s) {
-  const int n = static_cast<int>(s.cells_.size());
   const int colours = s.game_->colours();
   std::vector<int> farms;  // field roots holding farmers
   for (const Meeple& m : s.meeples_)
     if (m.cell >= 0 && s.face(m.cell).segments[m.seg].kind == SegmentKind::Field) {
-      int r = find(s, node_of(m.cell, m.seg));
+      int r = find(s, segment_node(m.cell, m.seg));
       if (std::find(farms.begin(), farms.end(), r) == farms.end()) farms.push_back(r);
     }
   std::sort(farms.begin(), farms.end());
@@ -250,31 +252,28 @@ void Rules::farm_scoring(State& s) {
     std::vector<int> cities;
     int node = farm;
     do {
-      int cell = node / kNodesPerCell, k = node % kNodesPerCell;
+      int cell = node_cell(node), k = node_part(node);
       const CellFace& f = s.face(cell);
       for (int i = 0; i < f.n_segments; ++i)
         if (f.segments[k].borders & (1u << i)) {
-          int city = find(s, node_of(cell, i));
+          int city = find(s, segment_node(cell, i));
           if (s.region_finished(city) &&
               std::find(cities.begin(), cities.end(), city) == cities.end())
             cities.push_back(city);
         }
-      node = s.nodes_[static_cast<size_t>(node)].next;
+      node = nth(s.nodes_, node).next;
     } while (node != farm);
     std::sort(cities.begin(), cities.end());
     return cities;
   };
   auto farmers_on = [&](int farm, std::vector<int>& per) {
     for (const Meeple& m : s.meeples_)
-      if (m.cell >= 0 && find_const(s, node_of(m.cell, m.seg)) == farm)
-        ++per[static_cast<size_t>(m.colour)];
+      if (m.cell >= 0 && find_const(s, segment_node(m.cell, m.seg)) == farm) ++nth(per, m.colour);
   };
-  auto award = [&](int player, int value, int at_node) {
-    Score& sc = s.scores_[static_cast<size_t>(player)];
-    sc.total += value;
-    sc.by_feature[static_cast<size_t>(FeatureClass::Field)] += value;
-    const PlacedCell& c = s.cells_[static_cast<size_t>(at_node / kNodesPerCell)];
-    emit(s, EventKind::FinalScored, FeatureClass::Field, player, c.x, c.y, value);
+  auto award_farm = [&](int colour, int value, int at_node) {
+    const PlacedCell& c = nth(s.cells_, node_cell(at_node));
+    award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value, c.x, c.y,
+          colour);
   };
   const FarmScoring mode = s.game_->switches().farm_scoring;
   if (mode == FarmScoring::FirstEdition) {  // per city
@@ -292,7 +291,7 @@ void Rules::farm_scoring(State& s) {
       }
       int most = *std::max_element(per.begin(), per.end());
       for (int c = 0; c < colours && most > 0; ++c)
-        if (per[static_cast<size_t>(c)] == most) award(s.game_->owner(c), 4, city);
+        if (nth(per, c) == most) award_farm(c, 4, city);
     }
   } else {
     std::vector<std::vector<int>> collected(static_cast<size_t>(colours));
@@ -302,21 +301,20 @@ void Rules::farm_scoring(State& s) {
       int most = *std::max_element(per.begin(), per.end());
       auto cities = cities_of(farm);
       for (int c = 0; c < colours; ++c) {
-        if (per[static_cast<size_t>(c)] != most) continue;
+        if (nth(per, c) != most) continue;
         int count = 0;
         for (int city : cities) {
-          auto& got = collected[static_cast<size_t>(c)];
+          auto& got = nth(collected, c);
           if (mode == FarmScoring::SecondEdition &&
               std::find(got.begin(), got.end(), city) != got.end())
             continue;
           got.push_back(city);
           ++count;
         }
-        if (count > 0) award(s.game_->owner(c), 3 * count, farm);
+        if (count > 0) award_farm(c, 3 * count, farm);
       }
     }
   }
-  (void)n;
 }
 
 }  // namespace carcheck

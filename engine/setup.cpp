@@ -25,30 +25,28 @@ std::optional<std::string> State::setup_place(TileId tile, int x, int y, int rot
 
 std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down)
-    return "no tile there";
+  if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no tile there";
   const CellFace& f = face(cell);
   if (seg < 0 || seg >= f.n_segments) return "no such feature on that tile";
   if (meeples_in_supply(colour) == 0)
     return std::string("no ") + kColourNames[colour] + " meeple left in supply";
   Rules::put_meeple(*this, colour, cell, seg);
-  meeple_placed_ = false;
   return std::nullopt;
 }
 
 std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
   if (cell < 0 || cell >= cells()) return "no tile there";
   if (slot < 0 || slot >= kGhostSlots) return "no such ghost spot";
-  int have = cells_[static_cast<size_t>(cell)].ghosts[static_cast<size_t>(slot)];
+  int have = nth(cells_, cell).ghosts[static_cast<size_t>(slot)];
   int delta = count - have;
   if (delta > ghost_supply_)
     return "the supply holds only " + std::to_string(ghost_supply_) + " ghosts";
   ghost_supply_ -= delta;
-  cells_[static_cast<size_t>(cell)].ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
+  nth(cells_, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
   return std::nullopt;
 }
 
-void State::setup_score(int who, int points) { scores_[static_cast<size_t>(who)].total = points; }
+void State::setup_score(int who, int points) { nth(scores_, who).total = points; }
 
 std::optional<std::string> State::setup_active_player(int player) {
   if (player < 0 || player >= game_->players()) return "no such player";
@@ -59,8 +57,8 @@ std::optional<std::string> State::setup_active_player(int player) {
 std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>& tiles) {
   if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
   std::vector<std::vector<TileId>> piles = piles_;
-  std::vector<TileId> former = std::move(piles[static_cast<size_t>(pile)]);
-  piles[static_cast<size_t>(pile)].clear();
+  std::vector<TileId> former = std::move(nth(piles, pile));
+  nth(piles, pile).clear();
   for (TileId t : tiles) {
     if (t < 0 || t >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
     auto take = [t](std::vector<TileId>& from) {
@@ -74,7 +72,7 @@ std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>
       if (static_cast<int>(p) != pile) taken = take(piles[p]);
     if (!taken) return "no copy of tile '" + game_->tile(t).name + "' is left in the supply";
   }
-  piles[static_cast<size_t>(pile)] = tiles;  // `former`'s rest goes back to the box
+  nth(piles, pile) = tiles;  // `former`'s rest goes back to the box
   piles_ = std::move(piles);
   return std::nullopt;
 }
@@ -82,16 +80,15 @@ std::optional<std::string> State::setup_pile(int pile, const std::vector<TileId>
 std::optional<std::string> State::setup_active_pile(int pile) {
   if (pile < 0 || pile >= static_cast<int>(piles_.size())) return "no such pile";
   if (pile < active_pile_) return "a pile before the active one cannot become active again";
-  auto& to = piles_[static_cast<size_t>(pile)];
+  auto& to = nth(piles_, pile);
   for (int p = pile - 1; p >= active_pile_; --p) {  // the rest goes on top (the back is the top)
-    auto& from = piles_[static_cast<size_t>(p)];
+    auto& from = nth(piles_, p);
     to.insert(to.end(), from.begin(), from.end());
     from.clear();
   }
   active_pile_ = pile;
   for (int h = thresholds_passed_; h < pile && h < static_cast<int>(hounds_.size()); ++h)
-    if (hounds_[static_cast<size_t>(h)].status == Hound::Waiting)
-      hounds_[static_cast<size_t>(h)].status = Hound::Lost;
+    if (nth(hounds_, h).status == Hound::Waiting) nth(hounds_, h).status = Hound::Lost;
   thresholds_passed_ = std::max(thresholds_passed_, pile);
   return std::nullopt;
 }
@@ -100,19 +97,19 @@ std::optional<std::string> State::setup_hound(int hound, int meeple) {
   if (hound < 0 || hound >= static_cast<int>(hounds_.size()))
     return "no such hound in this rule set";
   if (meeple < 0 || meeple >= static_cast<int>(meeples_.size())) return "no such meeple";
-  const Meeple& m = meeples_[static_cast<size_t>(meeple)];
+  const Meeple& m = nth(meeples_, meeple);
   if (m.cell < 0 || m.buried) return "a hound lies by an unburied meeple on the board";
-  Hound& h = hounds_[static_cast<size_t>(hound)];
+  Hound& h = nth(hounds_, hound);
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
   h.cleared = !(game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
-              cells_[static_cast<size_t>(m.cell)].n8 == 8;
+              nth(cells_, m.cell).n8 == 8;
   thresholds_passed_ = std::max(thresholds_passed_, hound + 1);
   return std::nullopt;
 }
 
 std::optional<std::string> State::setup_ghost_supply(int count) {
-  if (!game_->is_mists()) return "this rule set has no ghosts";
+  if (game_->rules().ghosts_total == 0) return "this rule set has no ghosts";
   if (count < 0) return "a supply holds 0 ghosts or more";
   if (count > ghost_supply_ + ghost_box_)
     return "only " + std::to_string(ghost_supply_ + ghost_box_) +
@@ -138,8 +135,7 @@ std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
 
 std::optional<std::string> State::setup_buried(int colour, int cell) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || cells_[static_cast<size_t>(cell)].face_down)
-    return "no face-up tile there";
+  if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no face-up tile there";
   const CellFace& f = face(cell);
   if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery)
     return "no cemetery on that tile";
@@ -188,34 +184,56 @@ std::optional<std::string> State::setup_piles(
         from.erase(it);
         return true;
       };
-      bool taken = take(pool[static_cast<size_t>(pile)]);
+      bool taken = take(nth(pool, pile));
       for (size_t p = 0; p < pool.size() && !taken; ++p) taken = take(pool[p]);
       if (!taken) return "no copy of tile '" + game_->tile(t).name + "' is left in the supply";
     }
   }
-  for (const auto& [pile, tiles] : piles) pool[static_cast<size_t>(pile)] = tiles;
+  for (const auto& [pile, tiles] : piles) nth(pool, pile) = tiles;
   piles_ = std::move(pool);
   return std::nullopt;
 }
 
+namespace {
+
+template <class List>
+void list(std::ostringstream& o, const char* name, const List& items) {
+  o << name << ':';
+  for (const auto& v : items) o << ' ' << v;
+  o << '\n';
+}
+
+}  // namespace
+
+// Every field of the state, in declaration order (state.h); a field added there belongs here
+// too, or the determinism check cannot see it diverge.
 std::string State::snapshot() const {
   std::ostringstream o;
-  o << "rules " << game_->rules().name << " players " << game_->players() << " rng " << rng_.state()
-    << "\n";
+  o << "rules " << game_->rules().name << " players " << game_->players() << " seed " << seed_
+    << " rng " << rng_.state() << "\n";
   o << "phase " << phase_name(phase_) << " player " << player_ << " turn " << turn_ << " drawn "
     << drawn_ << " step " << step_ << " new " << new_cell_ << "\n";
+  o << "grid " << grid_dim_ << " origin " << grid_origin_ << " placements " << placements_ << "\n";
+  o << "taken:";
+  for (size_t i = 0; i < grid_.size(); ++i)
+    if (grid_[i] >= 0) o << ' ' << i << '=' << grid_[i];
+  o << "\nfrontier:";
+  for (Pos p : frontier_) o << ' ' << p.x << ',' << p.y;
+  o << "\nneeds:";
+  for (size_t i = 0; i < space_needs_.size(); ++i)
+    if (space_needs_[i]) o << ' ' << i << '=' << space_needs_[i];
+  o << "\n";
   for (size_t p = 0; p < piles_.size(); ++p) {
     o << "pile " << p << (static_cast<int>(p) == active_pile_ ? "*" : "") << ":";
     for (TileId t : piles_[p]) o << ' ' << t;
     o << "\n";
   }
-  o << "aside:";
-  for (TileId t : set_aside_) o << ' ' << t;
-  o << "\n";
+  list(o, "aside", set_aside_);
   for (size_t i = 0; i < cells_.size(); ++i) {
     const PlacedCell& c = cells_[i];
     o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
-      << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " n8 " << int(c.n8)
+      << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
+      << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
       << " ghosts";
     for (uint8_t g : c.ghosts) o << ' ' << int(g);
     o << "\n";
@@ -223,10 +241,8 @@ std::string State::snapshot() const {
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const RegionNode& n = nodes_[i];
     if (n.parent < 0) continue;
-    int root = Rules::find_const(*this, static_cast<int>(i));
-    const RegionNode& r = nodes_[static_cast<size_t>(root)];
-    o << "node " << i << " root " << root << " open " << r.open << " meeples " << int(r.meeples)
-      << " blocked " << int(r.blocked) << "\n";
+    o << "node " << i << " parent " << n.parent << " next " << n.next << " open " << n.open
+      << " meeples " << int(n.meeples) << " blocked " << int(n.blocked) << "\n";
   }
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
@@ -243,7 +259,23 @@ std::string State::snapshot() const {
   for (const Hound& h : hounds_)
     o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "")
       << "\n";
+  o << "pending " << pending_index_ << ":";
+  for (const PendingScore& p : pending_) o << ' ' << feature_class_name(p.feature) << '@' << p.node;
+  o << "\n";
+  list(o, "bury-queue", bury_queue_);
+  o << "hound-active " << hound_active_ << " clears-left " << hound_clears_left_ << " first-clear "
+    << hound_first_clear_ << (hound_surround_clear_ ? " when-surrounded" : "") << "\n";
+  o << "bank-finished " << bank_finished_this_turn_ << " extended-bank " << extended_bank_
+    << " score-sub " << score_sub_ << "\n";
+  list(o, "track-queue", track_queue_);
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
+  for (const Event& e : events_)
+    o << "event " << event_name(e.kind) << ' ' << feature_class_name(e.feature) << ' ' << int(e.who)
+      << ' ' << e.x << ',' << e.y << ' ' << e.value << ' ' << e.extra << "\n";
+  for (const Action& a : history_)
+    o << "action " << int(a.kind) << ' ' << int(a.rot) << ' ' << int(a.seg) << ' ' << int(a.colour)
+      << ' ' << int(a.count) << ' ' << a.x << ',' << a.y << ' ' << a.meeple << ' ' << a.tile
+      << "\n";
   return o.str();
 }
 

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +24,18 @@ inline constexpr int kGhostSlots = kMaxMist + 1;               // mist areas, th
 inline constexpr int kCemeterySlot = kMaxMist;
 inline constexpr int kMaxMeeples = 48;
 inline constexpr int kMaxHounds = 2;
+
+// Union-find nodes: each placed cell owns kNodesPerCell of them, its segments first, then its
+// mist areas (docs/architecture.md). These two say which node a feature is.
+inline constexpr int segment_node(int cell, int seg) { return cell * kNodesPerCell + seg; }
+inline constexpr int mist_node(int cell, int area) {
+  return cell * kNodesPerCell + kMaxSegments + area;
+}
+inline constexpr int node_cell(int node) { return node / kNodesPerCell; }
+// The segment (0..kMaxSegments-1) or kMaxSegments + mist area a node stands for on its cell.
+inline constexpr int node_part(int node) { return node % kNodesPerCell; }
+inline constexpr int node_mist_area(int node) { return node_part(node) - kMaxSegments; }
+inline constexpr int node_count(int cells) { return cells * kNodesPerCell; }  // nodes of `cells`
 // State::space_needs_: for an empty space beside placed cells, the terrain each face-up
 // neighbour shows towards it (low byte, 2 bits a side, North lowest) under a mask of those
 // sides (high byte); a tile fits there when (sides & mask) == terrain. A space touched only
@@ -36,8 +50,16 @@ struct ActionList {
   };
   int size = 0;
   ActionList() {}  // leaves `items` unwritten
+  // More than kMaxActions choices is a bug (the bound is far above any game's): stop loudly
+  // rather than drop a legal action.
   void push(const Action& a) {
-    if (size < kMaxActions) std::construct_at(items + size++, a);
+    if (size >= kMaxActions) overflow();
+    std::construct_at(items + size++, a);
+  }
+  [[noreturn]] static void overflow() {
+    std::fprintf(stderr, "carcheck: more than %d legal actions (ActionList is full)\n",
+                 kMaxActions);
+    std::abort();
   }
   const Action* begin() const { return items; }
   const Action* end() const { return items + size; }
@@ -109,7 +131,7 @@ struct PendingScore {
 
 struct Score {
   int total = 0;
-  std::array<int, 8> by_feature{};  // indexed by FeatureClass; [7] = hounds
+  std::array<int, kScoreClasses> by_feature{};  // points by FeatureClass (hounds included)
 };
 
 class State {
@@ -124,6 +146,7 @@ class State {
   int current_player() const { return player_; }
   int turn() const { return turn_; }
   TileId drawn() const { return drawn_; }
+  int new_cell() const { return new_cell_; }  // the first cell of the tile placed this turn
 
   // Every action open now (draws included at chance nodes, one per distinct tile).
   void legal_actions(ActionList& out) const;
@@ -137,24 +160,24 @@ class State {
   // Outcome.
   EndReason end_reason() const { return end_reason_; }
   bool won() const { return won_; }
-  const Score& score(int who) const { return scores_[static_cast<size_t>(who)]; }
+  const Score& score(int who) const { return nth(scores_, who); }
   int score_count() const { return static_cast<int>(scores_.size()); }
   int shared_score() const;  // Mists 1-5: the track; Level 6: the lowest track
 
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
-  const PlacedCell& cell(int i) const { return cells_[static_cast<size_t>(i)]; }
+  const PlacedCell& cell(int i) const { return nth(cells_, i); }
   int cell_at(int x, int y) const {  // -1 when empty
     int gx = x + grid_origin_, gy = y + grid_origin_;
     if (gx < 0 || gy < 0 || gx >= grid_dim_ || gy >= grid_dim_) return -1;
-    return grid_[static_cast<size_t>(gy * grid_dim_ + gx)];
+    return nth(grid_, gy * grid_dim_ + gx);
   }
   // Index of (x, y) in grid_ and space_needs_; only for spaces on the grid.
   size_t grid_index(int x, int y) const {
     return static_cast<size_t>((y + grid_origin_) * grid_dim_ + x + grid_origin_);
   }
   const CellFace& face(int i) const {
-    const PlacedCell& c = cells_[static_cast<size_t>(i)];
+    const PlacedCell& c = nth(cells_, i);
     return game_->tile(c.tile).face(c.rot, c.index);
   }
   int region_root(int node) const;
@@ -162,18 +185,16 @@ class State {
   bool region_finished(int root) const;
   // A monastery or castle surrounded (a castle not haunted), a cemetery closed.
   bool centre_finished(int cell) const;
-  // A union-find node (cell * kNodesPerCell + segment, or + kMaxSegments + mist area); a
-  // root carries its region's open links, meeples and blocked flag (checker/invariants.cpp).
-  const RegionNode& region_node(int node) const { return nodes_[static_cast<size_t>(node)]; }
+  // A union-find node (segment_node, mist_node); a root carries its region's open links,
+  // meeples and blocked flag (checker/invariants.cpp).
+  const RegionNode& region_node(int node) const { return nth(nodes_, node); }
   const std::vector<Meeple>& meeples() const { return meeples_; }
   int meeples_in_supply(int colour) const;
   const std::vector<Hound>& hounds() const { return hounds_; }
   int ghosts_supply() const { return ghost_supply_; }
   int ghosts_on_board() const;
   int ghosts_in_box() const { return ghost_box_; }
-  int pile_size(int pile) const {
-    return static_cast<int>(piles_[static_cast<size_t>(pile)].size());
-  }
+  int pile_size(int pile) const { return static_cast<int>(nth(piles_, pile).size()); }
   int piles() const { return static_cast<int>(piles_.size()); }
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
@@ -220,7 +241,7 @@ class State {
   std::string snapshot() const;
 
  private:
-  friend struct Rules;  // the rule steps (engine/turn.cpp, scoring.cpp, mists.cpp)
+  friend struct Rules;  // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)
 
   const Game* game_;
   uint64_t seed_;
@@ -245,12 +266,10 @@ class State {
   std::vector<std::vector<TileId>> piles_;  // one (Levels 1-2, base) or three
   int active_pile_ = 0;
   std::vector<TileId> set_aside_;
-  std::vector<int> facedown_cells_;
 
   // Players.
   std::vector<Meeple> meeples_;
   std::vector<Score> scores_;  // per player (competitive) or per track (Mists)
-  bool meeple_placed_ = false;
 
   // Mists.
   int ghost_supply_ = 0, ghost_box_ = 0;
@@ -261,15 +280,12 @@ class State {
   std::vector<int16_t> bury_queue_;  // cemeteries waiting to bury
   int hound_clears_left_ = 0;
   int16_t hound_first_clear_ = -1;
-  int pending_track_points_ = 0;
-  int pending_track_colour_ = -1;
   bool bank_finished_this_turn_ = false;
   bool extended_bank_ = false;
   int score_sub_ = 0;                  // 0: next scoring; 1: its tracks and thresholds
   std::vector<int16_t> track_queue_;   // Level 6: unowned colours' points awaiting a track
   int hound_active_ = -1;              // the hound being placed or clearing
   bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
-  bool ghosts_placed_this_turn_ = false;
 
   EndReason end_reason_ = EndReason::None;
   bool won_ = false;

@@ -1,5 +1,5 @@
-// The turn machine: setup, legal actions, apply. Competitive turns are draw, place, meeple,
-// score (seed 001); Mists inserts its steps through mists.cpp.
+// The turn machine: setup, legal actions, apply. A turn is draw, place, meeple; every step
+// that differs between rule systems is a hook of the game's room (engine/rule_system.h).
 #include <algorithm>
 
 #include "engine/rules_impl.h"
@@ -14,7 +14,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   space_needs_.assign(grid_.size(), 0);
   cells_.reserve(static_cast<size_t>(max_cells));
   frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
-  nodes_.assign(static_cast<size_t>(max_cells) * kNodesPerCell, RegionNode{});
+  nodes_.assign(static_cast<size_t>(node_count(max_cells)), RegionNode{});
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);
 
@@ -51,16 +51,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
       m.colour = static_cast<int8_t>(c);
       meeples_.push_back(m);
     }
-  if (game.is_mists()) {
-    Rules::mists_setup(*this);
-  } else {
-    scores_.assign(static_cast<size_t>(game.players()), Score{});
-    // first-player (seed 001 fn 3, seed 002 fn 1): the youngest player (default) and "the
-    // players agree" both seat the starting player as player 1 (a spec seats another with
-    // setup_active_player); the house rule draws the starting player at random.
-    if (game.switches().first_player == FirstPlayer::Random)
-      player_ = static_cast<int>(rng_.below(static_cast<uint32_t>(game.players())));
-  }
+  game.rule_system().setup(*this);
   phase_ = Phase::Draw;
   Rules::enter_draw(*this);
 }
@@ -83,7 +74,7 @@ int State::tiles_remaining() const {
   return n;
 }
 
-int State::shared_score() const { return game_->is_mists() ? Rules::track_score(*this) : 0; }
+int State::shared_score() const { return game_->rule_system().shared_score(*this); }
 
 void Rules::emit(State& s, EventKind k, FeatureClass f, int who, int x, int y, int value,
                  int extra) {
@@ -102,47 +93,19 @@ void Rules::finish_game(State& s, EndReason r, bool won) {
   s.end_reason_ = r;
   s.won_ = won;
   s.phase_ = Phase::Over;
-  if (s.game_->is_mists())
-    emit(s, won ? EventKind::GameWon : EventKind::GameLost, FeatureClass::None, -1, 0, 0,
-         track_score(s), static_cast<int>(r));
-  else
-    emit(s, EventKind::GameEnded, FeatureClass::None, -1, 0, 0, 0, static_cast<int>(r));
+  s.game_->rule_system().game_over(s, r, won);
 }
 
-// Competitive games end when no tile is left to draw: final scoring, then over.
 void Rules::enter_draw(State& s) {
   s.phase_ = Phase::Draw;
-  if (s.game_->is_mists()) {  // an empty pile may lose the game (mists.cpp)
-    take_tile(s, false);
-    return;
-  }
-  if (s.tiles_remaining() == 0) {
-    final_scoring(s);
-    finish_game(s, EndReason::AllTilesPlayed, false);
-  }
+  s.game_->rule_system().draw_due(s);
 }
 
 void Rules::end_turn(State& s) {
   ++s.turn_;
   s.player_ = (s.player_ + 1) % s.game_->players();
-  s.meeple_placed_ = false;
   s.drawn_ = -1;
   enter_draw(s);
-}
-
-// Competitive: after the meeple step, score everything the tile finished, then end the turn.
-void Rules::advance(State& s) {
-  if (s.game_->is_mists()) {
-    while (s.phase_ != Phase::Over && mists_step(s) == Flow::Continue) {
-    }
-    return;
-  }
-  for (const PendingScore& p : s.pending_) {
-    emit(s, EventKind::FeatureFinished, p.feature);
-    score_competitive(s, p, false);
-  }
-  s.pending_.clear();
-  end_turn(s);
 }
 
 namespace {
@@ -150,8 +113,7 @@ namespace {
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0)
-      out[static_cast<size_t>(n++)] = c;
+    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0) nth(out, n++) = c;
   return n;
 }
 
@@ -164,11 +126,10 @@ void State::legal_actions(ActionList& out) const {
     case Phase::FaceDownDraw: {
       // One draw per distinct tile, in pile order; the list itself remembers what is seen
       // (a pile holds a few dozen tiles), so nothing is allocated here.
-      const auto& pile = piles_[static_cast<size_t>(active_pile_)];
+      const auto& pile = nth(piles_, active_pile_);
       for (TileId t : pile) {
         bool seen = false;
-        for (int i = 0; i < out.size && !seen; ++i)
-          seen = out.items[static_cast<size_t>(i)].tile == t;
+        for (int i = 0; i < out.size && !seen; ++i) seen = nth(out.items, i).tile == t;
         if (seen) continue;
         Action a;
         a.kind = ActionKind::Draw;
@@ -193,7 +154,7 @@ void State::legal_actions(ActionList& out) const {
           Action a;
           a.kind = ActionKind::Meeple;
           a.seg = static_cast<int8_t>(i);
-          a.colour = static_cast<int8_t>(colours[static_cast<size_t>(k)]);
+          a.colour = static_cast<int8_t>(nth(colours, k));
           out.push(a);
         }
       }
@@ -202,7 +163,7 @@ void State::legal_actions(ActionList& out) const {
     case Phase::Over:
       return;
     default:
-      Rules::mists_legal(*this, out);
+      game_->rule_system().legal(*this, out);
   }
 }
 
@@ -214,7 +175,7 @@ std::optional<std::string> State::apply(const Action& a) {
     case ActionKind::Draw: {
       if (!is_chance())
         return std::string("no tile is to be drawn now (") + phase_name(phase_) + ")";
-      auto& pile = piles_[static_cast<size_t>(active_pile_)];
+      auto& pile = nth(piles_, active_pile_);
       TileId t = a.tile;
       if (t < 0) {
         if (pile.empty()) return "the pile is empty";
@@ -242,12 +203,7 @@ std::optional<std::string> State::apply(const Action& a) {
       history_.push_back(a);
       Rules::emit(*this, EventKind::TilePlaced, FeatureClass::None, player_, a.x, a.y, drawn_,
                   a.rot);
-      if (game_->is_mists()) {
-        Rules::mists_after_place(*this, extended);
-      } else {
-        Rules::collect_finished(*this, new_cell_, false);
-        phase_ = Phase::Meeple;
-      }
+      game_->rule_system().after_place(*this, extended);
       return std::nullopt;
     }
     case ActionKind::Pass:
@@ -263,15 +219,14 @@ std::optional<std::string> State::apply(const Action& a) {
       return std::nullopt;
     }
     default:
-      if (!game_->is_mists()) return "that action belongs to Mists over Carcassonne";
-      err = Rules::mists_apply(*this, a);
+      err = game_->rule_system().apply(*this, a);
       if (!err) history_.push_back(a);
       return err;
   }
 }
 
 void State::apply_random_draw() {
-  auto& pile = piles_[static_cast<size_t>(active_pile_)];
+  auto& pile = nth(piles_, active_pile_);
   if (pile.empty()) return;
   // The pile was shuffled at setup: the top tile is a uniform draw.
   Action a;
@@ -280,77 +235,23 @@ void State::apply_random_draw() {
   apply(a);
 }
 
-// A drawn tile: shown, then placed; one that fits nowhere is handled by the rule set.
+// A drawn tile: shown, then placed; the room may take the turn over (a face-down tile, the
+// last draw) or decide what becomes of a tile that fits nowhere.
 void Rules::on_draw(State& s, TileId t) {
   emit(s, EventKind::TileDrawn, FeatureClass::None, s.player_, 0, 0, t);
   s.drawn_ = t;
-  if (s.game_->is_mists() && (s.game_->switches().pile_end_timing == PileEndTiming::OnLastDraw) &&
-      s.piles_[static_cast<size_t>(s.active_pile_)].empty()) {
-    // pile-end-timing=on-last-draw: the pile is out the moment its last tile is drawn, the
-    // face-down tile of Levels 5-6 included.
-    bool last_pile = s.active_pile_ + 1 >= static_cast<int>(s.piles_.size());
-    if (last_pile) {
-      finish_game(s, EndReason::TilesExhausted, false);
-      return;
-    }
-    if (s.thresholds_passed_ <= s.active_pile_ &&
-        !(s.game_->switches().pile_threshold_loss == PileThresholdLoss::Continue)) {
-      finish_game(s, EndReason::PileBelowThreshold, false);
-      return;
-    }
-  }
-  if (s.phase_ == Phase::FaceDownDraw) {
-    s.phase_ = Phase::FaceDown;
-    mists_face_down_drawn(s);
-    return;
-  }
+  const RuleSystem& rs = s.game_->rule_system();
+  if (rs.drawn(s, t)) return;
   if (placeable_anywhere(s, t)) {
     s.phase_ = Phase::Place;
     return;
   }
   emit(s, EventKind::TileSetAside, FeatureClass::None, s.player_, 0, 0, t);
-  if (s.game_->is_mists()) {
-    mists_unplaceable(s, t);
-    return;
-  }
-  // Base game and demo: removed from the game and another drawn (base-unplaceable-tile).
-  if ((s.game_->switches().base_unplaceable_tile == BaseUnplaceableTile::BackInPile) &&
-      s.tiles_remaining() > 0) {
-    auto& pile = s.piles_[static_cast<size_t>(s.active_pile_)];
-    pile.insert(pile.begin() + s.rng_.below(static_cast<uint32_t>(pile.size() + 1)), t);
-    // A tile that fits nowhere now may never fit: once every tile left is unplaceable the
-    // game ends instead of looping.
-    bool any = false;
-    for (TileId u : pile) any = any || placeable_anywhere(s, u);
-    if (!any) {
-      for (TileId u : pile) s.set_aside_.push_back(u);
-      pile.clear();
-    }
-  } else {
-    s.set_aside_.push_back(t);
-  }
-  s.drawn_ = -1;
-  enter_draw(s);
+  rs.unplaceable(s, t);
 }
 
-// Follower placement (seed 001): only on the new tile, on a feature nobody occupies
-// anywhere, farmers only where the rule set has them. Mists restricts further (mists.cpp).
 bool Rules::meeple_allowed(const State& s, int seg) {
-  const CellFace& f = s.face(s.new_cell_);
-  const Segment& g = f.segments[seg];
-  if (s.game_->is_mists()) return mists_meeple_allowed(s, seg);
-  switch (g.kind) {
-    case SegmentKind::Field:
-      if (!s.game_->rules().farmers) return false;
-      [[fallthrough]];
-    case SegmentKind::Road:
-    case SegmentKind::City:
-      return s.nodes_[static_cast<size_t>(find_const(s, node_of(s.new_cell_, seg)))].meeples == 0;
-    case SegmentKind::Monastery:
-      return true;  // nothing connects to a monastery
-    default:
-      return false;
-  }
+  return s.game_->rule_system().meeple_allowed(s, seg);
 }
 
 std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a) {
@@ -361,19 +262,7 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
     return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
   if (s.meeples_in_supply(a.colour) == 0)
     return std::string("no ") + kColourNames[a.colour] + " meeple is left in supply";
-  if (!meeple_allowed(s, a.seg)) {
-    if (s.game_->is_mists()) return meeple_refusal(s, a.seg);
-    // Base game and demo (seed 001 "Plasează un supus", seed 002): no farmers where the rule
-    // set has none; otherwise someone stands on the connected feature, however far away.
-    const Segment& g = f.segments[a.seg];
-    if (g.kind == SegmentKind::Field && !s.game_->rules().farmers)
-      return "this rule set has no farmers (followers are thieves, knights and monks only)";
-    if (g.kind != SegmentKind::Road && g.kind != SegmentKind::City && g.kind != SegmentKind::Field)
-      return std::string("a follower never goes on a ") + segment_kind_name(g.kind);
-    std::string what = g.kind == SegmentKind::Field ? "farm" : segment_kind_name(g.kind);
-    return "the " + what + " is already occupied (a follower stands on the connected " + what +
-           ", however far away)";
-  }
+  if (!meeple_allowed(s, a.seg)) return s.game_->rule_system().meeple_refusal(s, a.seg);
   return std::nullopt;
 }
 
@@ -385,21 +274,13 @@ void Rules::put_meeple(State& s, int colour, int cell, int seg) {
       const CellFace& f = s.face(cell);
       SegmentKind k = f.segments[seg].kind;
       if (k == SegmentKind::Road || k == SegmentKind::City || k == SegmentKind::Field)
-        ++s.nodes_[static_cast<size_t>(find(s, node_of(cell, seg)))].meeples;
-      s.meeple_placed_ = true;
-      const PlacedCell& pc = s.cells_[static_cast<size_t>(cell)];
+        ++nth(s.nodes_, find(s, segment_node(cell, seg))).meeples;
+      const PlacedCell& pc = nth(s.cells_, cell);
       emit(s, EventKind::MeeplePlaced, FeatureClass::None, colour, pc.x, pc.y, seg);
       return;
     }
 }
 
-void Rules::after_meeple(State& s) {
-  if (s.game_->is_mists()) {
-    s.step_ = kStepScore;
-    advance(s);
-    return;
-  }
-  advance(s);
-}
+void Rules::after_meeple(State& s) { s.game_->rule_system().after_meeple(s); }
 
 }  // namespace carcheck

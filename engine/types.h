@@ -2,6 +2,7 @@
 // Ports are plain integers 0..11, clockwise from the north-west corner (docs/tile-language.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace carcheck {
@@ -46,5 +47,13 @@ struct Pos {
 };
 
 constexpr char kSideNames[kSides] = {'N', 'E', 'S', 'W'};
+
+// The i-th element of a table indexed by one of the engine's ids (a cell, node, meeple,
+// colour, pile or score as an int, or an enum such as FeatureClass): the one cast from an
+// id to a container index.
+template <class Table, class Id>
+constexpr decltype(auto) nth(Table& t, Id i) {
+  return t[static_cast<std::size_t>(i)];
+}
 
 }  // namespace carcheck

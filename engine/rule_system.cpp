@@ -1,0 +1,37 @@
+// The hooks' shared defaults and the one place a rule set's family picks its room.
+#include "engine/rule_system.h"
+
+#include <stdexcept>
+
+#include "engine/rules_impl.h"
+
+namespace carcheck {
+
+std::optional<std::string> RuleSystem::placement_refusal(const State&, TileId, int, int,
+                                                         int) const {
+  return std::nullopt;
+}
+
+int RuleSystem::feature_value(const State& s, const PendingScore& p, bool final_scoring) const {
+  return Rules::printed_value(s, p, final_scoring);
+}
+
+std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r) {
+  switch (r.family) {
+    case Family::Base:
+    case Family::Pnp: {
+      static const auto competitive = std::make_shared<const CompetitiveRules>();
+      return competitive;
+    }
+    case Family::Mists:
+      return mists_rules();
+    case Family::Bcb:
+      throw std::invalid_argument("rule set " + r.name +
+                                  " (Bridges, Castles and Bazaars) is not implemented in the "
+                                  "engine yet");
+  }
+  throw std::invalid_argument("rule set " + r.name + " (" + r.title +
+                              ") is not implemented in the engine");
+}
+
+}  // namespace carcheck

@@ -1,0 +1,115 @@
+// A rule system is a room with named hooks (JCloisterZone's capabilities): the turn machine
+// (engine/turn.cpp) draws, places, asks for a meeple and scores, and leaves every step that
+// differs between rule systems to the hooks below. One room per rule system, each in a file
+// of its own; a Game picks its room once, from RuleSet::family, and keeps it.
+//
+//   room             file               fills
+//   CompetitiveRules engine/base.cpp    the base game (C1) and the Print-and-Play demo
+//   Mists            engine/mists.cpp   Mists over Carcassonne, Levels 1-6
+//
+// The base game and the demo share a room: they differ only in data (tiles, followers,
+// farmers, switches), never in a step of the turn.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/action.h"
+#include "engine/rules.h"
+
+namespace carcheck {
+
+class State;
+struct ActionList;
+struct PendingScore;
+
+// Who plays which colours, fixed when the Game is built.
+struct Seating {
+  int colours = 0;
+  std::vector<int> owner;  // by colour: the player playing it
+  int meeples_per_colour = 0;
+  std::vector<int> scoring_colours;  // Mists Level 6: the colours with a scoring meeple
+  bool scoring_from_supply = false;  // ... taken out of a player's supply (else from the box)
+};
+
+class RuleSystem {
+ public:
+  virtual ~RuleSystem() = default;
+
+  // Setup: the colours in play (Game), then the state's scores, ghosts and first player
+  // once the start tile and the meeples are out (State's constructor).
+  virtual Seating seat(const RuleSet& r, int players) const = 0;
+  virtual void setup(State& s) const = 0;
+
+  // Draw. `draw_due`: a turn begins (the rule system may end the game instead of drawing).
+  // `drawn`: tile `t` was drawn and reported; true when the hook took over the turn (a
+  // face-down tile, the game lost on the last draw). `unplaceable`: `t` fits nowhere and was
+  // reported set aside; the hook decides what follows.
+  virtual void draw_due(State& s) const = 0;
+  virtual bool drawn(State& s, TileId t) const = 0;
+  virtual void unplaceable(State& s, TileId t) const = 0;
+
+  // Placement legality beyond edge matching: the reason `tile` may not go at (x, y, rot),
+  // or nullopt. Asked only when restricts_placement() (read once per Game), so a rule
+  // system without such a rule costs the hot path nothing.
+  virtual bool restricts_placement() const { return false; }
+  virtual std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
+                                                       int rot) const;
+
+  // What a meeple may join on the tile just placed, and why not.
+  virtual bool meeple_allowed(const State& s, int seg) const = 0;
+  virtual std::string meeple_refusal(const State& s, int seg) const = 0;
+
+  // What follows a placement (`extended_bank`: its mist joined mist on the board), and what
+  // follows the meeple step (placed or passed).
+  virtual void after_place(State& s, bool extended_bank) const = 0;
+  virtual void after_meeple(State& s) const = 0;
+
+  // The points a finished (or, at the end, unfinished) feature is worth. The default is the
+  // printed values every rule system shares (engine/scoring.cpp).
+  virtual int feature_value(const State& s, const PendingScore& p, bool final_scoring) const;
+
+  // End of game: the scoring of what is left when the game ends, the event that says how it
+  // ended, and the shared score a cooperative game is judged by (0 when there is none).
+  virtual void final_scoring(State& s) const = 0;
+  virtual void game_over(State& s, EndReason r, bool won) const = 0;
+  virtual int shared_score(const State& s) const = 0;
+
+  // The rule system's own decisions: the actions open in its phases, and applying one of
+  // its actions (the state unchanged and the reason returned when refused).
+  virtual void legal(const State& s, ActionList& out) const = 0;
+  virtual std::optional<std::string> apply(State& s, const Action& a) const = 0;
+};
+
+// The base game and the Print-and-Play demo. Public so that a caller may build on it (a
+// house rule, a test's toy rule system) and override one hook.
+class CompetitiveRules : public RuleSystem {
+ public:
+  Seating seat(const RuleSet& r, int players) const override;
+  void setup(State& s) const override;
+  void draw_due(State& s) const override;
+  bool drawn(State& s, TileId t) const override;
+  void unplaceable(State& s, TileId t) const override;
+  bool meeple_allowed(const State& s, int seg) const override;
+  std::string meeple_refusal(const State& s, int seg) const override;
+  void after_place(State& s, bool extended_bank) const override;
+  void after_meeple(State& s) const override;
+  int feature_value(const State& s, const PendingScore& p, bool final_scoring) const override;
+  void final_scoring(State& s) const override;
+  void game_over(State& s, EndReason r, bool won) const override;
+  int shared_score(const State& s) const override;
+  void legal(const State& s, ActionList& out) const override;
+  std::optional<std::string> apply(State& s, const Action& a) const override;
+};
+
+// Mists over Carcassonne (engine/mists.cpp), Levels 1-6: the level's data and switches
+// choose within the room.
+std::shared_ptr<const RuleSystem> mists_rules();
+
+// The room a rule set's family plays in; throws std::invalid_argument for a family the
+// engine does not implement yet.
+std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r);
+
+}  // namespace carcheck
