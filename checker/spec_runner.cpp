@@ -531,9 +531,21 @@ class Evaluation {
     return {n == e_.value, std::to_string(e_.value) + " tiles", std::to_string(n) + " tiles"};
   }
 
+  // `at x,y`: the event's tile; for a scoring, any tile of the feature scored.
+  bool event_at(const Event& ev) const {
+    if (ev.x == e_.where.x && ev.y == e_.where.y) return true;
+    if (ev.seg < 0) return false;
+    const int cell = s_.cell_at(e_.where.x, e_.where.y);
+    const int root = s_.region_root(segment_node(s_.cell_at(ev.x, ev.y), ev.seg));
+    if (cell < 0) return false;
+    for (int seg = 0; seg < s_.face(cell).n_segments; ++seg)
+      if (s_.region_root(segment_node(cell, seg)) == root) return true;
+    return false;
+  }
+
   bool event_matches(const Event& ev) const {
     return e_.word == event_name(ev.kind) && (!e_.has_event_value || ev.value == e_.event_value) &&
-           (!e_.has_where || (ev.x == e_.where.x && ev.y == e_.where.y)) &&
+           (!e_.has_where || event_at(ev)) &&
            (e_.event_feature.empty() || e_.event_feature == feature_class_name(ev.feature)) &&
            (e_.colour.empty() || event_colour(s_, ev) == colour_by_name(e_.colour));
   }

@@ -83,7 +83,10 @@ const char* feature_class_name(FeatureClass f);
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   FeatureClass feature = FeatureClass::None;
-  int8_t who = -1;       // see EventFields::who
+  int8_t who = -1;  // see EventFields::who
+  // Scorings: the segment of the cell at x, y that the scored region holds (-1: a centre
+  // feature, or no region), so that any tile of the feature can be matched.
+  int8_t seg = -1;
   int16_t x = 0, y = 0;  // the cell, when EventFields::at
   int16_t value = 0;     // see EventFields::value
   int16_t extra = 0;     // see EventFields::extra

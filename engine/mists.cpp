@@ -551,7 +551,8 @@ Rules::Flow Rules::score_step(State& s) {
   }
 }
 
-void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
+void Rules::add_points(State& s, int colour, int points, FeatureClass f,
+                       const PendingScore& where) {
   const Game& g = *s.game_;
   int track = 0;
   if (g.rules().scoring == ScoringTracks::PerColour) {
@@ -560,11 +561,13 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
     if (it == sc.end()) {  // an unowned colour: the team picks the track (level6-unowned-colour)
       s.track_queue_.push_back(static_cast<int16_t>(points));
       s.track_queue_.push_back(static_cast<int16_t>(f));
+      s.track_queue_.push_back(static_cast<int16_t>(where.feature));
+      s.track_queue_.push_back(where.node);
       return;
     }
     track = static_cast<int>(it - sc.begin());
   }
-  award(s, EventKind::Scored, track, f, points, 0, 0, colour);
+  award(s, EventKind::Scored, track, f, points, where, colour);
 }
 
 // Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
@@ -582,9 +585,9 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
       if ((s.game_->switches().coop_scoring == CoopScoring::Majority) && nth(per, c) != most)
         continue;
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
-        add_points(s, c, value, p.feature);
+        add_points(s, c, value, p.feature, p);
       else
-        award(s, EventKind::Scored, 0, p.feature, value, 0, 0, c);
+        award(s, EventKind::Scored, 0, p.feature, value, p, c);
     }
   } else if (cell >= 0) {
     remove_ghosts(s, cell, count);
@@ -609,7 +612,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
       int colour = nth(s.meeples_, h.meeple).colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
-        add_points(s, colour, ghosts, FeatureClass::Hound);
+        add_points(s, colour, ghosts, FeatureClass::Hound, p);  // at its meeple's feature
       else
         award(s, 0, FeatureClass::Hound, ghosts);  // reported by hound-scored above
     }
@@ -960,10 +963,11 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
     case ActionKind::Track: {
       int points = s.track_queue_[0];
       FeatureClass f = static_cast<FeatureClass>(s.track_queue_[1]);
-      s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 2);
+      PendingScore where{static_cast<FeatureClass>(s.track_queue_[2]), s.track_queue_[3]};
+      s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 4);
       const auto& sc = s.game_->scoring_colours();
       int track = static_cast<int>(std::find(sc.begin(), sc.end(), a.colour) - sc.begin());
-      award(s, EventKind::Scored, track, f, points, 0, 0, a.colour);
+      award(s, EventKind::Scored, track, f, points, where, a.colour);
       break;
     }
     default:

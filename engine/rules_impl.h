@@ -43,8 +43,10 @@ struct Rules {
   // The one place points are added: score `who` (a player, or a Mists track) gains `points`
   // under `f`. The second form also reports them as event `k` (Scored or FinalScored).
   static void award(State& s, int who, FeatureClass f, int points);
-  static void award(State& s, EventKind k, int who, FeatureClass f, int points, int x, int y,
-                    int extra = 0);
+  // The event is reported at feature `where`: the cell of its root node (a monastery's or
+  // castle's own cell) and the segment of that cell the region holds (Event::seg).
+  static void award(State& s, EventKind k, int who, FeatureClass f, int points,
+                    const PendingScore& where, int extra);
   // Meeples on a feature, counted per colour.
   static void meeples_on(const State& s, const PendingScore& p,
                          std::array<int, kMaxColours>& per_colour);
@@ -111,7 +113,8 @@ struct Rules {
   static void close_cemetery_ghosts(State& s, int cell);
   static Flow score_step(State& s);
   static void resolve_scoring(State& s, bool points, int cell, int count);
-  static void add_points(State& s, int colour, int points, FeatureClass f);
+  static void add_points(State& s, int colour, int points, FeatureClass f,
+                         const PendingScore& where);
   static Flow thresholds(State& s);
   static void hound_place(State& s, int meeple);
   static Flow hound_clear_next(State& s);
