@@ -184,6 +184,53 @@ SpecAt action_word_at(const ActionSyntax& a, SpecAt at, int k) {
 
 namespace {
 
+constexpr unsigned kScoredFeatures = bit(FeatureClass::Road) | bit(FeatureClass::City) |
+                                     bit(FeatureClass::Monastery) | bit(FeatureClass::Field) |
+                                     bit(FeatureClass::Castle);
+constexpr unsigned kGhostPlaces = bit(FeatureClass::MistBank) | bit(FeatureClass::Cemetery);
+
+}  // namespace
+
+EventFilters event_filters(EventKind k) {
+  switch (k) {
+    case EventKind::TileDrawn:
+    case EventKind::TileSetAside:
+      return {true, false, false, 0};  // value: the tile's number (declaration order)
+    case EventKind::TilePlaced:
+    case EventKind::FaceDownPlaced:
+      return {true, true, false, 0};
+    case EventKind::MeeplePlaced:
+    case EventKind::HoundPlaced:
+      return {false, true, true, 0};
+    case EventKind::FeatureFinished:
+      return {false, false, false, kScoredFeatures & ~bit(FeatureClass::Field)};
+    case EventKind::Scored:
+    case EventKind::FinalScored:
+      return {true, true, true, kScoredFeatures};
+    case EventKind::MeepleReturned:
+      return {false, true, true, kScoredFeatures};
+    case EventKind::GhostsPlaced:
+    case EventKind::GhostsRemoved:
+      return {true, true, false, kGhostPlaces};
+    case EventKind::BankFinished:
+      return {true, true, false, bit(FeatureClass::MistBank)};
+    case EventKind::CemeteryClosed:
+      return {false, true, false, bit(FeatureClass::Cemetery)};
+    case EventKind::MeepleBuried:
+      return {false, true, true, bit(FeatureClass::Cemetery)};
+    case EventKind::HoundScored:
+      return {true, false, true, 0};
+    case EventKind::HoundRemoved:
+      return {false, false, true, 0};
+    case EventKind::PileSwitched:
+      return {true, false, false, 0};
+    default:
+      return {};
+  }
+}
+
+namespace {
+
 // ---- What a rule set can show: phases, events, features ---------------------------------
 
 bool phase_in_play(const RuleSet& r, Phase p) {
@@ -234,57 +281,6 @@ std::string event_absent(const RuleSet& r, EventKind k) {
       return r.cemetery == CemeteryMode::Haunted ? "" : r.name + " has no face-down tiles";
     default:
       return "";
-  }
-}
-
-// The filters an event can match (docs/spec-language.md "Events"); a filter an event never
-// carries would make `expect no event` pass by matching nothing.
-struct EventFilters {
-  bool value = false, at = false, by = false;
-  unsigned features = 0;  // bits of FeatureClass
-};
-
-constexpr unsigned bit(FeatureClass f) { return 1u << static_cast<unsigned>(f); }
-constexpr unsigned kScoredFeatures = bit(FeatureClass::Road) | bit(FeatureClass::City) |
-                                     bit(FeatureClass::Monastery) | bit(FeatureClass::Field) |
-                                     bit(FeatureClass::Castle);
-constexpr unsigned kGhostPlaces = bit(FeatureClass::MistBank) | bit(FeatureClass::Cemetery);
-
-EventFilters event_filters(EventKind k) {
-  switch (k) {
-    case EventKind::TileDrawn:
-    case EventKind::TileSetAside:
-      return {true, false, false, 0};  // value: the tile's number (declaration order)
-    case EventKind::TilePlaced:
-    case EventKind::FaceDownPlaced:
-      return {true, true, false, 0};
-    case EventKind::MeeplePlaced:
-    case EventKind::HoundPlaced:
-      return {false, true, true, 0};
-    case EventKind::FeatureFinished:
-      return {false, false, false, kScoredFeatures & ~bit(FeatureClass::Field)};
-    case EventKind::Scored:
-    case EventKind::FinalScored:
-      return {true, true, true, kScoredFeatures};
-    case EventKind::MeepleReturned:
-      return {false, true, true, kScoredFeatures};
-    case EventKind::GhostsPlaced:
-    case EventKind::GhostsRemoved:
-      return {true, true, false, kGhostPlaces};
-    case EventKind::BankFinished:
-      return {true, true, false, bit(FeatureClass::MistBank)};
-    case EventKind::CemeteryClosed:
-      return {false, true, false, bit(FeatureClass::Cemetery)};
-    case EventKind::MeepleBuried:
-      return {false, true, true, bit(FeatureClass::Cemetery)};
-    case EventKind::HoundScored:
-      return {true, false, true, 0};
-    case EventKind::HoundRemoved:
-      return {false, false, true, 0};
-    case EventKind::PileSwitched:
-      return {true, false, false, 0};
-    default:
-      return {};
   }
 }
 

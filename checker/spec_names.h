@@ -43,6 +43,15 @@ void check_spec_names(const SpecFile& spec, const Game& g);
 // `at`: where the action starts in the spec.
 void check_action_targets(const SpecFile& spec, const State& s, const ActionSyntax& a, SpecAt at);
 
+// The filters an event can match (docs/spec-language.md "Events"): a filter an event never
+// carries would make `expect no event` pass by matching nothing.
+struct EventFilters {
+  bool value = false, at = false, by = false;
+  unsigned features = 0;  // bits of FeatureClass
+};
+constexpr unsigned bit(FeatureClass f) { return 1u << static_cast<unsigned>(f); }
+EventFilters event_filters(EventKind k);
+
 // Where the k-th word of an action (0: its verb) starts, the action starting at `at`.
 SpecAt action_word_at(const ActionSyntax& a, SpecAt at, int k);
 

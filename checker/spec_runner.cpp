@@ -340,24 +340,6 @@ std::string end_text(const State& s) {
   return std::string(s.won() ? "won" : "lost") + " (" + end_reason_text(s.end_reason()) + ")";
 }
 
-std::string events_text(const State& s, const std::vector<Event>& window) {
-  std::vector<std::string> names;
-  for (const Event& e : window) {
-    std::string n = event_name(e.kind);
-    if (e.kind == EventKind::TilePlaced || e.kind == EventKind::GhostsPlaced ||
-        e.kind == EventKind::GhostsRemoved || e.kind == EventKind::MeeplePlaced ||
-        e.kind == EventKind::BankFinished || e.kind == EventKind::CemeteryClosed ||
-        e.kind == EventKind::FaceDownPlaced || e.kind == EventKind::HoundPlaced)
-      n += " at " + xy(e.x, e.y);
-    if (e.kind == EventKind::Scored || e.kind == EventKind::GhostsPlaced ||
-        e.kind == EventKind::GhostsRemoved || e.kind == EventKind::HoundScored)
-      n += " value " + std::to_string(e.value);
-    names.push_back(n);
-  }
-  (void)s;
-  return names.empty() ? "none" : joined(names);
-}
-
 // The colour an event is about, -1 when none: scorings name the track and the colour
 // separately in Mists (`who` is the track, `extra` the colour).
 int event_colour(const State& s, const Event& ev) {
@@ -375,6 +357,61 @@ int event_colour(const State& s, const Event& ev) {
     default:
       return -1;
   }
+}
+
+// An event written as `expect event` filters it (name, feature, value, at, by), so that a
+// FAIL's list can be copied into a spec; what no filter reads follows in parentheses.
+std::string event_text(const State& s, const Event& e) {
+  const EventFilters f = event_filters(e.kind);
+  const Game& g = s.game();
+  std::string t = event_name(e.kind);
+  if (e.feature != FeatureClass::None) t += std::string(" ") + feature_class_name(e.feature);
+  if (f.value) t += " value " + std::to_string(e.value);
+  if (f.at) t += " at " + xy(e.x, e.y);
+  const int colour = event_colour(s, e);
+  if (f.by && colour >= 0 && colour < kMaxColours) t += std::string(" by ") + kColourNames[colour];
+  std::vector<std::string> more;
+  switch (e.kind) {
+    case EventKind::TileDrawn:
+    case EventKind::TileSetAside:
+    case EventKind::TilePlaced:
+    case EventKind::FaceDownPlaced:
+      if (e.value >= 0 && e.value < static_cast<int>(g.tiles().size()))
+        more.push_back("tile " + g.tile(e.value).name +
+                       (e.kind == EventKind::TilePlaced ? " r" + std::to_string(e.extra) : ""));
+      break;
+    case EventKind::Scored:
+      if (g.rules().scoring == ScoringTracks::PerColour && e.who >= 0 &&
+          e.who < static_cast<int>(g.scoring_colours().size()) &&
+          g.scoring_colours()[static_cast<size_t>(e.who)] != colour)
+        more.push_back(std::string("on ") +
+                       kColourNames[g.scoring_colours()[static_cast<size_t>(e.who)]] + "'s track");
+      break;
+    case EventKind::HoundPlaced:
+    case EventKind::HoundLost:
+      more.push_back("hound " + std::to_string(e.value + 1));
+      break;
+    case EventKind::GameWon:
+    case EventKind::GameLost:
+      more.push_back("score " + std::to_string(e.value) + ", " +
+                     end_reason_text(static_cast<EndReason>(e.extra)));
+      break;
+    case EventKind::GameEnded:
+      more.push_back(end_reason_text(static_cast<EndReason>(e.extra)));
+      break;
+    default:
+      break;
+  }
+  if ((e.kind == EventKind::Scored || e.kind == EventKind::FinalScored) && !g.is_mists())
+    more.push_back("player " + std::to_string(e.who + 1));
+  if (!more.empty()) t += " (" + joined(more) + ")";
+  return t;
+}
+
+std::string events_text(const State& s, const std::vector<Event>& window) {
+  std::vector<std::string> texts;
+  for (const Event& e : window) texts.push_back(event_text(s, e));
+  return texts.empty() ? "none" : joined(texts, "; ");
 }
 
 // Refused, or accepted on a copy of the state: whether `text` may be played now.
@@ -434,7 +471,7 @@ class Evaluation {
       case ExpectKind::Over:
         return end();
       case ExpectKind::Phase:
-        return {e_.word == phase_name(s_.phase()), e_.word, phase_name(s_.phase())};
+        return phase();
       case ExpectKind::Player:
         return numbers(e_.value, s_.current_player() + 1);
       case ExpectKind::Hound:
@@ -529,6 +566,33 @@ class Evaluation {
     if (!f.problem.empty()) return {false, std::to_string(e_.value) + " tiles", f.problem};
     int n = feature_size(s_, f);
     return {n == e_.value, std::to_string(e_.value) + " tiles", std::to_string(n) + " tiles"};
+  }
+
+  // The phase, and with `score-choice road at x,y` the scoring under decision: the actual
+  // value says what the game waits for (docs/spec-language.md).
+  Check phase() const {
+    std::string want = e_.word, actual = phase_name(s_.phase());
+    bool ok = e_.word == actual;
+    actual += ": the game waits for " + s_.waiting_for();
+    if (e_.feature.kind.empty()) return {ok, want, actual};
+    want += " of the " + e_.feature.kind + " at " + xy(e_.where.x, e_.where.y);
+    const std::optional<PendingScore> p = s_.scoring_under_decision();
+    if (!ok || !p || e_.feature.kind != feature_class_name(p->feature))
+      return {false, want, actual};
+    if (e_.feature.port.empty()) {  // any segment of that kind on the tile: road at x,y
+      const int cell = s_.cell_at(e_.where.x, e_.where.y);
+      if (cell < 0) return {false, want, "no tile at " + xy(e_.where.x, e_.where.y)};
+      const CellFace& face = s_.face(cell);
+      bool same = false;
+      for (int seg = 0; seg < face.n_segments; ++seg)
+        if (segment_kind_name(face.segments[seg].kind) == e_.feature.kind)
+          same = same || (seg == face.centre ? cell == p->node
+                                             : s_.region_root(segment_node(cell, seg)) == p->node);
+      return {same, want, actual};
+    }
+    FeatureAt f = find_feature(s_, e_.where, e_.feature);
+    if (!f.problem.empty()) return {false, want, f.problem};
+    return {s_.region_root(segment_node(f.cell, f.seg)) == p->node, want, actual};
   }
 
   // `at x,y`: the event's tile; for a scoring, any tile of the feature scored.
@@ -686,8 +750,8 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
     }
     if (why) {
       fail(step, "accepted",
-           "refused: " + *why + " (phase " + phase_name(s.phase()) +
-               "; legal now: " + legal_now(s) + ")");
+           "refused: " + *why + " (phase " + phase_name(s.phase()) + ": the game waits for " +
+               s.waiting_for() + "; legal now: " + legal_now(s) + ")");
       return;  // the rest of the spec builds on this action
     }
     window.insert(window.end(), s.events().begin(), s.events().end());

@@ -871,7 +871,55 @@ void Rules::mists_legal(const State& s, ActionList& out) {
   }
 }
 
+namespace {
+
+// The phase in which an action of kind `k` is one of the options.
+Phase phase_of(ActionKind k) {
+  switch (k) {
+    case ActionKind::TakePoints:
+    case ActionKind::RemoveGhosts:
+      return Phase::ScoreChoice;
+    case ActionKind::ExtraGhost:
+      return Phase::ExtraGhost;
+    case ActionKind::Bury:
+      return Phase::Bury;
+    case ActionKind::HoundPlace:
+      return Phase::HoundPlace;
+    case ActionKind::HoundClear:
+      return Phase::HoundClear;
+    case ActionKind::FaceDown:
+      return Phase::FaceDown;
+    default:
+      return Phase::Track;
+  }
+}
+
+// Why an action of kind `k` is refused before its details matter: the level never has that
+// decision, or the game waits for another one (a refusal names the decision pending, never
+// the rule of a decision that is not open).
+std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
+  const RuleSet& r = s.game().rules();
+  const Phase p = phase_of(k);
+  std::string none;
+  if (p == Phase::ExtraGhost && r.cemetery != CemeteryMode::Orthogonal)
+    none = "no extra ghost goes on an open cemetery (Levels 2-4)";
+  if (p == Phase::Bury && r.cemetery == CemeteryMode::None)
+    none = "no cemeteries, so no meeple is buried (Levels 2-6)";
+  if ((p == Phase::HoundPlace || p == Phase::HoundClear) && !r.hounds)
+    none = "no hounds (Levels 3-6)";
+  if (p == Phase::FaceDown && r.cemetery != CemeteryMode::Haunted)
+    none = "no face-down tiles (Levels 5-6)";
+  if (p == Phase::Track && r.scoring != ScoringTracks::PerColour)
+    none = "one scoring meeple: no track to choose (Level 6)";
+  if (!none.empty()) return r.name + " has " + none;
+  if (s.phase() != p) return "not now: the game waits for " + s.waiting_for();
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
+  if (std::optional<std::string> why = decision_refusal(s, a.kind)) return why;
   ActionList legal;
   mists_legal(s, legal);
   bool ok = false;

@@ -75,6 +75,11 @@ struct Rules {
   static void emit(State& s, EventKind k, FeatureClass f = FeatureClass::None, int who = -1,
                    int x = 0, int y = 0, int value = 0, int extra = 0);
 
+  // ---- names.cpp: decisions in words ---------------------------------------------------------
+  // "the road at -3,0 (5 points; meeples of red, blue)".
+  static std::string scoring_text(const State& s, const PendingScore& p);
+  static std::string waiting_for(const State& s);
+
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).
   // kStepHounds and kStepFaceDownHounds: hound-trigger=when-surrounded clearings.

@@ -155,6 +155,11 @@ class State {
   // Chance: draw a random tile with the state's own generator.
   void apply_random_draw();
   const std::vector<Event>& events() const { return events_; }
+  // What the game waits for, in words, with the actions that answer it: "the scoring of the
+  // road at -3,0 (5 points; meeples of red, blue): points, or remove-ghosts x,y N".
+  std::string waiting_for() const;
+  // Mists, phase score-choice: the finished feature whose scoring is being decided.
+  std::optional<PendingScore> scoring_under_decision() const;
   const std::vector<Action>& history() const { return history_; }
 
   // Outcome.
