@@ -368,6 +368,19 @@ int Rules::open_cemeteries(const State& s, ActionList* out) {
   return n;
 }
 
+namespace {
+
+// Levels 2-4 put an extra ghost on an open cemetery; Levels 5-6 only under
+// haunted-closed-ghosts=extra-on-open.
+bool extra_ghost_rule(const Game& g) {
+  const CemeteryMode c = g.rules().cemetery;
+  return c == CemeteryMode::Orthogonal ||
+         (c == CemeteryMode::Haunted &&
+          g.switches().haunted_closed_ghosts == HauntedClosedGhosts::ExtraOnOpen);
+}
+
+}  // namespace
+
 // 2a: the new tile's ghosts, one fewer when it extended a bank (Dized.MoC.0041), none when it
 // finished one (11/2022); Levels 2-4 one more on an open cemetery (Dized.MoC.0025); Levels
 // 5-6 a new cemetery haunts its misty neighbours (Dized.MoC.0020). A short supply loses at
@@ -433,10 +446,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
            nth(s.cells_, c).y, 1);
     }
   }
-  bool extra = r.cemetery == CemeteryMode::Orthogonal ||
-               (r.cemetery == CemeteryMode::Haunted &&
-                sw.haunted_closed_ghosts == HauntedClosedGhosts::ExtraOnOpen);
-  if (placed > 0 && extra) {
+  if (placed > 0 && extra_ghost_rule(*s.game_)) {
     ActionList opts;
     int n = open_cemeteries(s, &opts);
     if (n > 0 && s.ghost_supply_ < 1) {
@@ -901,8 +911,10 @@ std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
   const RuleSet& r = s.game().rules();
   const Phase p = phase_of(k);
   std::string none;
-  if (p == Phase::ExtraGhost && r.cemetery != CemeteryMode::Orthogonal)
-    none = "no extra ghost goes on an open cemetery (Levels 2-4)";
+  if (p == Phase::ExtraGhost && !extra_ghost_rule(s.game()))
+    none =
+        "no extra ghost for open cemeteries (Levels 2-4; 5-6 under "
+        "haunted-closed-ghosts=extra-on-open)";
   if (p == Phase::Bury && r.cemetery == CemeteryMode::None)
     none = "no cemeteries, so no meeple is buried (Levels 2-6)";
   if ((p == Phase::HoundPlace || p == Phase::HoundClear) && !r.hounds)
