@@ -371,6 +371,12 @@ void check_action_names(const SpecFile& spec, const Game& g, const ActionSyntax&
     case ActionKind::HoundPlace:
       colour_in_play(spec, g, a.meeple.colour, action_word_at(a, at, 1));
       break;
+    case ActionKind::TakePoints:
+    case ActionKind::RemoveGhosts:
+      if (!a.colour.empty())
+        colour_in_play(spec, g, a.colour,
+                       action_word_at(a, at, a.kind == ActionKind::TakePoints ? 1 : 3));
+      break;
     case ActionKind::Track:
       if (g.rules().scoring != ScoringTracks::PerColour)
         throw InputError(spec.pos(at), g.rules().name +

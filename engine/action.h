@@ -16,6 +16,7 @@ enum class ActionKind : uint8_t {
   Pass,          // no meeple this turn
   TakePoints,    // Mists: take the points of the scoring under decision
   RemoveGhosts,  // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y)
+                 // (both: `colour` >= 0 answers for one colour, refused in a joint scoring)
   ExtraGhost,    // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
   Bury,          // Mists: bury the meeple `meeple`
   HoundPlace,    // Mists 3+: place the hound beside meeple `meeple`

@@ -580,6 +580,27 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f,
   award(s, EventKind::Scored, track, f, points, where, colour);
 }
 
+// A scoring is one decision for every colour on the feature (FAQ.MoC.0004: "Een gezamenlijke
+// puntentelling geldt als 1 puntentelling"): an answer for one colour stands only when that
+// colour is the feature's only one.
+std::optional<std::string> Rules::one_colour_refusal(const State& s, const Action& a) {
+  if ((a.kind != ActionKind::TakePoints && a.kind != ActionKind::RemoveGhosts) || a.colour < 0)
+    return std::nullopt;
+  std::array<int, kMaxColours> per{};
+  meeples_on(s, nth(s.pending_, s.pending_index_), per);
+  std::string colours;
+  for (int c = 0; c < kMaxColours; ++c)
+    if (nth(per, c) > 0) colours += std::string(colours.empty() ? "" : ", ") + kColourNames[c];
+  const std::string named = kColourNames[a.colour];
+  if (nth(per, a.colour) == 0)
+    return named + " has no meeple on the feature scored (its colours: " + colours + ")";
+  if (colours != named)
+    return "a joint scoring is one scoring (FAQ.MoC.0004): points or ghost removal for every "
+           "colour on it (" +
+           colours + "), never for " + named + " alone";
+  return std::nullopt;
+}
+
 // Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
 // numerous colours only), or instead up to 3 ghosts off one tile, voiding the whole scoring
 // (FAQ.MoC.0004). Meeples return either way; a hound by one of them scores right after.
@@ -932,6 +953,7 @@ std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
 
 std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
   if (std::optional<std::string> why = decision_refusal(s, a.kind)) return why;
+  if (std::optional<std::string> why = one_colour_refusal(s, a)) return why;
   ActionList legal;
   mists_legal(s, legal);
   bool ok = false;

@@ -118,6 +118,8 @@ struct Rules {
   static void close_cemetery_ghosts(State& s, int cell);
   static Flow score_step(State& s);
   static void resolve_scoring(State& s, bool points, int cell, int count);
+  // `points red` / `remove-ghosts x,y N red`: one colour's answer to a scoring.
+  static std::optional<std::string> one_colour_refusal(const State& s, const Action& a);
   static void add_points(State& s, int colour, int points, FeatureClass f,
                          const PendingScore& where);
   static Flow thresholds(State& s);
