@@ -26,8 +26,8 @@ std::string game_spec(const State& s, const GameStart& from, const std::string& 
   o << "# The game below replays it up to the action after which the check failed (the last "
        "one).\n";
   o << "# To keep it as a regression, say what the rules expect there with `expect` lines.\n";
-  o << "spec \"fuzz: " << (r.family == Family::Mists ? "mists-" + std::to_string(r.level) : r.name)
-    << ", " << g.players() << " player(s), seed " << from.seed << "\"\n";
+  o << "spec \"fuzz: " << r.name << ", " << g.players() << " player(s), seed " << from.seed
+    << "\"\n";
   o << "cites checker/invariants.cpp \"" << cite << "\"\n";
   o << "rules " << (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name)
     << " players " << g.players() << " seed " << from.seed << "\n";

@@ -78,14 +78,10 @@ int score_index(const SpecFile& spec, const Game& g, const std::string& colour, 
   return g.owner(colour_in_play(spec, g, colour, at));
 }
 
-int score_feature_index(const std::string& w) {
-  if (w == "road") return 0;
-  if (w == "city") return 1;
-  if (w == "monastery") return 2;
-  if (w == "field") return 3;
-  if (w == "castle") return 4;
-  if (w == "hound") return 7;
-  return -1;
+FeatureClass score_feature(const std::string& w) {
+  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
+    if (w == feature_class_name(static_cast<FeatureClass>(f))) return static_cast<FeatureClass>(f);
+  return FeatureClass::None;
 }
 
 FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f) {
@@ -249,6 +245,8 @@ bool phase_in_play(const RuleSet& r, Phase p) {
       return r.cemetery == CemeteryMode::Haunted;
     case Phase::Track:
       return r.scoring == ScoringTracks::PerColour;
+    case Phase::Bridge:
+      return r.family == Family::Bcb;
     default:
       return true;
   }

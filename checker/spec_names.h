@@ -20,8 +20,8 @@ TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name
 // score by feature is asked for.
 int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at,
                 bool feature);
-// The Score::by_feature index of `road city monastery field castle hound`.
-int score_feature_index(const std::string& word);
+// The feature class a score expectation names (`expect score red road 4`): the engine's names.
+FeatureClass score_feature(const std::string& word);
 
 // A feature of the cell at (x, y): its segment, or (mist) its mist area.
 struct FeatureAt {

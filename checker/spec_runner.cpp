@@ -46,7 +46,7 @@ std::string rule_set_name(const SpecFile& spec) {
     if (spec.level == 0)
       throw InputError(spec.pos(spec.rules_at),
                        "Mists over Carcassonne needs a level: 'rules mists level 1' .. 'level 6'");
-    return "mists-" + std::to_string(spec.level);
+    return carcheck::rule_set_name(spec.rules, spec.level);  // the one place that names it
   }
   if (spec.level != 0) {
     if (spec.rules.rfind("mists", 0) == 0)
@@ -139,19 +139,17 @@ Built build_game(const SpecFile& spec, const Library& lib, const std::vector<std
   } catch (const std::invalid_argument& e) {
     throw InputError(spec.pos(spec.rules_at), e.what());
   }
-  GameOptions o;
-  o.rules = b.rules.name;
-  o.players = spec.players;
+  std::vector<std::string> selected;  // the spec's own, then --variant, then the matrix's
   for (const VariantBinding& v : spec.variants) {
     check_binding(spec, b.rules, v);
-    o.variants.push_back(v.text());
+    selected.push_back(v.text());
   }
   for (const SpecStep& step : spec.steps)
     for (const VariantBinding& v : step.under) check_binding(spec, b.rules, v);
   for (const std::string& kv : forced)
-    if (find_switch(b.rules, key_of(kv))) o.variants.push_back(kv);
-  if (!matrix_variant.empty()) o.variants.push_back(matrix_variant);
-  for (const std::string& kv : o.variants) select_variant(b.rules, kv);
+    if (find_switch(b.rules, key_of(kv))) selected.push_back(kv);
+  if (!matrix_variant.empty()) selected.push_back(matrix_variant);
+  for (const std::string& kv : selected) select_variant(b.rules, kv);
 
   std::vector<TileSet> overrides;
   if (!spec.tiles.empty()) {
@@ -163,7 +161,7 @@ Built build_game(const SpecFile& spec, const Library& lib, const std::vector<std
     }
   }
   try {
-    b.game = make_game(lib, o, overrides);
+    b.game = make_game(lib, b.rules, spec.players, overrides);
   } catch (const std::invalid_argument& e) {
     SpecAt at = spec.players_given ? spec.players_at : spec.rules_at;
     throw InputError(spec.pos(at), e.what());
@@ -497,7 +495,7 @@ class Evaluation {
     if (track < 0) return numbers(e_.value, s_.shared_score());
     const Score& sc = s_.score(track);
     if (e_.word.empty()) return numbers(e_.value, sc.total);
-    return numbers(e_.value, sc.by_feature[static_cast<size_t>(score_feature_index(e_.word))]);
+    return numbers(e_.value, sc.points(score_feature(e_.word)));
   }
 
   Check ghosts_at() const {

@@ -29,13 +29,12 @@ struct PlayOptions {
   bool board = true;
 };
 
-// Score::by_feature, in its order: what each entry counts.
-const char* kBreakdown[] = {"roads",   "cities",     "monasteries", "farms",
-                            "castles", "cemeteries", "mist",        "hounds"};
-
-int feature_points(const Score& sc, int feature) {
-  return sc.by_feature[static_cast<size_t>(feature)];
-}
+// The score breakdown of a competitive game, as the JSON output names it.
+constexpr std::pair<const char*, FeatureClass> kBreakdown[] = {
+    {"roads", FeatureClass::Road},
+    {"cities", FeatureClass::City},
+    {"monasteries", FeatureClass::Monastery},
+    {"farms", FeatureClass::Field}};
 
 // Most points wins; several at the top share the victory (winner-tie=shared, RGG) or the
 // game is reported a tie (report-tie; replay: ZMG plays another game).
@@ -93,7 +92,7 @@ void add_competitive_result(Json& doc, const State& s) {
   for (int pl = 0; pl < s.score_count(); ++pl) {
     const Score& sc = s.score(pl);
     Json row = {{"player", pl + 1}, {"colour", kColourNames[pl]}, {"total", sc.total}};
-    for (int f : {0, 1, 2, 3}) row[kBreakdown[f]] = feature_points(sc, f);
+    for (const auto& [name, f] : kBreakdown) row[name] = sc.points(f);
     scores.push_back(row);
   }
   doc["scores"] = scores;
@@ -130,8 +129,8 @@ void print_mists_result(const State& s) {
             ? fmt::format(" ({})", kColourNames[s.game().scoring_colours()[static_cast<size_t>(t)]])
             : "";
     fmt::print("score{}: {}  (roads {}, cities {}, castles {}, hounds {})\n", track, sc.total,
-               feature_points(sc, 0), feature_points(sc, 1), feature_points(sc, 4),
-               feature_points(sc, 7));
+               sc.points(FeatureClass::Road), sc.points(FeatureClass::City),
+               sc.points(FeatureClass::Castle), sc.points(FeatureClass::Hound));
   }
   fmt::print("ghosts: {} in supply, {} on the board, {} in the box\n", s.ghosts_supply(),
              s.ghosts_on_board(), s.ghosts_in_box());
@@ -141,8 +140,9 @@ void print_competitive_result(const State& s) {
   for (int pl = 0; pl < s.score_count(); ++pl) {
     const Score& sc = s.score(pl);
     fmt::print("player {} ({}): {}  (roads {}, cities {}, monasteries {}, farms {})\n", pl + 1,
-               kColourNames[pl], sc.total, feature_points(sc, 0), feature_points(sc, 1),
-               feature_points(sc, 2), feature_points(sc, 3));
+               kColourNames[pl], sc.total, sc.points(FeatureClass::Road),
+               sc.points(FeatureClass::City), sc.points(FeatureClass::Monastery),
+               sc.points(FeatureClass::Field));
   }
   fmt::print("{}\n", verdict(s).text);
 }

@@ -55,7 +55,12 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
   const std::string name = rule_set_name(o.rules, o.level);
   RuleSet rules = find_rule_set(lib.rule_sets, name);
   for (const std::string& v : o.variants) select_variant(rules, v);
-  if (overrides.empty()) return std::make_unique<Game>(std::move(rules), lib.tile_sets, o.players);
+  return make_game(lib, std::move(rules), o.players, overrides);
+}
+
+std::unique_ptr<Game> make_game(const Library& lib, RuleSet rules, int players,
+                                const std::vector<TileSet>& overrides) {
+  if (overrides.empty()) return std::make_unique<Game>(std::move(rules), lib.tile_sets, players);
   std::vector<TileSet> sets = lib.tile_sets;
   for (const TileSet& ov : overrides) {
     bool replaced = false;
@@ -63,7 +68,7 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
       if (s.name == ov.name) s = ov, replaced = true;
     if (!replaced) sets.push_back(ov);
   }
-  return std::make_unique<Game>(std::move(rules), sets, o.players);
+  return std::make_unique<Game>(std::move(rules), sets, players);
 }
 
 std::unique_ptr<Game> make_game(const GameOptions& o) {

@@ -40,6 +40,10 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o);
 // own tiles inline instead of relying on the shipped (possibly reconstructed) geometry.
 std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
                                 const std::vector<TileSet>& overrides);
+// A Game of a rule set already found and with its variants selected, so nothing is resolved
+// twice; `overrides` as above.
+std::unique_ptr<Game> make_game(const Library& lib, RuleSet rules, int players,
+                                const std::vector<TileSet>& overrides = {});
 
 // A tile set from (name, count, shape) triples in the tile language; `file`, `line` say
 // where the shapes came from for error messages. Throws InputError.

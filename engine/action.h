@@ -11,7 +11,8 @@ namespace carcheck {
 
 enum class ActionKind : uint8_t {
   Draw,          // chance: the next tile is `tile` (forced) or random
-  Place,         // the drawn tile at (x, y) with rotation rot
+  Place,         // the drawn tile at (x, y) with rotation rot; BCB: `count` a bridge that
+                 // comes with it (engine/bcb.h kPlaceBridge*; 0: none)
   Meeple,        // a meeple of `colour` on segment `seg` of the tile just placed
   Pass,          // no meeple this turn
   TakePoints,    // Mists: take the points of the scoring under decision
@@ -23,8 +24,13 @@ enum class ActionKind : uint8_t {
   HoundClear,    // Mists 3+: clear `count` ghosts from the cell at (x, y) (count 0: stop)
   FaceDown,      // Mists 5-6: put the face-down tile at (x, y)
   Track,         // Mists 6: points of an unowned colour go to scoring meeple `colour`
+  Bridge,        // BCB: a bridge on the cell at (x, y), `count` its axis (0: N-S, 1: W-E)
+  Discard,       // BCB: the drawn tile fits only with a bridge; set it aside instead (fn 17)
 };
-inline constexpr int kActionKinds = 12;
+inline constexpr int kActionKinds = 14;
+// The kinds the action language reads (dsl/action_grammar.h): BCB's bridge and discard are
+// printed and replayed but join the spec language with the bcb specs (issue 12 item 4).
+inline constexpr int kWrittenActionKinds = 12;
 
 struct Action {
   ActionKind kind = ActionKind::Pass;
@@ -61,8 +67,9 @@ enum class EventKind : uint8_t {
   GameLost,
   GameEnded,
   FinalScored,
+  BridgeBuilt,  // BCB: value is the axis (0: N-S, 1: W-E)
 };
-inline constexpr int kEventKindCount = 22;
+inline constexpr int kEventKindCount = 23;
 const char* event_name(EventKind k);
 
 enum class FeatureClass : uint8_t {

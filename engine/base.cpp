@@ -84,7 +84,9 @@ int CompetitiveRules::shared_score(const State&) const { return 0; }
 
 void CompetitiveRules::legal(const State&, ActionList&) const {}
 
-std::optional<std::string> CompetitiveRules::apply(State&, const Action&) const {
+std::optional<std::string> CompetitiveRules::apply(State&, const Action& a) const {
+  if (a.kind == ActionKind::Bridge || a.kind == ActionKind::Discard)
+    return "that action belongs to Bridges, Castles and Bazaars";
   return "that action belongs to Mists over Carcassonne";
 }
 

@@ -3,6 +3,7 @@
 // in constant time per placement. A multi-cell tile is just several cells placed together.
 #include <bit>
 
+#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
 
@@ -83,7 +84,8 @@ FitReport check_fit(const State& s, const TileType& t, int x, int y, int rot) {
         continue;
       }
       touches_face_up = true;
-      Terrain theirs = s.face(nb).sides[opposite_side(side)];
+      // The placed cell's packed sides: its face's, with a BCB bridge end read as road.
+      Terrain theirs = static_cast<Terrain>((s.cell(nb).sides >> (2 * opposite_side(side))) & 3u);
       if (theirs != f.sides[side]) return {Fit::Mismatch, cx, cy, side, f.sides[side], theirs};
     }
   }
@@ -153,6 +155,7 @@ void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
   edge_placements(s, tile, out);
   if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
+  if (s.game_->adds_placements()) s.game_->rule_system().added_placements(s, tile, out, from);
 }
 
 void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
@@ -202,7 +205,10 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
       for (int rot = 0; rot < kRotations; ++rot)
         if (accepts(needs, sides[rot])) return true;
     }
-    return false;
+    if (!s.game_->adds_placements()) return false;
+    ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
+    s.game_->rule_system().added_placements(s, tile, added, 0);
+    return added.size > 0;
   }
   for (Pos p : s.frontier_)
     for (int rot = 0; rot < kRotations; ++rot)
@@ -265,6 +271,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
   const TileType& t = s.game_->tile(tile);
   int first = static_cast<int>(s.cells_.size());
   bool extended = false;
+  const bool bridges = s.game_->adds_placements();  // BCB: roads may meet bridged fields
   const bool mist_blocks_on_face_down =
       !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   for (int ci = 0; ci < t.n_cells; ++ci) {
@@ -318,8 +325,18 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
         int p = port_of(side, k), q = facing_port(p);
         int seg = f.port_segment[p];
         if (f.segments[seg].links & (1u << p)) {
-          unite(s, segment_node(c, seg), segment_node(nb, nf.port_segment[q]));
-          nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
+          // Matched sides link both ways. A BCB road may meet a field side: a bridge there
+          // carries it on, or one built with this placement will (Rules::build_bridge).
+          int theirs_node = segment_node(nb, nf.port_segment[q]);
+          if (bridges && !(nf.segments[nf.port_segment[q]].links & (1u << q)))
+            theirs_node = ncell.bridge && k == 1 &&
+                                  axis_has_side(static_cast<BridgeAxis>(ncell.bridge - 1), side)
+                              ? segment_node(nb, kBridgeSeg)
+                              : -1;
+          if (theirs_node >= 0) {
+            unite(s, segment_node(c, seg), theirs_node);
+            nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
+          }
         }
         bool mine = f.port_mist[p] >= 0, theirs = nf.port_mist[q] >= 0;
         if (mine && theirs) {

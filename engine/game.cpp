@@ -25,6 +25,7 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
     : rules_(std::move(rules)),
       system_(system ? std::move(system) : rule_system_for(rules_)),
       restricts_placement_(system_->restricts_placement()),
+      adds_placements_(system_->adds_placements()),
       players_(players) {
   rules_.check_player_count(players);
   sw_ = resolve_switches(rules_);

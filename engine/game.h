@@ -50,12 +50,15 @@ class Game {
   const RuleSystem& rule_system() const { return *system_; }
   // rule_system().restricts_placement(), read once.
   bool restricts_placement() const { return restricts_placement_; }
+  // rule_system().adds_placements(), read once.
+  bool adds_placements() const { return adds_placements_; }
 
  private:
   RuleSet rules_;
   Switches sw_;
   std::shared_ptr<const RuleSystem> system_;
   bool restricts_placement_ = false;
+  bool adds_placements_ = false;
   int players_;
   std::vector<TileType> tiles_;
   TileId start_ = -1;

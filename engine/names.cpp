@@ -35,8 +35,9 @@ constexpr EventFields kEvents[kEventKindCount] = {
     {"game-lost", nullptr, false, "score", "end reason"},
     {"game-ended", nullptr, false, nullptr, "end reason"},
     {"final-scored", "player", true, "points", "colour"},
+    {"bridge-built", "player", true, "axis", nullptr},
 };
-static_assert(static_cast<int>(EventKind::FinalScored) + 1 == kEventKindCount);
+static_assert(static_cast<int>(EventKind::BridgeBuilt) + 1 == kEventKindCount);
 
 }  // namespace
 
@@ -89,9 +90,10 @@ const char* end_reason_text(EndReason r) {
 }
 
 const char* phase_name(Phase p) {
-  static const char* names[] = {"draw",           "place",     "meeple",      "score-choice",
-                                "extra-ghost",    "bury",      "hound-place", "hound-clear",
-                                "face-down-draw", "face-down", "track",       "over"};
+  static const char* names[] = {
+      "draw",  "place",       "meeple",      "score-choice",   "extra-ghost",
+      "bury",  "hound-place", "hound-clear", "face-down-draw", "face-down",
+      "track", "bridge",      "over"};
   return names[static_cast<int>(p)];
 }
 
@@ -160,6 +162,8 @@ std::string Rules::waiting_for(const State& s) {
       return "the face-down tile to be drawn: draw <tile>";
     case Phase::FaceDown:
       return "the place of the face-down tile: face-down x,y";
+    case Phase::Bridge:
+      return "a bridge on the tile just placed or beside it, or none: bridge x,y <axis>, or pass";
     case Phase::Track:
       return "the track that takes " + std::to_string(s.track_queue_.front()) +
              " points of a colour without a scoring meeple: track <colour>";

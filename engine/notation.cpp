@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/bcb.h"
+
 namespace carcheck {
 
 namespace {
@@ -59,15 +61,16 @@ std::string meeple_ref(const State& s, int m) {
 
 const char* action_verb(ActionKind k) {
   static constexpr const char* kVerbs[kActionKinds] = {
-      "draw",        "place", "meeple", "pass",  "points",    "remove-ghosts",
-      "extra-ghost", "bury",  "hound",  "clear", "face-down", "track"};
+      "draw", "place", "meeple", "pass",      "points", "remove-ghosts", "extra-ghost",
+      "bury", "hound", "clear",  "face-down", "track",  "bridge",        "discard"};
   return kVerbs[static_cast<int>(k)];
 }
 
 const std::vector<std::string>& action_verbs() {
   static const std::vector<std::string> verbs = [] {
     std::vector<std::string> v;
-    for (int k = 0; k < kActionKinds; ++k) v.emplace_back(action_verb(static_cast<ActionKind>(k)));
+    for (int k = 0; k < kWrittenActionKinds; ++k)
+      v.emplace_back(action_verb(static_cast<ActionKind>(k)));
     return v;
   }();
   return verbs;
@@ -78,13 +81,24 @@ std::string action_text(const State& s, const Action& a) {
   switch (a.kind) {
     case ActionKind::Draw:
       return verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : std::string("?"));
-    case ActionKind::Place:
-      return verb + " " + xy(a.x, a.y) + " r" + std::to_string(a.rot);
+    case ActionKind::Place: {
+      std::string text = verb + " " + xy(a.x, a.y) + " r" + std::to_string(a.rot);
+      if (a.count >= kPlaceBridgeSelf && a.count < kPlaceBridgeBeside)
+        text += std::string(" bridge ") +
+                bridge_axis_name(static_cast<BridgeAxis>(a.count - kPlaceBridgeSelf));
+      else if (a.count >= kPlaceBridgeBeside && a.count < kPlaceBridgeCodes) {
+        const int side = a.count - kPlaceBridgeBeside;
+        text += " bridge " + xy(a.x + kDx[side], a.y + kDy[side]) + " " +
+                bridge_axis_name(axis_of_side(side));
+      }
+      return text;
+    }
     case ActionKind::Meeple: {
       int cell = new_cell(s);
       std::string seg = cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments
                             ? segment_text(s.face(cell), a.seg)
-                            : "?";
+                        : cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge ? "bridge"
+                                                                                  : "?";
       return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
     }
     case ActionKind::Pass:
@@ -105,6 +119,13 @@ std::string action_text(const State& s, const Action& a) {
       return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count);
     case ActionKind::Track:
       return verb + " " + (a.colour >= 0 ? kColourNames[a.colour] : "?");
+    case ActionKind::Bridge:
+      return verb + " " + xy(a.x, a.y) + " " +
+             (a.count >= 0 && a.count < kBridgeAxes
+                  ? bridge_axis_name(static_cast<BridgeAxis>(a.count))
+                  : "?");
+    case ActionKind::Discard:
+      return verb;
   }
   return "?";
 }
@@ -226,7 +247,11 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       if (!a.colour.empty()) r.colour = static_cast<int8_t>(colour_by_name(a.colour));
       [[fallthrough]];
     case ActionKind::Pass:
+    case ActionKind::Discard:
       r.x = r.y = 0;
+      return r;
+    case ActionKind::Bridge:
+      r.count = static_cast<int8_t>(a.count);  // the axis
       return r;
   }
   error = "unknown action";

@@ -12,6 +12,12 @@ std::optional<std::string> RuleSystem::placement_refusal(const State&, TileId, i
   return std::nullopt;
 }
 
+void RuleSystem::added_placements(const State&, TileId, ActionList&, int) const {}
+
+std::optional<std::string> RuleSystem::place_with(State&, const Action&) const {
+  return "this rule system places a tile with nothing else (Place takes no bridge)";
+}
+
 int RuleSystem::feature_value(const State& s, const PendingScore& p, bool final_scoring) const {
   return Rules::printed_value(s, p, final_scoring);
 }

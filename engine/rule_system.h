@@ -6,6 +6,7 @@
 //   room             file               fills
 //   CompetitiveRules engine/base.cpp    the base game (C1) and the Print-and-Play demo
 //   Mists            engine/mists.cpp   Mists over Carcassonne, Levels 1-6
+//   BcbRules         engine/bcb.cpp     Bridges, Castles and Bazaars on the base game
 //
 // The base game and the demo share a room: they differ only in data (tiles, followers,
 // farmers, switches), never in a step of the turn.
@@ -57,6 +58,14 @@ class RuleSystem {
   virtual bool restricts_placement() const { return false; }
   virtual std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
                                                        int rot) const;
+
+  // Placements beyond edge matching (BCB: a tile that fits only with a bridge). Asked only
+  // when adds_placements() (read once per Game): `added_placements` appends to `out` what
+  // the room offers besides the edge-matched placements from `from` on; `place_with`
+  // performs a Place action carrying the room's extra (Action::count), or refuses it.
+  virtual bool adds_placements() const { return false; }
+  virtual void added_placements(const State& s, TileId tile, ActionList& out, int from) const;
+  virtual std::optional<std::string> place_with(State& s, const Action& a) const;
 
   // What a meeple may join on the tile just placed, and why not.
   virtual bool meeple_allowed(const State& s, int seg) const = 0;

@@ -71,6 +71,8 @@ struct Rules {
   static bool meeple_allowed(const State& s, int seg);
   static std::optional<std::string> meeple_problem(const State& s, const Action& a);
   static void put_meeple(State& s, int colour, int cell, int seg);
+  // The kind of segment `seg` of `cell`; kBridgeSeg on a bridged cell is a road (BCB).
+  static SegmentKind segment_kind(const State& s, int cell, int seg);
   static void after_meeple(State& s);
   static void emit(State& s, EventKind k, FeatureClass f = FeatureClass::None, int who = -1,
                    int x = 0, int y = 0, int value = 0, int extra = 0);
@@ -79,6 +81,24 @@ struct Rules {
   // "the road at -3,0 (5 points; meeples of red, blue)".
   static std::string scoring_text(const State& s, const PendingScore& p);
   static std::string waiting_for(const State& s);
+
+  // ---- bcb.cpp: Bridges, Castles and Bazaars ------------------------------------------------
+  // Why a bridge along `axis` may not go on the cell at (x, y), or nullopt. `incoming`: the
+  // face of a tile about to be placed at (vx, vy), for a bridge that comes with it.
+  static std::optional<std::string> bridge_refusal(const State& s, int x, int y, BridgeAxis axis,
+                                                   const CellFace* incoming, int vx, int vy);
+  static void build_bridge(State& s, int cell, BridgeAxis axis);
+  static void bridge_options(const State& s, ActionList& out);
+  static std::optional<std::string> bridged_placement_refusal(const State& s, TileId tile, int x,
+                                                              int y, int rot, int code);
+  static void bridged_placements(const State& s, TileId tile, ActionList& out, int from);
+  static std::optional<std::string> bcb_place_with(State& s, const Action& a);
+  static void bcb_setup(State& s);
+  static void bcb_after_place(State& s);
+  static void bcb_after_meeple(State& s);
+  static void bcb_score_turn(State& s);
+  static std::optional<std::string> bcb_apply(State& s, const Action& a);
+  static void bcb_legal(const State& s, ActionList& out);
 
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).

@@ -2,6 +2,7 @@
 // Cooperative scoring (Mists) builds on the same values in mists.cpp.
 #include <algorithm>
 
+#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 
 namespace carcheck {
@@ -215,8 +216,11 @@ void Rules::final_scoring(State& s) {
     // Unfinished roads, cities and monasteries that still hold followers, in board order.
     for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
       const CellFace& f = s.face(c);
-      for (int i = 0; i < f.n_segments; ++i) {
-        SegmentKind k = f.segments[i].kind;
+      // The cell's segments, then its bridge (BCB), a road that may be its region's root.
+      const bool bridged = nth(s.cells_, c).bridge != 0;
+      for (int i = 0; i < f.n_segments || (bridged && i <= kBridgeSeg); ++i) {
+        if (i >= f.n_segments) i = kBridgeSeg;
+        SegmentKind k = segment_kind(s, c, i);
         PendingScore p;
         if (k == SegmentKind::Road || k == SegmentKind::City) {
           int root = find(s, segment_node(c, i));
@@ -242,7 +246,7 @@ void Rules::farm_scoring(State& s) {
   const int colours = s.game_->colours();
   std::vector<int> farms;  // field roots holding farmers
   for (const Meeple& m : s.meeples_)
-    if (m.cell >= 0 && s.face(m.cell).segments[m.seg].kind == SegmentKind::Field) {
+    if (m.cell >= 0 && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
       int r = find(s, segment_node(m.cell, m.seg));
       if (std::find(farms.begin(), farms.end(), r) == farms.end()) farms.push_back(r);
     }

@@ -234,7 +234,7 @@ std::string State::snapshot() const {
     o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
       << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
       << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
-      << " ghosts";
+      << " bridge " << int(c.bridge) << " ghosts";
     for (uint8_t g : c.ghosts) o << ' ' << int(g);
     o << "\n";
   }
@@ -254,6 +254,9 @@ std::string State::snapshot() const {
     for (int v : scores_[i].by_feature) o << ' ' << v;
     o << "\n";
   }
+  o << "bcb bridges";
+  for (int8_t b : bcb_.bridges) o << ' ' << int(b);
+  o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << "\n";
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
     << thresholds_passed_ << "\n";
   for (const Hound& h : hounds_)

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/action.h"
+#include "engine/bcb_state.h"
 #include "engine/game.h"
 #include "engine/rng.h"
 
@@ -77,6 +78,7 @@ enum class Phase : uint8_t {
   FaceDownDraw,  // Mists 5-6, chance: the face-down tile comes from the active pile
   FaceDown,      // Mists 5-6: where the face-down tile goes
   Track,         // Mists 6: which scoring meeple takes an unowned colour's points
+  Bridge,        // BCB: build a bridge (or pass) on the tile just placed or beside it
   Over,
 };
 const char* phase_name(Phase p);
@@ -90,7 +92,9 @@ struct PlacedCell {
   int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
   uint8_t n8 = 0;         // occupied spaces among the 8 around
   uint8_t fd8 = 0;        // face-down tiles among the 8 around
-  uint8_t sides = 0;      // the face's side terrains, 2 bits a side (Rules::packed_sides)
+  uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides); BCB: a
+                          // bridge end reads as road
+  uint8_t bridge = 0;     // BCB: 0 none, 1 + BridgeAxis (engine/bcb_state.h)
   std::array<uint8_t, kGhostSlots> ghosts{};
   int ghost_total() const {
     int n = 0;
@@ -132,6 +136,7 @@ struct PendingScore {
 struct Score {
   int total = 0;
   std::array<int, kScoreClasses> by_feature{};  // points by FeatureClass (hounds included)
+  int points(FeatureClass f) const { return by_feature[static_cast<size_t>(f)]; }
 };
 
 class State {
@@ -204,6 +209,7 @@ class State {
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
   int tiles_remaining() const;
+  const BcbState& bcb() const { return bcb_; }
 
   // Setup, for specs: put a tile on the board outside the turn order (no scoring, no
   // ghosts), put ghosts or a meeple somewhere, force the order of the supply.
@@ -293,6 +299,10 @@ class State {
   std::vector<int16_t> track_queue_;
   int hound_active_ = -1;              // the hound being placed or clearing
   bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
+
+  // Bridges, Castles and Bazaars: a few bytes, inline, so that copying a state stays one
+  // copy and other games pay nothing but its size.
+  BcbState bcb_;
 
   EndReason end_reason_ = EndReason::None;
   bool won_ = false;

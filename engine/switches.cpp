@@ -17,6 +17,7 @@ constexpr FamilyMask kPnp = family_bit(Family::Pnp);
 // Bridges, Castles and Bazaars is played on top of the base game and carries its switches.
 constexpr FamilyMask kFarms = family_bit(Family::Base) | family_bit(Family::Bcb);
 constexpr FamilyMask kCompetitive = kFarms | kPnp;
+constexpr FamilyMask kBcb = family_bit(Family::Bcb);
 
 constexpr SwitchValue kTable[] = {
     {"coop-scoring", "per-colour", kMists,
@@ -122,6 +123,13 @@ constexpr SwitchValue kTable[] = {
     {"pnp-player-count", "2-5", kPnp,
      &set_to<&Switches::pnp_player_count, PnpPlayerCount::TwoToFive>},
     {"pnp-player-count", "2", kPnp, &set_to<&Switches::pnp_player_count, PnpPlayerCount::TwoOnly>},
+    {"bridge-timing", "with-tile", kBcb, &set_to<&Switches::bridge_timing, BridgeTiming::WithTile>},
+    {"bridge-timing", "before-scoring", kBcb,
+     &set_to<&Switches::bridge_timing, BridgeTiming::BeforeScoring>},
+    {"bridge-on-monastery", "allowed", kBcb,
+     &set_to<&Switches::bridge_on_monastery, BridgeOnMonastery::Allowed>},
+    {"bridge-on-monastery", "forbidden", kBcb,
+     &set_to<&Switches::bridge_on_monastery, BridgeOnMonastery::Forbidden>},
 };
 
 }  // namespace

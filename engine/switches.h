@@ -33,10 +33,12 @@
 // | base-unplaceable-tile  | base_unplaceable_tile  | remove, back-in-pile                      |
 // | board-bounds           | board_bounds           | unlimited                                 |
 // | pnp-player-count       | pnp_player_count       | 2-5, 2 (the loader sets the player range) |
+// | bridge-timing          | bridge_timing          | with-tile, before-scoring                 |
+// | bridge-on-monastery    | bridge_on_monastery    | allowed, forbidden                        |
 //
 // A value levels.yaml lists that is not in the table must be marked `not-implemented:` there
-// (the loader checks both ways); the Bridges, Castles and Bazaars switches are all marked so
-// until the engine plays that rule system.
+// (the loader checks both ways); the Bridges, Castles and Bazaars switches the engine does
+// not play yet are marked so.
 #pragma once
 
 #include <cstdint>
@@ -81,6 +83,10 @@ enum class BaseUnplaceableTile : uint8_t { Remove, BackInPile };
 enum class BoardBounds : uint8_t { Unlimited };
 enum class PnpPlayerCount : uint8_t { TwoToFive, TwoOnly };
 
+// ---- Bridges, Castles and Bazaars ----------------------------------------------------------
+enum class BridgeTiming : uint8_t { WithTile, BeforeScoring };
+enum class BridgeOnMonastery : uint8_t { Allowed, Forbidden };
+
 // The readings in force, resolved once per Game; a default-constructed value is every
 // switch's default.
 struct Switches {
@@ -114,6 +120,9 @@ struct Switches {
   BaseUnplaceableTile base_unplaceable_tile = BaseUnplaceableTile::Remove;
   BoardBounds board_bounds = BoardBounds::Unlimited;
   PnpPlayerCount pnp_player_count = PnpPlayerCount::TwoToFive;
+
+  BridgeTiming bridge_timing = BridgeTiming::WithTile;
+  BridgeOnMonastery bridge_on_monastery = BridgeOnMonastery::Allowed;
 };
 
 // Which rule systems a switch belongs to (bit per Family): a rule set of such a family must

@@ -2,6 +2,7 @@
 // that differs between rule systems is a hook of the game's room (engine/rule_system.h).
 #include <algorithm>
 
+#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 
 namespace carcheck {
@@ -148,7 +149,10 @@ void State::legal_actions(ActionList& out) const {
       std::array<int, kMaxColours> colours{};
       int nc = colour_choices(*this, player_, colours);
       const CellFace& f = face(new_cell_);
-      for (int i = 0; i < f.n_segments; ++i) {
+      // The new cell's segments, then its bridge (BCB) when it has one.
+      const bool bridged = nth(cells_, new_cell_).bridge != 0;
+      for (int i = 0; i < f.n_segments || (bridged && i <= kBridgeSeg); ++i) {
+        if (i >= f.n_segments) i = kBridgeSeg;
         if (!Rules::meeple_allowed(*this, i)) continue;
         for (int k = 0; k < nc; ++k) {
           Action a;
@@ -197,6 +201,11 @@ std::optional<std::string> State::apply(const Action& a) {
     case ActionKind::Place: {
       if (phase_ != Phase::Place)
         return std::string("no tile is to be placed now (") + phase_name(phase_) + ")";
+      if (a.count != 0) {  // a placement carrying the room's extra (BCB: a bridge)
+        err = game_->rule_system().place_with(*this, a);
+        if (!err) history_.push_back(a);
+        return err;
+      }
       if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
       bool extended = false;
       new_cell_ = Rules::place_tile(*this, drawn_, a.x, a.y, a.rot, &extended);
@@ -208,6 +217,11 @@ std::optional<std::string> State::apply(const Action& a) {
     }
     case ActionKind::Pass:
     case ActionKind::Meeple: {
+      if (a.kind == ActionKind::Pass && phase_ == Phase::Bridge) {  // BCB: no bridge
+        err = game_->rule_system().apply(*this, a);
+        if (!err) history_.push_back(a);
+        return err;
+      }
       if (phase_ != Phase::Meeple)
         return std::string("no meeple can be placed now (") + phase_name(phase_) + ")";
       if (a.kind == ActionKind::Meeple) {
@@ -256,7 +270,8 @@ bool Rules::meeple_allowed(const State& s, int seg) {
 
 std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a) {
   const CellFace& f = s.face(s.new_cell_);
-  if (a.seg < 0 || a.seg >= f.n_segments) return "the new tile has no such feature";
+  const bool on_bridge = a.seg == kBridgeSeg && nth(s.cells_, s.new_cell_).bridge != 0;
+  if ((a.seg < 0 || a.seg >= f.n_segments) && !on_bridge) return "the new tile has no such feature";
   if (a.colour < 0 || a.colour >= s.game_->colours()) return "no such colour in play";
   if (s.game_->owner(a.colour) != s.player_)
     return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
@@ -271,14 +286,18 @@ void Rules::put_meeple(State& s, int colour, int cell, int seg) {
     if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
       m.cell = static_cast<int16_t>(cell);
       m.seg = static_cast<int8_t>(seg);
-      const CellFace& f = s.face(cell);
-      SegmentKind k = f.segments[seg].kind;
+      SegmentKind k = segment_kind(s, cell, seg);
       if (k == SegmentKind::Road || k == SegmentKind::City || k == SegmentKind::Field)
         ++nth(s.nodes_, find(s, segment_node(cell, seg))).meeples;
       const PlacedCell& pc = nth(s.cells_, cell);
       emit(s, EventKind::MeeplePlaced, FeatureClass::None, colour, pc.x, pc.y, seg);
       return;
     }
+}
+
+SegmentKind Rules::segment_kind(const State& s, int cell, int seg) {
+  if (seg == kBridgeSeg && nth(s.cells_, cell).bridge) return SegmentKind::Road;
+  return s.face(cell).segments[seg].kind;
 }
 
 void Rules::after_meeple(State& s) { s.game_->rule_system().after_meeple(s); }

@@ -51,7 +51,7 @@ TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
       {ActionKind::FaceDown, "face-down 3,3"},
       {ActionKind::Track, "track blue"},
   };
-  ASSERT_EQ(std::size(examples), static_cast<size_t>(kActionKinds));
+  ASSERT_EQ(std::size(examples), static_cast<size_t>(kWrittenActionKinds));
   for (const auto& [kind, text] : examples) {
     EXPECT_EQ(std::string(text).rfind(action_verb(kind), 0), 0u) << text;
     EXPECT_EQ(read(text).kind, kind) << text;

@@ -225,6 +225,9 @@ const Defaults kBcbSwitches = {
     {"bridge-timing", "with-tile"},
     {"castle-farm-value", "every-castle"},
     {"castle-farm-edition", "refuse"},
+    {"bazaar-buy-short", "must-sell"},
+    {"bazaar-held-timing", "before-replacement"},
+    {"bridge-on-monastery", "allowed"},
 };
 
 void expect_switches(const RuleSet& r, const std::vector<const Defaults*>& tables) {

@@ -1,0 +1,453 @@
+// The Bridges, Castles and Bazaars room (seed 003, first edition): the base game's turn with
+// the expansion's steps. Bridges: a bridge is a road segment of its cell (kBridgeSeg), one a
+// turn, on the tile just placed or one beside it; a placement that fits only with a bridge
+// comes with it (Place.count), and may be declined by setting the tile aside (fn 17).
+#include "engine/bcb.h"
+
+#include <cstdlib>
+
+#include "engine/rules_impl.h"
+
+namespace carcheck {
+
+const char* bridge_axis_name(BridgeAxis a) { return a == BridgeAxis::NorthSouth ? "N-S" : "W-E"; }
+
+namespace {
+
+unsigned side_terrain(unsigned packed, int side) { return (packed >> (2 * side)) & 3u; }
+const char* terrain_name(unsigned t) {
+  static const char* names[] = {"field", "road", "city", "?"};
+  return names[t & 3u];
+}
+int end_side(BridgeAxis a, int k) { return a == BridgeAxis::NorthSouth ? 2 * k : 2 * k + 1; }
+
+// Why a bridge may not go somewhere, without building a string (the generator asks often).
+enum class BridgeProblem : uint8_t {
+  None,
+  NoSupply,
+  SecondBridge,
+  NoTile,
+  NotHere,
+  HasBridge,
+  Monastery,
+  EndNotField,
+  EndMeets,
+};
+struct BridgeCheck {
+  BridgeProblem why = BridgeProblem::None;
+  int side = 0;
+  unsigned terrain = 0;
+};
+
+// A tile about to be placed at (x, y), for a bridge that comes with its placement.
+struct Incoming {
+  int x = 0, y = 0;
+  const CellFace* face = nullptr;
+};
+
+class BcbRules : public CompetitiveRules {
+ public:
+  void setup(State& s) const override { Rules::bcb_setup(s); }
+  bool adds_placements() const override { return true; }
+  void added_placements(const State& s, TileId tile, ActionList& out, int from) const override {
+    Rules::bridged_placements(s, tile, out, from);
+  }
+  std::optional<std::string> place_with(State& s, const Action& a) const override {
+    return Rules::bcb_place_with(s, a);
+  }
+  bool meeple_allowed(const State& s, int seg) const override {
+    if (seg == kBridgeSeg && s.cell(s.new_cell()).bridge)
+      return s.region_node(s.region_root(segment_node(s.new_cell(), seg))).meeples == 0;
+    return CompetitiveRules::meeple_allowed(s, seg);
+  }
+  std::string meeple_refusal(const State& s, int seg) const override {
+    if (seg == kBridgeSeg && s.cell(s.new_cell()).bridge)
+      return "the road over the bridge is already occupied (a follower stands on the connected "
+             "road, however far away)";
+    return CompetitiveRules::meeple_refusal(s, seg);
+  }
+  void after_place(State& s, bool) const override { Rules::bcb_after_place(s); }
+  void after_meeple(State& s) const override { Rules::bcb_after_meeple(s); }
+  void legal(const State& s, ActionList& out) const override { Rules::bcb_legal(s, out); }
+  std::optional<std::string> apply(State& s, const Action& a) const override {
+    return Rules::bcb_apply(s, a);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleSystem> bcb_rules() {
+  static const auto room = std::make_shared<const BcbRules>();
+  return room;
+}
+
+namespace {
+
+// The checks of seed 003 "Podurile" and its footnotes, in the order a player meets them.
+BridgeCheck check_bridge(const State& s, int player, const BcbState& b, int new_cell, int x, int y,
+                         BridgeAxis axis, const Incoming* in, bool forbid_monastery) {
+  if (nth(b.bridges, player) <= 0) return {BridgeProblem::NoSupply};
+  if (b.bridge_cell >= 0) return {BridgeProblem::SecondBridge};
+  const bool incoming_here = in && in->x == x && in->y == y;
+  const int cell = incoming_here ? -1 : s.cell_at(x, y);
+  if (!incoming_here && cell < 0) return {BridgeProblem::NoTile};
+  const int nx = in ? in->x : s.cell(new_cell).x, ny = in ? in->y : s.cell(new_cell).y;
+  if (std::abs(x - nx) + std::abs(y - ny) > 1) return {BridgeProblem::NotHere};
+  if (cell >= 0 && s.cell(cell).bridge) return {BridgeProblem::HasBridge};
+  const CellFace& f = incoming_here ? *in->face : s.face(cell);
+  if (forbid_monastery && f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery)
+    return {BridgeProblem::Monastery};
+  for (int k = 0; k < 2; ++k) {
+    const int side = end_side(axis, k);
+    if (f.sides[side] != Terrain::Field)
+      return {BridgeProblem::EndNotField, side, static_cast<unsigned>(f.sides[side])};
+    const int ex = x + kDx[side], ey = y + kDy[side];
+    unsigned theirs;
+    if (in && !incoming_here && in->x == ex && in->y == ey) {
+      theirs = static_cast<unsigned>(in->face->sides[opposite_side(side)]);
+    } else {
+      const int nb = s.cell_at(ex, ey);
+      if (nb < 0) continue;  // faces an empty space (fn 18)
+      theirs = side_terrain(s.cell(nb).sides, opposite_side(side));
+    }
+    if (theirs != static_cast<unsigned>(Terrain::Road))
+      return {BridgeProblem::EndMeets, side, theirs};
+  }
+  return {};
+}
+
+std::string bridge_text(const BridgeCheck& c, int x, int y) {
+  const std::string at = std::to_string(x) + "," + std::to_string(y);
+  const std::string side(1, kSideNames[c.side]);
+  switch (c.why) {
+    case BridgeProblem::None:
+      return "";
+    case BridgeProblem::NoSupply:
+      return "no bridge is left in the player's supply";
+    case BridgeProblem::SecondBridge:
+      return "a second bridge this turn (a player builds 1 bridge a turn, seed 003 \"Podurile\")";
+    case BridgeProblem::NoTile:
+      return "no tile at " + at + " to carry a bridge";
+    case BridgeProblem::NotHere:
+      return "a bridge goes on the tile just placed or on one sharing a side with it (seed 003)";
+    case BridgeProblem::HasBridge:
+      return "the tile at " + at + " already has a bridge (at most one a tile, seed 003 fn 21)";
+    case BridgeProblem::Monastery:
+      return "no bridge crosses a monastery tile (bridge-on-monastery=forbidden)";
+    case BridgeProblem::EndNotField:
+      return "a bridge end on a " + std::string(terrain_name(c.terrain)) + " side (" + side +
+             "): both ends must lie on field (seed 003 \"Podurile\")";
+    case BridgeProblem::EndMeets:
+      return "the bridge end at side " + side + " meets the neighbour's " +
+             terrain_name(c.terrain) +
+             ": each end continues a road or bridge, or faces an empty space (seed 003 fn 18)";
+  }
+  return "";
+}
+
+bool forbid_monastery(const State& s) {
+  return s.game().switches().bridge_on_monastery == BridgeOnMonastery::Forbidden;
+}
+
+}  // namespace
+
+std::optional<std::string> Rules::bridge_refusal(const State& s, int x, int y, BridgeAxis axis,
+                                                 const CellFace* incoming, int vx, int vy) {
+  Incoming in{vx, vy, incoming};
+  const BridgeCheck c = check_bridge(s, s.player_, s.bcb_, s.new_cell_, x, y, axis,
+                                     incoming ? &in : nullptr, forbid_monastery(s));
+  if (c.why == BridgeProblem::None) return std::nullopt;
+  return bridge_text(c, x, y);
+}
+
+void Rules::build_bridge(State& s, int cell, BridgeAxis axis) {
+  PlacedCell& pc = nth(s.cells_, cell);
+  pc.bridge = static_cast<uint8_t>(1 + static_cast<int>(axis));
+  --nth(s.bcb_.bridges, s.player_);
+  s.bcb_.bridge_cell = static_cast<int16_t>(cell);
+  const int b = segment_node(cell, kBridgeSeg);
+  RegionNode& n = nth(s.nodes_, b);
+  n.parent = n.next = static_cast<int16_t>(b);
+  n.open = 2;
+  n.meeples = 0;
+  n.blocked = 0;
+  for (int k = 0; k < 2; ++k) {
+    const int side = end_side(axis, k);
+    const unsigned road = static_cast<unsigned>(Terrain::Road);
+    pc.sides = static_cast<uint8_t>((pc.sides & ~(3u << (2 * side))) | (road << (2 * side)));
+    const int ex = pc.x + kDx[side], ey = pc.y + kDy[side];
+    const int nb = s.cell_at(ex, ey);
+    if (nb < 0) {  // the empty space there now asks for a road on that side
+      const int theirs = opposite_side(side);
+      uint16_t& need = s.space_needs_[s.grid_index(ex, ey)];
+      need = static_cast<uint16_t>((need & ~(3u << (2 * theirs))) | (road << (2 * theirs)));
+      continue;
+    }
+    const CellFace& nf = s.face(nb);
+    const int q = facing_port(centre_port(side));
+    const int nseg = nf.port_segment[q];
+    int target = -1;
+    if (nf.segments[nseg].kind == SegmentKind::Road && (nf.segments[nseg].links & (1u << q)))
+      target = segment_node(nb, nseg);
+    else if (nth(s.cells_, nb).bridge &&
+             axis_has_side(static_cast<BridgeAxis>(nth(s.cells_, nb).bridge - 1), side))
+      target = segment_node(nb, kBridgeSeg);
+    if (target < 0) continue;
+    unite(s, b, target);
+    nth(s.nodes_, find(s, b)).open -= 2;
+  }
+  emit(s, EventKind::BridgeBuilt, FeatureClass::Road, s.player_, pc.x, pc.y,
+       static_cast<int>(axis));
+}
+
+// Why `tile` may not go at (x, y, rot) with bridge `code` (Place.count), or nullopt.
+std::optional<std::string> Rules::bridged_placement_refusal(const State& s, TileId tile, int x,
+                                                            int y, int rot, int code) {
+  if (code <= kPlaceBridgeNone || code >= kPlaceBridgeCodes) return "no such bridge";
+  if (rot < 0 || rot >= kRotations) return "rotation must be 0..3";
+  const TileType& t = s.game_->tile(tile);
+  if (t.n_cells != 1) return "only a one-cell tile is placed with a bridge";
+  if (s.cell_at(x, y) >= 0)
+    return "space " + std::to_string(x) + "," + std::to_string(y) + " is already taken";
+  const CellFace& f = t.rot[rot][0];
+  const bool self = code < kPlaceBridgeBeside;
+  const BridgeAxis axis = self ? static_cast<BridgeAxis>(code - kPlaceBridgeSelf)
+                               : axis_of_side(code - kPlaceBridgeBeside);
+  const int beside = self ? -1 : code - kPlaceBridgeBeside;
+  bool touches = false, bridged = false;
+  for (int side = 0; side < kSides; ++side) {
+    const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
+    if (nb < 0) continue;
+    touches = true;
+    const unsigned mine = static_cast<unsigned>(f.sides[side]);
+    const unsigned theirs = side_terrain(s.cell(nb).sides, opposite_side(side));
+    if (mine == theirs) continue;
+    const unsigned field = static_cast<unsigned>(Terrain::Field);
+    const unsigned road = static_cast<unsigned>(Terrain::Road);
+    // fn 17: a road meeting a field is carried on by a bridge on either tile.
+    if ((self && axis_has_side(axis, side) && mine == field && theirs == road) ||
+        (side == beside && mine == road && theirs == field)) {
+      bridged = true;
+      continue;
+    }
+    return std::string("side ") + kSideNames[side] + " (" + terrain_name(mine) +
+           ") does not match the neighbour's " + terrain_name(theirs) +
+           ", and the bridge does not carry a road across it";
+  }
+  if (!touches) return "the tile touches no placed tile along a side (corners do not count)";
+  if (!self && s.cell_at(x + kDx[beside], y + kDy[beside]) < 0)
+    return std::string("no tile beside side ") + kSideNames[beside] + " to carry the bridge";
+  if (!bridged) return "the tile fits here without a bridge: place it, then build the bridge";
+  const int bx = self ? x : x + kDx[beside], by = self ? y : y + kDy[beside];
+  return bridge_refusal(s, bx, by, axis, &f, x, y);
+}
+
+// fn 17: every placement that fits only with a bridge, then `discard` when none fits
+// without one (the player may decline the bridge and set the tile aside).
+void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int from) {
+  const bool plain = out.size > from;
+  const TileType& t = s.game_->tile(tile);
+  if (t.n_cells != 1 || nth(s.bcb_.bridges, s.player_) <= 0) return;
+  const int before = out.size;
+  const unsigned field = static_cast<unsigned>(Terrain::Field);
+  const unsigned road = static_cast<unsigned>(Terrain::Road);
+  const bool no_monastery = forbid_monastery(s);
+  uint8_t packed[kRotations];
+  for (int rot = 0; rot < kRotations; ++rot) packed[rot] = packed_sides(t.rot[rot][0]);
+  for (Pos p : s.frontier_) {
+    // What the space asks (State::space_needs_): the neighbours' terrains under a mask.
+    const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
+    if (needs == kNeedsNoTile) continue;
+    const unsigned mask = needs >> 8, want_terrain = needs & 0xFFu;
+    for (int rot = 0; rot < kRotations; ++rot) {
+      const CellFace& f = t.rot[rot][0];
+      if (((packed[rot] ^ want_terrain) & mask) == 0) continue;  // fits without a bridge
+      // The one bridge that could make this fit: on the tile, along the axis of every
+      // field-against-road side; or beside, across the one road-against-field side.
+      int code = kPlaceBridgeNone, mismatches = 0;
+      bool possible = true;
+      for (int side = 0; side < kSides && possible; ++side) {
+        if (!((mask >> (2 * side)) & 3u)) continue;
+        const unsigned mine = side_terrain(packed[rot], side);
+        const unsigned theirs = side_terrain(want_terrain, side);
+        if (mine == theirs) continue;
+        ++mismatches;
+        int want = kPlaceBridgeNone;
+        if (mine == field && theirs == road)
+          want = kPlaceBridgeSelf + static_cast<int>(axis_of_side(side));
+        else if (mine == road && theirs == field)
+          want = kPlaceBridgeBeside + side;
+        possible = want != kPlaceBridgeNone && (code == kPlaceBridgeNone || code == want) &&
+                   !(want >= kPlaceBridgeBeside && mismatches > 1);
+        code = want;
+      }
+      if (!possible || mismatches == 0) continue;
+      const bool self = code < kPlaceBridgeBeside;
+      const BridgeAxis axis = self ? static_cast<BridgeAxis>(code - kPlaceBridgeSelf)
+                                   : axis_of_side(code - kPlaceBridgeBeside);
+      const int bx = self ? p.x : p.x + kDx[code - kPlaceBridgeBeside];
+      const int by = self ? p.y : p.y + kDy[code - kPlaceBridgeBeside];
+      Incoming in{p.x, p.y, &f};
+      if (check_bridge(s, s.player_, s.bcb_, s.new_cell_, bx, by, axis, &in, no_monastery).why !=
+          BridgeProblem::None)
+        continue;
+      Action a;
+      a.kind = ActionKind::Place;
+      a.tile = tile;
+      a.x = static_cast<int16_t>(p.x);
+      a.y = static_cast<int16_t>(p.y);
+      a.rot = static_cast<int8_t>(rot);
+      a.count = static_cast<int8_t>(code);
+      out.push(a);
+    }
+  }
+  if (!plain && out.size > before) {
+    Action d;
+    d.kind = ActionKind::Discard;
+    out.push(d);
+  }
+}
+
+std::optional<std::string> Rules::bcb_place_with(State& s, const Action& a) {
+  if (auto why = bridged_placement_refusal(s, s.drawn_, a.x, a.y, a.rot, a.count)) return why;
+  s.new_cell_ = place_tile(s, s.drawn_, a.x, a.y, a.rot, nullptr);
+  emit(s, EventKind::TilePlaced, FeatureClass::None, s.player_, a.x, a.y, s.drawn_, a.rot);
+  if (a.count < kPlaceBridgeBeside) {
+    build_bridge(s, s.new_cell_, static_cast<BridgeAxis>(a.count - kPlaceBridgeSelf));
+  } else {
+    const int side = a.count - kPlaceBridgeBeside;
+    build_bridge(s, s.cell_at(a.x + kDx[side], a.y + kDy[side]), axis_of_side(side));
+  }
+  bcb_after_place(s);
+  return std::nullopt;
+}
+
+void Rules::bcb_setup(State& s) {
+  competitive_setup(s);
+  const RuleSet& r = s.game_->rules();
+  const int per = s.game_->players() <= 4 ? r.bridges_per_player_2_4 : r.bridges_per_player_5_6;
+  s.bcb_ = BcbState{};
+  for (int p = 0; p < s.game_->players(); ++p) nth(s.bcb_.bridges, p) = static_cast<int8_t>(per);
+}
+
+namespace {
+
+// The bridges open now: on the new tile and its four neighbours, each axis.
+template <class Visit>
+void each_bridge(const State& s, Visit&& visit) {
+  const PlacedCell& nc = s.cell(s.new_cell());
+  for (int k = -1; k < kSides; ++k) {
+    const int x = k < 0 ? nc.x : nc.x + kDx[k], y = k < 0 ? nc.y : nc.y + kDy[k];
+    if (s.cell_at(x, y) < 0) continue;
+    for (int axis = 0; axis < kBridgeAxes; ++axis)
+      if (check_bridge(s, s.current_player(), s.bcb(), s.new_cell(), x, y,
+                       static_cast<BridgeAxis>(axis), nullptr, forbid_monastery(s))
+              .why == BridgeProblem::None)
+        if (!visit(x, y, axis)) return;
+  }
+}
+
+bool any_bridge(const State& s) {
+  bool any = false;
+  each_bridge(s, [&](int, int, int) {
+    any = true;
+    return false;
+  });
+  return any;
+}
+
+}  // namespace
+
+// bridge-timing=with-tile: the bridge step comes right after the placement (when the
+// placement brought no bridge), before the follower (fn 20).
+void Rules::bcb_after_place(State& s) {
+  if (s.bcb_.bridge_cell < 0 && any_bridge(s)) {
+    s.bcb_.bridge_after_meeple = false;
+    s.phase_ = Phase::Bridge;
+    return;
+  }
+  s.phase_ = Phase::Meeple;
+}
+
+// bridge-timing=before-scoring: a bridge not built yet may still come after the follower
+// (fn 16: the rules name no moment of the turn).
+void Rules::bcb_after_meeple(State& s) {
+  if (s.game_->switches().bridge_timing == BridgeTiming::BeforeScoring && s.bcb_.bridge_cell < 0 &&
+      any_bridge(s)) {
+    s.bcb_.bridge_after_meeple = true;
+    s.phase_ = Phase::Bridge;
+    return;
+  }
+  bcb_score_turn(s);
+}
+
+// What the tile finished, and the road of a bridge built beside it, then the base scoring.
+void Rules::bcb_score_turn(State& s) {
+  collect_finished(s, s.new_cell_, false);
+  if (s.bcb_.bridge_cell >= 0) {
+    const int root = find(s, segment_node(s.bcb_.bridge_cell, kBridgeSeg));
+    bool seen = false;
+    for (const PendingScore& q : s.pending_) seen = seen || q.node == root;
+    if (!seen && s.region_finished(root))
+      s.pending_.push_back({FeatureClass::Road, static_cast<int16_t>(root)});
+  }
+  s.bcb_.bridge_cell = -1;
+  s.bcb_.bridge_after_meeple = false;
+  competitive_score_turn(s);
+}
+
+void Rules::bcb_legal(const State& s, ActionList& out) {
+  if (s.phase_ != Phase::Bridge) return;
+  Action pass;
+  pass.kind = ActionKind::Pass;
+  out.push(pass);
+  each_bridge(s, [&](int x, int y, int axis) {
+    Action a;
+    a.kind = ActionKind::Bridge;
+    a.x = static_cast<int16_t>(x);
+    a.y = static_cast<int16_t>(y);
+    a.count = static_cast<int8_t>(axis);
+    out.push(a);
+    return true;
+  });
+}
+
+std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::Bridge:
+    case ActionKind::Pass: {
+      if (a.kind == ActionKind::Bridge && s.bcb_.bridge_cell >= 0 &&
+          (s.phase_ == Phase::Meeple || s.phase_ == Phase::Bridge))
+        return bridge_text({BridgeProblem::SecondBridge}, a.x, a.y);
+      if (s.phase_ != Phase::Bridge)
+        return std::string("no bridge can be built now (") + phase_name(s.phase_) + ")";
+      if (a.kind == ActionKind::Bridge) {
+        if (a.count < 0 || a.count >= kBridgeAxes) return "a bridge runs N-S (0) or W-E (1)";
+        const auto axis = static_cast<BridgeAxis>(a.count);
+        if (auto why = bridge_refusal(s, a.x, a.y, axis, nullptr, 0, 0)) return why;
+        build_bridge(s, s.cell_at(a.x, a.y), axis);
+      }
+      if (s.bcb_.bridge_after_meeple)
+        bcb_score_turn(s);
+      else
+        s.phase_ = Phase::Meeple;
+      return std::nullopt;
+    }
+    case ActionKind::Discard: {
+      if (s.phase_ != Phase::Place)
+        return std::string("no tile is to be set aside now (") + phase_name(s.phase_) + ")";
+      ActionList plain;
+      edge_placements(s, s.drawn_, plain);
+      if (plain.size > 0)
+        return "the tile fits without a bridge; only a tile that fits only with a bridge may be "
+               "set aside (seed 003 fn 17)";
+      emit(s, EventKind::TileSetAside, FeatureClass::None, s.player_, 0, 0, s.drawn_);
+      competitive_unplaceable(s, s.drawn_);
+      return std::nullopt;
+    }
+    default:
+      return "that action belongs to Mists over Carcassonne";
+  }
+}
+
+}  // namespace carcheck

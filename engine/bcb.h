@@ -1,0 +1,44 @@
+// Bridges, Castles and Bazaars (seed 003, first edition), played on the base game C1: the
+// room BcbRules (engine/bcb.cpp) is the competitive room plus the expansion's steps.
+//
+// | switch              | values (default first)     | what it changes                       |
+// |---------------------|----------------------------|---------------------------------------|
+// | bridge-timing       | with-tile, before-scoring  | the bridge step before the follower,  |
+// |                     |                            | or also after it (seed 003 fn 16, 20) |
+// | bridge-on-monastery | allowed, forbidden         | a bridge across a monastery tile      |
+//
+// A bridge is a road segment of its cell: segment index kBridgeSeg, union-find node
+// segment_node(cell, kBridgeSeg). Every tile the rule set plays leaves that index free.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "engine/action.h"
+#include "engine/bcb_state.h"
+#include "engine/tile.h"
+#include "engine/types.h"
+
+namespace carcheck {
+
+class RuleSystem;
+
+inline constexpr int kBridgeSeg = kMaxSegments - 1;
+
+// Place.count: the bridge a placement comes with. kPlaceBridgeSelf + axis: on the tile
+// placed; kPlaceBridgeBeside + side: on the neighbour across that side, along that side's
+// axis (the only way it can carry the new tile's road on).
+inline constexpr int kPlaceBridgeNone = 0;
+inline constexpr int kPlaceBridgeSelf = 1;
+inline constexpr int kPlaceBridgeBeside = 3;
+inline constexpr int kPlaceBridgeCodes = 7;
+
+inline constexpr BridgeAxis axis_of_side(int side) {
+  return side % 2 == 0 ? BridgeAxis::NorthSouth : BridgeAxis::WestEast;
+}
+inline constexpr bool axis_has_side(BridgeAxis a, int side) { return axis_of_side(side) == a; }
+const char* bridge_axis_name(BridgeAxis a);  // "N-S", "W-E"
+
+std::shared_ptr<const RuleSystem> bcb_rules();
+
+}  // namespace carcheck
