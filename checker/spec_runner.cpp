@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "checker/spec_names.h"
 #include "dsl/level_loader.h"
 #include "engine/notation.h"
 #include "render/board_art.h"
@@ -168,167 +169,6 @@ Built build_game(const SpecFile& spec, const Library& lib, const std::vector<std
   return b;
 }
 
-// ---- Resolving names against the game -------------------------------------------------------
-
-int colour_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
-  int c = colour_by_name(name);
-  if (c >= 0 && c < g.colours()) return c;
-  std::vector<std::string> in_play;
-  for (int k = 0; k < g.colours(); ++k)
-    in_play.push_back(std::string(kColourNames[k]) + " (player " + std::to_string(g.owner(k) + 1) +
-                      ")");
-  throw InputError(spec.pos(at), name + " is not in play in " + g.rules().name + " with " +
-                                     std::to_string(g.players()) + " player(s): the colours are " +
-                                     joined(in_play));
-}
-
-TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
-  TileId t = g.find_tile(name);
-  if (t >= 0) return t;
-  std::vector<std::string> names;
-  for (const TileType& tt : g.tiles()) names.push_back(tt.name);
-  std::string near = closest_name(name, names);
-  std::string where =
-      spec.tiles.empty() ? "the tiles of " + g.rules().name : "the tiles this spec declares";
-  std::string list = names.size() <= 30 ? "; the tiles are: " + joined(names) : "";
-  throw InputError(spec.pos(at), "unknown tile '" + name + "': not in " + where +
-                                     (near.empty() ? "" : " (did you mean '" + near + "'?)") +
-                                     list);
-}
-
-// The score track a colour's points go to, for `score` and `expect score`.
-int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at,
-                bool feature) {
-  const RuleSet& r = g.rules();
-  if (r.scoring == ScoringTracks::Shared) {
-    if (!colour.empty())
-      throw InputError(spec.pos(at),
-                       r.name + " has one shared score: write 'score N' without a colour");
-    return 0;
-  }
-  if (r.scoring == ScoringTracks::PerColour) {
-    if (colour.empty()) {
-      if (feature)
-        throw InputError(spec.pos(at),
-                         "name the scoring meeple's colour for a score by feature in Level 6");
-      return -1;  // every track (setup) or the lowest (expect)
-    }
-    int c = colour_in_play(spec, g, colour, at);
-    const auto& sc = g.scoring_colours();
-    auto it = std::find(sc.begin(), sc.end(), c);
-    if (it == sc.end()) {
-      std::vector<std::string> names;
-      for (int k : sc) names.push_back(kColourNames[k]);
-      throw InputError(
-          spec.pos(at),
-          colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
-    }
-    return static_cast<int>(it - sc.begin());
-  }
-  if (colour.empty())
-    throw InputError(
-        spec.pos(at),
-        r.name + " has one score per player: name the player's colour, as in 'score red 3'");
-  return g.owner(colour_in_play(spec, g, colour, at));
-}
-
-// The feature class a score expectation names (`expect score red road 4`): the engine's names.
-FeatureClass score_feature(const std::string& w) {
-  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
-    if (w == feature_class_name(static_cast<FeatureClass>(f))) return static_cast<FeatureClass>(f);
-  return FeatureClass::None;
-}
-
-// A feature of the cell at (x, y): its segment, or (mist) its mist area.
-struct FeatureAt {
-  int cell = -1;
-  int seg = -1;
-  int mist = -1;
-  std::string problem;  // why it cannot be found
-};
-
-FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f) {
-  FeatureAt r;
-  r.cell = s.cell_at(c.x, c.y);
-  const std::string at = " at " + xy(c.x, c.y);
-  if (r.cell < 0) return r.problem = "no tile" + at, r;
-  if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
-  const CellFace& face = s.face(r.cell);
-  if (f.kind == "monastery" || f.kind == "castle" || f.kind == "cemetery") {
-    if (face.centre >= 0 && segment_kind_name(face.segments[face.centre].kind) == f.kind)
-      r.seg = face.centre;
-    else
-      r.problem = "no " + f.kind + " on the tile" + at;
-    return r;
-  }
-  int port = -1;
-  if (!f.port.empty()) {
-    int side = static_cast<int>(std::string("NESW").find(f.port[0]));
-    int k = f.port.size() == 1 ? 1 : f.port[1] == 'l' ? 0 : f.port[1] == 'c' ? 1 : 2;
-    port = port_of(side, k);
-  }
-  if (f.kind == "mist") {
-    if (port >= 0) {
-      r.mist = face.port_mist[port];
-      if (r.mist < 0) r.problem = "no mist on port " + f.port + " of the tile" + at;
-    } else if (face.n_mist == 1) {
-      r.mist = 0;
-    } else {
-      r.problem = face.n_mist == 0 ? "no mist on the tile" + at
-                                   : "the tile" + at + " has " + std::to_string(face.n_mist) +
-                                         " mist areas: name one by a port, as in mist:Nl";
-    }
-    return r;
-  }
-  if (port >= 0) {
-    int seg = face.port_segment[port];
-    if (seg >= 0 && segment_kind_name(face.segments[seg].kind) == f.kind)
-      r.seg = seg;
-    else
-      r.problem = "port " + f.port + " of the tile" + at + " belongs to a " +
-                  (seg >= 0 ? segment_kind_name(face.segments[seg].kind) : "?") + ", not a " +
-                  f.kind +
-                  (f.kind == "field" && f.port.size() == 1
-                       ? " (name a field half, as in field:" + f.port + "l)"
-                       : "");
-    return r;
-  }
-  int n = 0;
-  for (int i = 0; i < face.n_segments; ++i)
-    if (segment_kind_name(face.segments[i].kind) == f.kind) r.seg = i, ++n;
-  if (n == 0) r.problem = "no " + f.kind + " on the tile" + at;
-  if (n > 1) {
-    r.seg = -1;
-    r.problem = "the tile" + at + " has " + std::to_string(n) + " " + f.kind +
-                " segments: name one by a port, as in " + f.kind +
-                (f.kind == "field" ? ":Nl" : ":W");
-  }
-  return r;
-}
-
-bool feature_finished(const State& s, const FeatureAt& f) {
-  if (f.mist >= 0)
-    return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
-  const CellFace& face = s.face(f.cell);
-  switch (face.segments[f.seg].kind) {
-    case SegmentKind::Monastery:
-    case SegmentKind::Castle:
-    case SegmentKind::Cemetery:
-      return s.centre_finished(f.cell);
-    default:
-      return s.region_finished(s.region_root(f.cell * kNodesPerCell + f.seg));
-  }
-}
-
-int feature_size(const State& s, const FeatureAt& f) {
-  if (f.mist >= 0)
-    return s.region_tiles(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
-  SegmentKind k = s.face(f.cell).segments[f.seg].kind;
-  if (k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery)
-    return 1 + s.cell(f.cell).n8;
-  return s.region_tiles(s.region_root(f.cell * kNodesPerCell + f.seg));
-}
-
 // ---- Setup ----------------------------------------------------------------------------------
 
 // The setup block's statements, applied in order outside the turn order. Each returns the
@@ -483,48 +323,6 @@ class SetupRun {
 
 // ---- Expectations ---------------------------------------------------------------------------
 
-// Checks before play that need the game but no state: colours, scores, hounds, piles.
-void check_steps(const SpecFile& spec, const Game& g) {
-  const RuleSet& r = g.rules();
-  for (const SpecStep& step : spec.steps) {
-    if (step.kind == SpecStep::Action) {
-      if (step.action.kind == ActionKind::Draw)  // `draw T`: the tile's name starts 5 further
-        tile_in_play(spec, g, step.action.tile, {step.at.line, step.at.column + 5});
-      continue;
-    }
-    const Expectation& e = step.expect;
-    if (!e.colour.empty() && e.kind != ExpectKind::Score)
-      colour_in_play(spec, g, e.colour, e.colour_at);
-    switch (e.kind) {
-      case ExpectKind::Score:
-        score_index(spec, g, e.colour,
-                    e.colour.empty() ? (e.word.empty() ? e.value_at : e.word_at) : e.colour_at,
-                    !e.word.empty());
-        break;
-      case ExpectKind::Hound:
-        if (!r.hounds) throw InputError(spec.pos(step.at), r.name + " has no hounds (Levels 3-6)");
-        break;
-      case ExpectKind::GhostsSupply:
-      case ExpectKind::GhostsBox:
-        if (!g.is_mists()) throw InputError(spec.pos(step.at), r.name + " has no ghosts");
-        break;
-      case ExpectKind::PileHolds:
-        if (e.index > std::max(1, r.piles))
-          throw InputError(spec.pos(step.at), r.name + " has " +
-                                                  std::to_string(std::max(1, r.piles)) +
-                                                  " pile(s), numbered from 1");
-        break;
-      case ExpectKind::Won:
-        if (!g.is_mists())
-          throw InputError(spec.pos(step.at),
-                           "only Mists over Carcassonne is won or lost; expect over");
-        break;
-      default:
-        break;
-    }
-  }
-}
-
 struct Check {
   bool ok = true;
   std::string expected, actual;
@@ -538,24 +336,6 @@ std::string end_text(const State& s) {
   if (!s.is_terminal()) return std::string("not over (phase ") + phase_name(s.phase()) + ")";
   if (!s.game().is_mists()) return std::string("over (") + end_reason_text(s.end_reason()) + ")";
   return std::string(s.won() ? "won" : "lost") + " (" + end_reason_text(s.end_reason()) + ")";
-}
-
-std::string events_text(const State& s, const std::vector<Event>& window) {
-  std::vector<std::string> names;
-  for (const Event& e : window) {
-    std::string n = event_name(e.kind);
-    if (e.kind == EventKind::TilePlaced || e.kind == EventKind::GhostsPlaced ||
-        e.kind == EventKind::GhostsRemoved || e.kind == EventKind::MeeplePlaced ||
-        e.kind == EventKind::BankFinished || e.kind == EventKind::CemeteryClosed ||
-        e.kind == EventKind::FaceDownPlaced || e.kind == EventKind::HoundPlaced)
-      n += " at " + xy(e.x, e.y);
-    if (e.kind == EventKind::Scored || e.kind == EventKind::GhostsPlaced ||
-        e.kind == EventKind::GhostsRemoved || e.kind == EventKind::HoundScored)
-      n += " value " + std::to_string(e.value);
-    names.push_back(n);
-  }
-  (void)s;
-  return names.empty() ? "none" : joined(names);
 }
 
 // The colour an event is about, -1 when none: scorings name the track and the colour
@@ -575,6 +355,61 @@ int event_colour(const State& s, const Event& ev) {
     default:
       return -1;
   }
+}
+
+// An event written as `expect event` filters it (name, feature, value, at, by), so that a
+// FAIL's list can be copied into a spec; what no filter reads follows in parentheses.
+std::string event_text(const State& s, const Event& e) {
+  const EventFilters f = event_filters(e.kind);
+  const Game& g = s.game();
+  std::string t = event_name(e.kind);
+  if (e.feature != FeatureClass::None) t += std::string(" ") + feature_class_name(e.feature);
+  if (f.value) t += " value " + std::to_string(e.value);
+  if (f.at) t += " at " + xy(e.x, e.y);
+  const int colour = event_colour(s, e);
+  if (f.by && colour >= 0 && colour < kMaxColours) t += std::string(" by ") + kColourNames[colour];
+  std::vector<std::string> more;
+  switch (e.kind) {
+    case EventKind::TileDrawn:
+    case EventKind::TileSetAside:
+    case EventKind::TilePlaced:
+    case EventKind::FaceDownPlaced:
+      if (e.value >= 0 && e.value < static_cast<int>(g.tiles().size()))
+        more.push_back("tile " + g.tile(e.value).name +
+                       (e.kind == EventKind::TilePlaced ? " r" + std::to_string(e.extra) : ""));
+      break;
+    case EventKind::Scored:
+      if (g.rules().scoring == ScoringTracks::PerColour && e.who >= 0 &&
+          e.who < static_cast<int>(g.scoring_colours().size()) &&
+          g.scoring_colours()[static_cast<size_t>(e.who)] != colour)
+        more.push_back(std::string("on ") +
+                       kColourNames[g.scoring_colours()[static_cast<size_t>(e.who)]] + "'s track");
+      break;
+    case EventKind::HoundPlaced:
+    case EventKind::HoundLost:
+      more.push_back("hound " + std::to_string(e.value + 1));
+      break;
+    case EventKind::GameWon:
+    case EventKind::GameLost:
+      more.push_back("score " + std::to_string(e.value) + ", " +
+                     end_reason_text(static_cast<EndReason>(e.extra)));
+      break;
+    case EventKind::GameEnded:
+      more.push_back(end_reason_text(static_cast<EndReason>(e.extra)));
+      break;
+    default:
+      break;
+  }
+  if ((e.kind == EventKind::Scored || e.kind == EventKind::FinalScored) && !g.is_mists())
+    more.push_back("player " + std::to_string(e.who + 1));
+  if (!more.empty()) t += " (" + joined(more) + ")";
+  return t;
+}
+
+std::string events_text(const State& s, const std::vector<Event>& window) {
+  std::vector<std::string> texts;
+  for (const Event& e : window) texts.push_back(event_text(s, e));
+  return texts.empty() ? "none" : joined(texts, "; ");
 }
 
 // Refused, or accepted on a copy of the state: whether `text` may be played now.
@@ -634,7 +469,7 @@ class Evaluation {
       case ExpectKind::Over:
         return end();
       case ExpectKind::Phase:
-        return {e_.word == phase_name(s_.phase()), e_.word, phase_name(s_.phase())};
+        return phase();
       case ExpectKind::Player:
         return numbers(e_.value, s_.current_player() + 1);
       case ExpectKind::Hound:
@@ -668,10 +503,19 @@ class Evaluation {
     int cell = cell_of(c);
     if (cell < 0) return c;
     const PlacedCell& pc = s_.cell(cell);
-    if (e_.word == "cemetery") return numbers(e_.value, pc.ghosts[kCemeterySlot]);
+    const CellFace& face = s_.face(cell);
+    const std::string at = " on the tile at " + xy(e_.where.x, e_.where.y);
+    // A place the tile does not have holds no ghost: `0` there would pass by construction.
+    if (e_.word == "cemetery") {
+      if (face.centre < 0 || face.segments[face.centre].kind != SegmentKind::Cemetery)
+        throw InputError(spec_.pos(e_.word_at), "no cemetery" + at);
+      return numbers(e_.value, pc.ghosts[kCemeterySlot]);
+    }
     if (e_.word == "mist") {
-      if (e_.index < 1 || e_.index > kMaxMist)
-        return {false, std::to_string(e_.value), "no mist " + std::to_string(e_.index)};
+      if (e_.index < 1 || e_.index > face.n_mist)
+        throw InputError(spec_.pos(e_.word_at), "no mist " + std::to_string(e_.index) + at +
+                                                    " (it has " + std::to_string(face.n_mist) +
+                                                    " mist area(s))");
       return numbers(e_.value, pc.ghosts[static_cast<size_t>(e_.index - 1)]);
     }
     return numbers(e_.value, pc.ghost_total());
@@ -722,14 +566,57 @@ class Evaluation {
     return {n == e_.value, std::to_string(e_.value) + " tiles", std::to_string(n) + " tiles"};
   }
 
+  // The phase, and with `score-choice road at x,y` the scoring under decision: the actual
+  // value says what the game waits for (docs/spec-language.md).
+  Check phase() const {
+    std::string want = e_.word, actual = phase_name(s_.phase());
+    bool ok = e_.word == actual;
+    actual += ": the game waits for " + s_.waiting_for();
+    if (e_.feature.kind.empty()) return {ok, want, actual};
+    want += " of the " + e_.feature.kind + " at " + xy(e_.where.x, e_.where.y);
+    const std::optional<PendingScore> p = s_.scoring_under_decision();
+    if (!ok || !p || e_.feature.kind != feature_class_name(p->feature))
+      return {false, want, actual};
+    if (e_.feature.port.empty()) {  // any segment of that kind on the tile: road at x,y
+      const int cell = s_.cell_at(e_.where.x, e_.where.y);
+      if (cell < 0) return {false, want, "no tile at " + xy(e_.where.x, e_.where.y)};
+      const CellFace& face = s_.face(cell);
+      bool same = false;
+      for (int seg = 0; seg < face.n_segments; ++seg)
+        if (segment_kind_name(face.segments[seg].kind) == e_.feature.kind)
+          same = same || (seg == face.centre ? cell == p->node
+                                             : s_.region_root(segment_node(cell, seg)) == p->node);
+      return {same, want, actual};
+    }
+    FeatureAt f = find_feature(s_, e_.where, e_.feature);
+    if (!f.problem.empty()) return {false, want, f.problem};
+    return {s_.region_root(segment_node(f.cell, f.seg)) == p->node, want, actual};
+  }
+
+  // `at x,y`: the event's tile; for a scoring, any tile of the feature scored.
+  bool event_at(const Event& ev) const {
+    if (ev.x == e_.where.x && ev.y == e_.where.y) return true;
+    if (ev.seg < 0) return false;
+    const int cell = s_.cell_at(e_.where.x, e_.where.y);
+    const int root = s_.region_root(segment_node(s_.cell_at(ev.x, ev.y), ev.seg));
+    if (cell < 0) return false;
+    for (int seg = 0; seg < s_.face(cell).n_segments; ++seg)
+      if (s_.region_root(segment_node(cell, seg)) == root) return true;
+    return false;
+  }
+
   bool event_matches(const Event& ev) const {
     return e_.word == event_name(ev.kind) && (!e_.has_event_value || ev.value == e_.event_value) &&
-           (!e_.has_where || (ev.x == e_.where.x && ev.y == e_.where.y)) &&
+           (!e_.has_where || event_at(ev)) &&
            (e_.event_feature.empty() || e_.event_feature == feature_class_name(ev.feature)) &&
            (e_.colour.empty() || event_colour(s_, ev) == colour_by_name(e_.colour));
   }
 
   Check event() const {
+    // `no event ... at x,y` where no tile lies would hold by construction.
+    if (e_.count == 0 && e_.has_where && s_.cell_at(e_.where.x, e_.where.y) < 0)
+      throw InputError(spec_.pos(e_.where.at),
+                       "no tile at " + xy(e_.where.x, e_.where.y) + ": no event happens there");
     long n = 0;
     for (const Event& ev : window_) n += event_matches(ev);
     std::string what = e_.word + (e_.event_feature.empty() ? "" : " " + e_.event_feature) +
@@ -744,6 +631,7 @@ class Evaluation {
   }
 
   Check legality() const {
+    check_action_targets(spec_, s_, e_.action, e_.action_at);
     std::optional<std::string> why = try_action(s_, e_.action);
     if (e_.kind == ExpectKind::Legal)
       return {!why, "accepted", why ? "refused: " + *why : "accepted"};
@@ -813,7 +701,7 @@ std::string legal_now(const State& s) {
 void play(const SpecFile& spec, const Game& g, SpecResult& res) {
   State s(g, spec.seed);
   SetupRun(spec, g, s).run();
-  check_steps(spec, g);
+  check_spec_names(spec, g);
 
   // Unbound expectations replaced, under some variant, by the `under` ones after them.
   std::vector<std::vector<int>> replaced_by(spec.steps.size());
@@ -848,6 +736,7 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
       if (!c.ok) fail(step, c.expected, c.actual);
       continue;
     }
+    check_action_targets(spec, s, step.action, step.at);
     std::string err;
     std::optional<Action> a = resolve_action(s, step.action, err);
     std::optional<std::string> why;
@@ -859,8 +748,8 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
     }
     if (why) {
       fail(step, "accepted",
-           "refused: " + *why + " (phase " + phase_name(s.phase()) +
-               "; legal now: " + legal_now(s) + ")");
+           "refused: " + *why + " (phase " + phase_name(s.phase()) + ": the game waits for " +
+               s.waiting_for() + "; legal now: " + legal_now(s) + ")");
       return;  // the rest of the spec builds on this action
     }
     window.insert(window.end(), s.events().begin(), s.events().end());

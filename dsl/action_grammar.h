@@ -4,7 +4,8 @@
 // must<> names in error_message<> below (dsl/grammar_errors.h makes a missing one a compile
 // error).
 //
-//   draw T | place x,y rN | meeple road:W [colour] | pass | points | remove-ghosts x,y N
+//   draw T | place x,y rN | meeple road:W [colour] | pass | points [colour]
+//   remove-ghosts x,y N [colour]
 //   extra-ghost x,y | bury red@x,y | bury red@supply | hound red@x,y | clear x,y N
 //   clear stop | face-down x,y | track colour
 #pragma once
@@ -103,9 +104,11 @@ struct a_draw : pg::seq<kw_draw, pg::must<then<tile_name>>> {};
 struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotation>>> {};
 struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
 struct a_pass : kw_pass {};
-struct a_points : kw_points {};
-struct a_remove_ghosts
-    : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>> {};
+// A colour after `points` or `remove-ghosts` answers for that colour alone: an attempt the
+// engine refuses in a joint scoring (FAQ.MoC.0004), written so that a spec can pin it.
+struct a_points : pg::seq<kw_points, pg::opt<then<colour>>> {};
+struct a_remove_ghosts : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>,
+                                 pg::opt<then<colour>>> {};
 struct a_extra_ghost : pg::seq<kw_extra_ghost, pg::must<then<coords>>> {};
 struct a_bury : pg::seq<kw_bury, pg::must<then<meeple_ref>>> {};
 struct a_hound : pg::seq<kw_hound, pg::must<then<meeple_ref>>> {};

@@ -174,7 +174,9 @@ struct e_won : kw_won {};
 struct e_lost : pg::seq<kw_lost, pg::opt<then<end_reason>>> {};
 struct e_over : pg::seq<kw_over, pg::opt<then<end_reason>>> {};
 struct phase_word : name_word {};
-struct e_phase : pg::seq<kw_phase, pg::must<then<phase_word>>> {};
+// expect phase score-choice road at x,y: the scoring under decision is that feature's.
+struct phase_scoring : pg::seq<feature, pg::must<then<at_coords>>> {};
+struct e_phase : pg::seq<kw_phase, pg::must<then<phase_word>>, pg::opt<then<phase_scoring>>> {};
 struct e_player : pg::seq<kw_player, pg::must<then<value>>> {};
 struct hound_status : name_word {};
 struct hound_by : pg::seq<kw_by, pg::must<then<meeple_ref>>> {};

@@ -531,6 +531,18 @@ CARCHECK_EXPECT(e_over, Over, {
 CARCHECK_EXPECT(e_phase, Phase, {
   check_name(st, st.words.phase.front(), spec_phase_names(), "phase", "phases");
   e.word = st.words.phase.front().text, e.word_at = st.words.phase.front().at;
+  if (has(st.words.feature)) {
+    const SpecFeature& f = st.words.feature.front();
+    if (e.word != "score-choice")
+      st.fail(f.at, "only 'phase score-choice' names a feature: the scoring under decision");
+    if (f.kind != "road" && f.kind != "city" && f.kind != "monastery" && f.kind != "castle")
+      st.fail(f.at, "a " + f.kind +
+                        " is never scored in Mists: the scoring under decision is a "
+                        "road, city, monastery or castle");
+  }
+  st.hint =
+      "expected the scoring's feature and a tile of it (expect phase score-choice road at "
+      "x,y) or the end of the line";
 })
 CARCHECK_EXPECT(e_player, Player, {
   if (e.value < 1) st.fail(e.value_at, "players are numbered from 1");

@@ -301,9 +301,17 @@ class Compiler {
   void compile(const std::vector<ParsedCell>& cells) {
     std::vector<CellFace> base;
     for (size_t i = 0; i < cells.size(); ++i) {
-      if (std::abs(cells[i].x) > kMaxOffset || std::abs(cells[i].y) > kMaxOffset)
-        fail(cells[i].at, "a cell offset must lie between -" + std::to_string(kMaxOffset) +
-                              " and " + std::to_string(kMaxOffset));
+      if (cells[i].x > kMaxOffset || cells[i].y > kMaxOffset)
+        fail(cells[i].at, "a cell offset must lie between 0 and " + std::to_string(kMaxOffset));
+      // A tile placed at x,y has its north-west cell there: an offset west or north of it
+      // would be moved silently, so it is refused (docs/tile-language.md).
+      if (cells[i].x < 0 || cells[i].y < 0)
+        fail(cells[i].at,
+             "cell offsets count east and south from the tile's north-west corner, "
+             "0,0: " +
+                 std::to_string(cells[i].x) + "," + std::to_string(cells[i].y) +
+                 " lies outside it (shift every cell "
+                 "so that the smallest x and y are 0)");
       for (size_t j = 0; j < i; ++j)
         if (cells[i].x == cells[j].x && cells[i].y == cells[j].y)
           fail(cells[i].at, "cell " + std::to_string(cells[i].x) + "," +
@@ -312,6 +320,15 @@ class Compiler {
       base.back().dx = static_cast<int8_t>(cells[i].x);
       base.back().dy = static_cast<int8_t>(cells[i].y);
     }
+    auto min_of = [&](int ParsedCell::*axis) {
+      int m = kMaxOffset;
+      for (const ParsedCell& c : cells) m = std::min(m, c.*axis);
+      return m;
+    };
+    if (min_of(&ParsedCell::x) != 0 || min_of(&ParsedCell::y) != 0)
+      fail(cells.front().at,
+           "the cells leave the tile's north-west corner empty: shift them so "
+           "that the smallest x and the smallest y are 0");
     check_inner_sides(cells, base);
     tile_.n_cells = static_cast<int>(base.size());
     for (int r = 0; r < kRotations; ++r) tile_.rot[r] = rotate(base, r);

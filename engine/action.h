@@ -17,6 +17,7 @@ enum class ActionKind : uint8_t {
   Pass,          // no meeple this turn
   TakePoints,    // Mists: take the points of the scoring under decision
   RemoveGhosts,  // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y)
+                 // (both: `colour` >= 0 answers for one colour, refused in a joint scoring)
   ExtraGhost,    // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
   Bury,          // Mists: bury the meeple `meeple`
   HoundPlace,    // Mists 3+: place the hound beside meeple `meeple`
@@ -90,7 +91,10 @@ const char* feature_class_name(FeatureClass f);
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   FeatureClass feature = FeatureClass::None;
-  int8_t who = -1;       // see EventFields::who
+  int8_t who = -1;  // see EventFields::who
+  // Scorings: the segment of the cell at x, y that the scored region holds (-1: a centre
+  // feature, or no region), so that any tile of the feature can be matched.
+  int8_t seg = -1;
   int16_t x = 0, y = 0;  // the cell, when EventFields::at
   int16_t value = 0;     // see EventFields::value
   int16_t extra = 0;     // see EventFields::extra

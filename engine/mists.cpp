@@ -368,6 +368,19 @@ int Rules::open_cemeteries(const State& s, ActionList* out) {
   return n;
 }
 
+namespace {
+
+// Levels 2-4 put an extra ghost on an open cemetery; Levels 5-6 only under
+// haunted-closed-ghosts=extra-on-open.
+bool extra_ghost_rule(const Game& g) {
+  const CemeteryMode c = g.rules().cemetery;
+  return c == CemeteryMode::Orthogonal ||
+         (c == CemeteryMode::Haunted &&
+          g.switches().haunted_closed_ghosts == HauntedClosedGhosts::ExtraOnOpen);
+}
+
+}  // namespace
+
 // 2a: the new tile's ghosts, one fewer when it extended a bank (Dized.MoC.0041), none when it
 // finished one (11/2022); Levels 2-4 one more on an open cemetery (Dized.MoC.0025); Levels
 // 5-6 a new cemetery haunts its misty neighbours (Dized.MoC.0020). A short supply loses at
@@ -433,10 +446,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
            nth(s.cells_, c).y, 1);
     }
   }
-  bool extra = r.cemetery == CemeteryMode::Orthogonal ||
-               (r.cemetery == CemeteryMode::Haunted &&
-                sw.haunted_closed_ghosts == HauntedClosedGhosts::ExtraOnOpen);
-  if (placed > 0 && extra) {
+  if (placed > 0 && extra_ghost_rule(*s.game_)) {
     ActionList opts;
     int n = open_cemeteries(s, &opts);
     if (n > 0 && s.ghost_supply_ < 1) {
@@ -551,7 +561,8 @@ Rules::Flow Rules::score_step(State& s) {
   }
 }
 
-void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
+void Rules::add_points(State& s, int colour, int points, FeatureClass f,
+                       const PendingScore& where) {
   const Game& g = *s.game_;
   int track = 0;
   if (g.rules().scoring == ScoringTracks::PerColour) {
@@ -560,11 +571,34 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f) {
     if (it == sc.end()) {  // an unowned colour: the team picks the track (level6-unowned-colour)
       s.track_queue_.push_back(static_cast<int16_t>(points));
       s.track_queue_.push_back(static_cast<int16_t>(f));
+      s.track_queue_.push_back(static_cast<int16_t>(where.feature));
+      s.track_queue_.push_back(where.node);
       return;
     }
     track = static_cast<int>(it - sc.begin());
   }
-  award(s, EventKind::Scored, track, f, points, 0, 0, colour);
+  award(s, EventKind::Scored, track, f, points, where, colour);
+}
+
+// A scoring is one decision for every colour on the feature (FAQ.MoC.0004: "Een gezamenlijke
+// puntentelling geldt als 1 puntentelling"): an answer for one colour stands only when that
+// colour is the feature's only one.
+std::optional<std::string> Rules::one_colour_refusal(const State& s, const Action& a) {
+  if ((a.kind != ActionKind::TakePoints && a.kind != ActionKind::RemoveGhosts) || a.colour < 0)
+    return std::nullopt;
+  std::array<int, kMaxColours> per{};
+  meeples_on(s, nth(s.pending_, s.pending_index_), per);
+  std::string colours;
+  for (int c = 0; c < kMaxColours; ++c)
+    if (nth(per, c) > 0) colours += std::string(colours.empty() ? "" : ", ") + kColourNames[c];
+  const std::string named = kColourNames[a.colour];
+  if (nth(per, a.colour) == 0)
+    return named + " has no meeple on the feature scored (its colours: " + colours + ")";
+  if (colours != named)
+    return "a joint scoring is one scoring (FAQ.MoC.0004): points or ghost removal for every "
+           "colour on it (" +
+           colours + "), never for " + named + " alone";
+  return std::nullopt;
 }
 
 // Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
@@ -582,9 +616,9 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
       if ((s.game_->switches().coop_scoring == CoopScoring::Majority) && nth(per, c) != most)
         continue;
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
-        add_points(s, c, value, p.feature);
+        add_points(s, c, value, p.feature, p);
       else
-        award(s, EventKind::Scored, 0, p.feature, value, 0, 0, c);
+        award(s, EventKind::Scored, 0, p.feature, value, p, c);
     }
   } else if (cell >= 0) {
     remove_ghosts(s, cell, count);
@@ -609,7 +643,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
       int colour = nth(s.meeples_, h.meeple).colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
       if (s.game_->rules().scoring == ScoringTracks::PerColour)
-        add_points(s, colour, ghosts, FeatureClass::Hound);
+        add_points(s, colour, ghosts, FeatureClass::Hound, p);  // at its meeple's feature
       else
         award(s, 0, FeatureClass::Hound, ghosts);  // reported by hound-scored above
     }
@@ -868,7 +902,58 @@ void Rules::mists_legal(const State& s, ActionList& out) {
   }
 }
 
+namespace {
+
+// The phase in which an action of kind `k` is one of the options.
+Phase phase_of(ActionKind k) {
+  switch (k) {
+    case ActionKind::TakePoints:
+    case ActionKind::RemoveGhosts:
+      return Phase::ScoreChoice;
+    case ActionKind::ExtraGhost:
+      return Phase::ExtraGhost;
+    case ActionKind::Bury:
+      return Phase::Bury;
+    case ActionKind::HoundPlace:
+      return Phase::HoundPlace;
+    case ActionKind::HoundClear:
+      return Phase::HoundClear;
+    case ActionKind::FaceDown:
+      return Phase::FaceDown;
+    default:
+      return Phase::Track;
+  }
+}
+
+// Why an action of kind `k` is refused before its details matter: the level never has that
+// decision, or the game waits for another one (a refusal names the decision pending, never
+// the rule of a decision that is not open).
+std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
+  const RuleSet& r = s.game().rules();
+  const Phase p = phase_of(k);
+  std::string none;
+  if (p == Phase::ExtraGhost && !extra_ghost_rule(s.game()))
+    none =
+        "no extra ghost for open cemeteries (Levels 2-4; 5-6 under "
+        "haunted-closed-ghosts=extra-on-open)";
+  if (p == Phase::Bury && r.cemetery == CemeteryMode::None)
+    none = "no cemeteries, so no meeple is buried (Levels 2-6)";
+  if ((p == Phase::HoundPlace || p == Phase::HoundClear) && !r.hounds)
+    none = "no hounds (Levels 3-6)";
+  if (p == Phase::FaceDown && r.cemetery != CemeteryMode::Haunted)
+    none = "no face-down tiles (Levels 5-6)";
+  if (p == Phase::Track && r.scoring != ScoringTracks::PerColour)
+    none = "one scoring meeple: no track to choose (Level 6)";
+  if (!none.empty()) return r.name + " has " + none;
+  if (s.phase() != p) return "not now: the game waits for " + s.waiting_for();
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
+  if (std::optional<std::string> why = decision_refusal(s, a.kind)) return why;
+  if (std::optional<std::string> why = one_colour_refusal(s, a)) return why;
   ActionList legal;
   mists_legal(s, legal);
   bool ok = false;
@@ -960,10 +1045,11 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
     case ActionKind::Track: {
       int points = s.track_queue_[0];
       FeatureClass f = static_cast<FeatureClass>(s.track_queue_[1]);
-      s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 2);
+      PendingScore where{static_cast<FeatureClass>(s.track_queue_[2]), s.track_queue_[3]};
+      s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 4);
       const auto& sc = s.game_->scoring_colours();
       int track = static_cast<int>(std::find(sc.begin(), sc.end(), a.colour) - sc.begin());
-      award(s, EventKind::Scored, track, f, points, 0, 0, a.colour);
+      award(s, EventKind::Scored, track, f, points, where, a.colour);
       break;
     }
     default:

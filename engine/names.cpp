@@ -2,6 +2,7 @@
 #include <string>
 
 #include "engine/action.h"
+#include "engine/rules_impl.h"
 #include "engine/state.h"
 
 namespace carcheck {
@@ -94,6 +95,89 @@ const char* phase_name(Phase p) {
       "bury",  "hound-place", "hound-clear", "face-down-draw", "face-down",
       "track", "bridge",      "over"};
   return names[static_cast<int>(p)];
+}
+
+// ---- Decisions in words (refusals and spec reports) -------------------------------------------
+
+namespace {
+
+std::string xy_text(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+
+}  // namespace
+
+std::string Rules::scoring_text(const State& s, const PendingScore& p) {
+  // Shown at the tile placed this turn when it is part of the feature (the tile the players
+  // just put down), else at the feature's own cell (a monastery or castle, a region's root).
+  const bool centre = p.feature == FeatureClass::Monastery || p.feature == FeatureClass::Castle;
+  int cell = centre ? p.node : node_cell(p.node);
+  int seg = centre ? -1 : p.node - segment_node(cell, 0);
+  if (!centre && s.new_cell_ >= 0)
+    for (int k = 0; k < s.face(s.new_cell_).n_segments; ++k)
+      if (find_const(s, segment_node(s.new_cell_, k)) == p.node) cell = s.new_cell_, seg = k;
+  const PlacedCell& c = nth(s.cells_, cell);
+  // A port tells two features of one kind on that tile apart (road:E, as actions write it).
+  std::string port;
+  const CellFace& face = s.face(cell);
+  int same_kind = 0;
+  for (int k = 0; seg >= 0 && k < face.n_segments; ++k)
+    same_kind += face.segments[k].kind == nth(face.segments, seg).kind;
+  for (int q = 0; same_kind > 1 && port.empty() && q < kPorts; ++q)
+    if (nth(face.segments, seg).links & (1u << q))
+      port = std::string(":") + kSideNames[side_of(q)] +
+             (p.feature == FeatureClass::Field ? std::string(1, "lcr"[q % kPortsPerSide]) : "");
+  std::array<int, kMaxColours> per{};
+  meeples_on(s, p, per);
+  std::string colours;
+  for (int k = 0; k < kMaxColours; ++k)
+    if (nth(per, k) > 0) colours += std::string(colours.empty() ? "" : ", ") + kColourNames[k];
+  return std::string("the ") + feature_class_name(p.feature) + port + " at " + xy_text(c.x, c.y) +
+         " (" + std::to_string(feature_value(s, p, false)) + " points; meeples of " +
+         (colours.empty() ? "no colour" : colours) + ")";
+}
+
+std::string Rules::waiting_for(const State& s) {
+  const std::string hound = "hound " + std::to_string(s.hound_active_ + 1);
+  switch (s.phase_) {
+    case Phase::Draw:
+      return "a tile to be drawn: draw <tile>";
+    case Phase::Place:
+      return "the drawn tile to be placed: place x,y rN";
+    case Phase::Meeple:
+      return "a meeple on the new tile, or none: meeple <feature> [colour], or pass";
+    case Phase::ScoreChoice:
+      return "the scoring of " + scoring_text(s, nth(s.pending_, s.pending_index_)) +
+             ": points, or remove-ghosts x,y N";
+    case Phase::ExtraGhost:
+      return "the open cemetery that takes the extra ghost: extra-ghost x,y";
+    case Phase::Bury: {
+      const PlacedCell& c = nth(s.cells_, s.bury_queue_.front());
+      return "the meeple that the cemetery at " + xy_text(c.x, c.y) +
+             " buries: bury <colour>@x,y or bury <colour>@supply";
+    }
+    case Phase::HoundPlace:
+      return "the meeple " + hound + " lies by: hound <colour>@x,y";
+    case Phase::HoundClear:
+      return hound + "'s clearing: clear x,y N, or clear stop";
+    case Phase::FaceDownDraw:
+      return "the face-down tile to be drawn: draw <tile>";
+    case Phase::FaceDown:
+      return "the place of the face-down tile: face-down x,y";
+    case Phase::Bridge:
+      return "a bridge on the tile just placed or beside it, or none: bridge x,y <axis>, or pass";
+    case Phase::Track:
+      return "the track that takes " + std::to_string(s.track_queue_.front()) +
+             " points of a colour without a scoring meeple: track <colour>";
+    case Phase::Over:
+      return "nothing: the game is over";
+  }
+  return "?";
+}
+
+std::string State::waiting_for() const { return Rules::waiting_for(*this); }
+
+std::optional<PendingScore> State::scoring_under_decision() const {
+  if (phase_ != Phase::ScoreChoice) return std::nullopt;
+  return nth(pending_, pending_index_);
 }
 
 }  // namespace carcheck

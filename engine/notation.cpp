@@ -105,10 +105,12 @@ std::string action_text(const State& s, const Action& a) {
       return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
     }
     case ActionKind::Pass:
-    case ActionKind::TakePoints:
       return verb;
+    case ActionKind::TakePoints:
+      return verb + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
     case ActionKind::RemoveGhosts:
-      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count);
+      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) +
+             (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
     case ActionKind::ExtraGhost:
     case ActionKind::FaceDown:
       return verb + " " + xy(a.x, a.y);
@@ -217,6 +219,7 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     case ActionKind::RemoveGhosts:
     case ActionKind::HoundClear:
       r.count = static_cast<int8_t>(a.count);
+      if (!a.colour.empty()) r.colour = static_cast<int8_t>(colour_by_name(a.colour));
       if (a.kind == ActionKind::HoundClear && a.count == 0) r.x = r.y = 0;  // clear stop
       return r;
     case ActionKind::ExtraGhost:
@@ -243,8 +246,10 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
         return std::nullopt;
       }
       return r;
-    case ActionKind::Pass:
     case ActionKind::TakePoints:
+      if (!a.colour.empty()) r.colour = static_cast<int8_t>(colour_by_name(a.colour));
+      [[fallthrough]];
+    case ActionKind::Pass:
     case ActionKind::Discard:
       r.x = r.y = 0;
       return r;

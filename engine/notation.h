@@ -3,7 +3,7 @@
 //   draw <tile>                 place <x>,<y> r<0-3>        pass
 //   meeple <kind>:<port> [colour]   e.g. meeple road:W, meeple city:N red, meeple field:Nl
 //   meeple castle|monastery [colour]
-//   points                      remove-ghosts <x>,<y> <n>   extra-ghost <x>,<y>
+//   points [colour]             remove-ghosts <x>,<y> <n> [colour]   extra-ghost <x>,<y>
 //   bury <colour>@<x>,<y>       bury <colour>@supply        hound <colour>@<x>,<y>
 //   clear <x>,<y> <n>           clear stop                  face-down <x>,<y>
 //   track <colour>
@@ -46,7 +46,7 @@ struct ActionSyntax {
   int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`)
   std::string feature;  // meeple: road, city, field, monastery, castle, cemetery, mist
   std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
-  std::string colour;   // meeple (optional), track
+  std::string colour;   // meeple, points, remove-ghosts (optional), track
   MeepleRef meeple;     // bury, hound
   std::string text;     // as written
   int column = 1;       // where it starts on its line (1-based)

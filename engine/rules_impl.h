@@ -43,8 +43,10 @@ struct Rules {
   // The one place points are added: score `who` (a player, or a Mists track) gains `points`
   // under `f`. The second form also reports them as event `k` (Scored or FinalScored).
   static void award(State& s, int who, FeatureClass f, int points);
-  static void award(State& s, EventKind k, int who, FeatureClass f, int points, int x, int y,
-                    int extra = 0);
+  // The event is reported at feature `where`: the cell of its root node (a monastery's or
+  // castle's own cell) and the segment of that cell the region holds (Event::seg).
+  static void award(State& s, EventKind k, int who, FeatureClass f, int points,
+                    const PendingScore& where, int extra);
   // Meeples on a feature, counted per colour.
   static void meeples_on(const State& s, const PendingScore& p,
                          std::array<int, kMaxColours>& per_colour);
@@ -74,6 +76,11 @@ struct Rules {
   static void after_meeple(State& s);
   static void emit(State& s, EventKind k, FeatureClass f = FeatureClass::None, int who = -1,
                    int x = 0, int y = 0, int value = 0, int extra = 0);
+
+  // ---- names.cpp: decisions in words ---------------------------------------------------------
+  // "the road at -3,0 (5 points; meeples of red, blue)".
+  static std::string scoring_text(const State& s, const PendingScore& p);
+  static std::string waiting_for(const State& s);
 
   // ---- bcb.cpp: Bridges, Castles and Bazaars ------------------------------------------------
   // Why a bridge along `axis` may not go on the cell at (x, y), or nullopt. `incoming`: the
@@ -131,7 +138,10 @@ struct Rules {
   static void close_cemetery_ghosts(State& s, int cell);
   static Flow score_step(State& s);
   static void resolve_scoring(State& s, bool points, int cell, int count);
-  static void add_points(State& s, int colour, int points, FeatureClass f);
+  // `points red` / `remove-ghosts x,y N red`: one colour's answer to a scoring.
+  static std::optional<std::string> one_colour_refusal(const State& s, const Action& a);
+  static void add_points(State& s, int colour, int points, FeatureClass f,
+                         const PendingScore& where);
   static Flow thresholds(State& s);
   static void hound_place(State& s, int meeple);
   static Flow hound_clear_next(State& s);

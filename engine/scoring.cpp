@@ -184,10 +184,14 @@ void Rules::award(State& s, int who, FeatureClass f, int points) {
   nth(sc.by_feature, f) += points;
 }
 
-void Rules::award(State& s, EventKind k, int who, FeatureClass f, int points, int x, int y,
-                  int extra) {
+void Rules::award(State& s, EventKind k, int who, FeatureClass f, int points,
+                  const PendingScore& where, int extra) {
   award(s, who, f, points);
-  emit(s, k, f, who, x, y, points, extra);
+  const bool centre = is_centre(where.feature);
+  const int cell = centre ? where.node : node_cell(where.node);
+  const PlacedCell& c = nth(s.cells_, cell);
+  emit(s, k, f, who, c.x, c.y, points, extra);
+  if (!centre) s.events_.back().seg = static_cast<int8_t>(where.node - segment_node(cell, 0));
 }
 
 // Majority: the player(s) with most followers score the full value; ties all score
@@ -198,14 +202,10 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
   int most = *std::max_element(per.begin(), per.end());
   if (most == 0) return;
   int value = feature_value(s, p, final_scoring);
-  int x = 0, y = 0;
-  int cell = is_centre(p.feature) ? p.node : node_cell(p.node);
-  x = nth(s.cells_, cell).x;
-  y = nth(s.cells_, cell).y;
   for (int c = 0; c < s.game_->colours(); ++c) {
     if (nth(per, c) != most) continue;
     award(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, s.game_->owner(c),
-          p.feature, value, x, y, c);
+          p.feature, value, p, c);
   }
   return_meeples(s, p);
 }
@@ -274,10 +274,9 @@ void Rules::farm_scoring(State& s) {
     for (const Meeple& m : s.meeples_)
       if (m.cell >= 0 && find_const(s, segment_node(m.cell, m.seg)) == farm) ++nth(per, m.colour);
   };
-  auto award_farm = [&](int colour, int value, int at_node) {
-    const PlacedCell& c = nth(s.cells_, node_cell(at_node));
-    award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value, c.x, c.y,
-          colour);
+  auto award_farm = [&](int colour, int value, int at_node) {  // a farm, or a city supplied
+    award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value,
+          {FeatureClass::Field, static_cast<int16_t>(at_node)}, colour);
   };
   const FarmScoring mode = s.game_->switches().farm_scoring;
   if (mode == FarmScoring::FirstEdition) {  // per city

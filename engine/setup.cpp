@@ -274,7 +274,7 @@ std::string State::snapshot() const {
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
   for (const Event& e : events_)
     o << "event " << event_name(e.kind) << ' ' << feature_class_name(e.feature) << ' ' << int(e.who)
-      << ' ' << e.x << ',' << e.y << ' ' << e.value << ' ' << e.extra << "\n";
+      << ' ' << e.x << ',' << e.y << ' ' << int(e.seg) << ' ' << e.value << ' ' << e.extra << "\n";
   for (const Action& a : history_)
     o << "action " << int(a.kind) << ' ' << int(a.rot) << ' ' << int(a.seg) << ' ' << int(a.colour)
       << ' ' << int(a.count) << ' ' << a.x << ',' << a.y << ' ' << a.meeple << ' ' << a.tile

@@ -160,6 +160,11 @@ class State {
   // Chance: draw a random tile with the state's own generator.
   void apply_random_draw();
   const std::vector<Event>& events() const { return events_; }
+  // What the game waits for, in words, with the actions that answer it: "the scoring of the
+  // road at -3,0 (5 points; meeples of red, blue): points, or remove-ghosts x,y N".
+  std::string waiting_for() const;
+  // Mists, phase score-choice: the finished feature whose scoring is being decided.
+  std::optional<PendingScore> scoring_under_decision() const;
   const std::vector<Action>& history() const { return history_; }
 
   // Outcome.
@@ -292,8 +297,10 @@ class State {
   int16_t hound_first_clear_ = -1;
   bool bank_finished_this_turn_ = false;
   bool extended_bank_ = false;
-  int score_sub_ = 0;                  // 0: next scoring; 1: its tracks and thresholds
-  std::vector<int16_t> track_queue_;   // Level 6: unowned colours' points awaiting a track
+  int score_sub_ = 0;  // 0: next scoring; 1: its tracks and thresholds
+  // Level 6: unowned colours' points awaiting a track, 4 entries each: points, their class,
+  // the feature scored and its node (PendingScore), for the event.
+  std::vector<int16_t> track_queue_;
   int hound_active_ = -1;              // the hound being placed or clearing
   bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
 

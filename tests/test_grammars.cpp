@@ -72,6 +72,17 @@ TEST(ActionNotation, TheGrammarsWordsAreTheEnginesNames) {
     EXPECT_NE(listed.find(" " + verb), std::string::npos) << verb;
 }
 
+// A scoring answered for one colour (FAQ.MoC.0004's attempt) is written, and read back.
+TEST(ActionNotation, AScoringAnsweredForOneColour) {
+  EXPECT_EQ(read("points red").colour, "red");
+  EXPECT_EQ(read("points").colour, "");
+  const ActionSyntax a = read("remove-ghosts 1,1 2 blue");
+  EXPECT_EQ(a.kind, ActionKind::RemoveGhosts);
+  EXPECT_EQ(a.x, 1);
+  EXPECT_EQ(a.count, 2);
+  EXPECT_EQ(a.colour, "blue");
+}
+
 TEST(ActionNotation, FillsTheTypedSyntax) {
   ActionSyntax place = read("  place 1,-2 r3 ");
   EXPECT_EQ(place.x, 1);

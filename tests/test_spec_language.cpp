@@ -265,6 +265,45 @@ TEST(SpecRun, EventsOfTheTurn) {
   EXPECT_NE(r.failures[0].actual.find("events this turn: tile-drawn"), std::string::npos);
 }
 
+// Issue 14, section 4: a FAIL lists each event as the filters write it: who, what, where.
+TEST(SpecRun, FailListsEventsWithColourFeatureAndPlace) {
+  SpecResult r = run_text(std::string(kRoad) + "expect event game-ended\n");
+  ASSERT_EQ(r.outcome, SpecOutcome::Fail);
+  const std::string& listed = r.failures[0].actual;
+  // Seed 001: the road of 3 tiles scores 3 for red (player 1), who placed the thief at 1,0.
+  EXPECT_NE(listed.find("tile-placed value "), std::string::npos) << listed;
+  EXPECT_NE(listed.find("at -1,0 (tile monastery-road r3)"), std::string::npos) << listed;
+  EXPECT_NE(listed.find("scored road value 3 at "), std::string::npos) << listed;
+  EXPECT_NE(listed.find(" by red (player 1)"), std::string::npos) << listed;
+  EXPECT_NE(listed.find("meeple-returned road at 1,0 by red"), std::string::npos) << listed;
+}
+
+// The scoring under decision is named: by the phase expectation, in its FAIL, in a refusal.
+TEST(SpecRun, ScoreChoiceNamesTheScoring) {
+  std::string until_choice = kCoop;
+  until_choice.erase(until_choice.find("points\n"));
+  // FAQ.MoC.0005's road: 5 tiles from -5,0 to -1,0, worth 5, red and blue meeples on it.
+  SpecResult ok = run_text(until_choice + "expect phase score-choice road at -3,0\n" +
+                           "expect phase score-choice road:E at -5,0\n");
+  EXPECT_EQ(ok.outcome, SpecOutcome::Pass) << ok.error;
+  SpecResult off = run_text(until_choice + "expect phase score-choice road at 0,0\n");
+  ASSERT_EQ(off.outcome, SpecOutcome::Fail);
+  EXPECT_EQ(off.failures[0].actual,
+            "score-choice: the game waits for the scoring of the road at -5,0 (5 points; meeples "
+            "of red, blue): points, or remove-ghosts x,y N");
+  // Level 1 has no hounds; Mists refusals say so, or name the decision pending.
+  SpecResult refused = run_text(until_choice + "extra-ghost 0,0\n");
+  ASSERT_EQ(refused.outcome, SpecOutcome::Fail);
+  EXPECT_EQ(refused.failures[0].actual.rfind("refused: mists-1 has no extra ghost", 0), 0u)
+      << refused.failures[0].actual;
+  std::string at_draw = kCoop;
+  at_draw.insert(at_draw.find("draw ROAD"),
+                 "expect illegal points \"not now: the game waits for a tile to be drawn\"\n");
+  SpecResult wait = run_text(at_draw);
+  EXPECT_EQ(wait.outcome, SpecOutcome::Pass)
+      << (wait.failures.empty() ? wait.error : wait.failures[0].actual);
+}
+
 TEST(SpecRun, VariantBoundExpectations) {
   SpecResult plain = run_text(kCoop);
   EXPECT_EQ(plain.outcome, SpecOutcome::Pass) << plain.error;

@@ -1,0 +1,501 @@
+#include "checker/spec_names.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace carcheck {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
+  return out;
+}
+
+std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+
+}  // namespace
+
+int colour_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
+  int c = colour_by_name(name);
+  if (c >= 0 && c < g.colours()) return c;
+  std::vector<std::string> in_play;
+  for (int k = 0; k < g.colours(); ++k)
+    in_play.push_back(std::string(kColourNames[k]) + " (player " + std::to_string(g.owner(k) + 1) +
+                      ")");
+  throw InputError(spec.pos(at), name + " is not in play in " + g.rules().name + " with " +
+                                     std::to_string(g.players()) + " player(s): the colours are " +
+                                     joined(in_play));
+}
+
+TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
+  TileId t = g.find_tile(name);
+  if (t >= 0) return t;
+  std::vector<std::string> names;
+  for (const TileType& tt : g.tiles()) names.push_back(tt.name);
+  std::string near = closest_name(name, names);
+  std::string where =
+      spec.tiles.empty() ? "the tiles of " + g.rules().name : "the tiles this spec declares";
+  std::string list = names.size() <= 30 ? "; the tiles are: " + joined(names) : "";
+  throw InputError(spec.pos(at), "unknown tile '" + name + "': not in " + where +
+                                     (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                                     list);
+}
+
+int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at,
+                bool feature) {
+  const RuleSet& r = g.rules();
+  if (r.scoring == ScoringTracks::Shared) {
+    if (!colour.empty())
+      throw InputError(spec.pos(at),
+                       r.name + " has one shared score: write 'score N' without a colour");
+    return 0;
+  }
+  if (r.scoring == ScoringTracks::PerColour) {
+    if (colour.empty()) {
+      if (feature)
+        throw InputError(spec.pos(at),
+                         "name the scoring meeple's colour for a score by feature in Level 6");
+      return -1;  // every track (setup) or the lowest (expect)
+    }
+    int c = colour_in_play(spec, g, colour, at);
+    const auto& sc = g.scoring_colours();
+    auto it = std::find(sc.begin(), sc.end(), c);
+    if (it == sc.end()) {
+      std::vector<std::string> names;
+      for (int k : sc) names.push_back(kColourNames[k]);
+      throw InputError(
+          spec.pos(at),
+          colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
+    }
+    return static_cast<int>(it - sc.begin());
+  }
+  if (colour.empty())
+    throw InputError(
+        spec.pos(at),
+        r.name + " has one score per player: name the player's colour, as in 'score red 3'");
+  return g.owner(colour_in_play(spec, g, colour, at));
+}
+
+FeatureClass score_feature(const std::string& w) {
+  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
+    if (w == feature_class_name(static_cast<FeatureClass>(f))) return static_cast<FeatureClass>(f);
+  return FeatureClass::None;
+}
+
+FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f) {
+  FeatureAt r;
+  r.cell = s.cell_at(c.x, c.y);
+  const std::string at = " at " + xy(c.x, c.y);
+  if (r.cell < 0) return r.problem = "no tile" + at, r;
+  if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
+  const CellFace& face = s.face(r.cell);
+  if (f.kind == "monastery" || f.kind == "castle" || f.kind == "cemetery") {
+    if (face.centre >= 0 && segment_kind_name(face.segments[face.centre].kind) == f.kind)
+      r.seg = face.centre;
+    else
+      r.problem = "no " + f.kind + " on the tile" + at;
+    return r;
+  }
+  int port = -1;
+  if (!f.port.empty()) {
+    int side = static_cast<int>(std::string("NESW").find(f.port[0]));
+    int k = f.port.size() == 1 ? 1 : f.port[1] == 'l' ? 0 : f.port[1] == 'c' ? 1 : 2;
+    port = port_of(side, k);
+  }
+  if (f.kind == "mist") {
+    if (port >= 0) {
+      r.mist = face.port_mist[port];
+      if (r.mist < 0) r.problem = "no mist on port " + f.port + " of the tile" + at;
+    } else if (face.n_mist == 1) {
+      r.mist = 0;
+    } else {
+      r.problem = face.n_mist == 0 ? "no mist on the tile" + at
+                                   : "the tile" + at + " has " + std::to_string(face.n_mist) +
+                                         " mist areas: name one by a port, as in mist:Nl";
+    }
+    return r;
+  }
+  if (port >= 0) {
+    int seg = face.port_segment[port];
+    if (seg >= 0 && segment_kind_name(face.segments[seg].kind) == f.kind)
+      r.seg = seg;
+    else
+      r.problem = "port " + f.port + " of the tile" + at + " belongs to a " +
+                  (seg >= 0 ? segment_kind_name(face.segments[seg].kind) : "?") + ", not a " +
+                  f.kind +
+                  (f.kind == "field" && f.port.size() == 1
+                       ? " (name a field half, as in field:" + f.port + "l)"
+                       : "");
+    return r;
+  }
+  int n = 0;
+  for (int i = 0; i < face.n_segments; ++i)
+    if (segment_kind_name(face.segments[i].kind) == f.kind) r.seg = i, ++n;
+  if (n == 0) r.problem = "no " + f.kind + " on the tile" + at;
+  if (n > 1) {
+    r.seg = -1;
+    r.problem = "the tile" + at + " has " + std::to_string(n) + " " + f.kind +
+                " segments: name one by a port, as in " + f.kind +
+                (f.kind == "field" ? ":Nl" : ":W");
+  }
+  return r;
+}
+
+bool feature_finished(const State& s, const FeatureAt& f) {
+  if (f.mist >= 0)
+    return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  const CellFace& face = s.face(f.cell);
+  switch (face.segments[f.seg].kind) {
+    case SegmentKind::Monastery:
+    case SegmentKind::Castle:
+    case SegmentKind::Cemetery:
+      return s.centre_finished(f.cell);
+    default:
+      return s.region_finished(s.region_root(f.cell * kNodesPerCell + f.seg));
+  }
+}
+
+int feature_size(const State& s, const FeatureAt& f) {
+  if (f.mist >= 0)
+    return s.region_tiles(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  SegmentKind k = s.face(f.cell).segments[f.seg].kind;
+  if (k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery)
+    return 1 + s.cell(f.cell).n8;
+  return s.region_tiles(s.region_root(f.cell * kNodesPerCell + f.seg));
+}
+
+SpecAt action_word_at(const ActionSyntax& a, SpecAt at, int k) {
+  const std::string& t = a.text;
+  auto blank = [&](size_t i) { return t[i] == ' ' || t[i] == '\t'; };
+  size_t i = 0;
+  for (int n = 0; i < t.size(); ++n) {
+    while (i < t.size() && blank(i)) ++i;
+    if (n == k) break;
+    while (i < t.size() && !blank(i)) ++i;
+  }
+  return {at.line, at.column + static_cast<int>(i)};
+}
+
+namespace {
+
+constexpr unsigned kScoredFeatures = bit(FeatureClass::Road) | bit(FeatureClass::City) |
+                                     bit(FeatureClass::Monastery) | bit(FeatureClass::Field) |
+                                     bit(FeatureClass::Castle);
+constexpr unsigned kGhostPlaces = bit(FeatureClass::MistBank) | bit(FeatureClass::Cemetery);
+
+}  // namespace
+
+EventFilters event_filters(EventKind k) {
+  switch (k) {
+    case EventKind::TileDrawn:
+    case EventKind::TileSetAside:
+      return {true, false, false, 0};  // value: the tile's number (declaration order)
+    case EventKind::TilePlaced:
+    case EventKind::FaceDownPlaced:
+      return {true, true, false, 0};
+    case EventKind::MeeplePlaced:
+    case EventKind::HoundPlaced:
+      return {false, true, true, 0};
+    case EventKind::FeatureFinished:
+      return {false, false, false, kScoredFeatures & ~bit(FeatureClass::Field)};
+    case EventKind::Scored:
+    case EventKind::FinalScored:
+      return {true, true, true, kScoredFeatures};
+    case EventKind::MeepleReturned:
+      return {false, true, true, kScoredFeatures};
+    case EventKind::GhostsPlaced:
+    case EventKind::GhostsRemoved:
+      return {true, true, false, kGhostPlaces};
+    case EventKind::BankFinished:
+      return {true, true, false, bit(FeatureClass::MistBank)};
+    case EventKind::CemeteryClosed:
+      return {false, true, false, bit(FeatureClass::Cemetery)};
+    case EventKind::MeepleBuried:
+      return {false, true, true, bit(FeatureClass::Cemetery)};
+    case EventKind::HoundScored:
+      return {true, false, true, 0};
+    case EventKind::HoundRemoved:
+      return {false, false, true, 0};
+    case EventKind::PileSwitched:
+      return {true, false, false, 0};
+    default:
+      return {};
+  }
+}
+
+namespace {
+
+// ---- What a rule set can show: phases, events, features ---------------------------------
+
+bool phase_in_play(const RuleSet& r, Phase p) {
+  switch (p) {
+    case Phase::ScoreChoice:
+      return r.family == Family::Mists;
+    case Phase::ExtraGhost:
+      return r.cemetery == CemeteryMode::Orthogonal;
+    case Phase::Bury:
+      return r.cemetery != CemeteryMode::None;
+    case Phase::HoundPlace:
+    case Phase::HoundClear:
+      return r.hounds;
+    case Phase::FaceDownDraw:
+    case Phase::FaceDown:
+      return r.cemetery == CemeteryMode::Haunted;
+    case Phase::Track:
+      return r.scoring == ScoringTracks::PerColour;
+    case Phase::Bridge:
+      return r.family == Family::Bcb;
+    default:
+      return true;
+  }
+}
+
+// Why rule set `r` never records event `k`, or "" when it may.
+std::string event_absent(const RuleSet& r, EventKind k) {
+  const bool mists = r.family == Family::Mists;
+  switch (k) {
+    case EventKind::GhostsPlaced:
+    case EventKind::GhostsRemoved:
+    case EventKind::BankFinished:
+    case EventKind::GameWon:
+    case EventKind::GameLost:
+      return mists ? "" : r.name + " has no ghosts, mist banks, wins or losses (Mists only)";
+    case EventKind::GameEnded:
+    case EventKind::FinalScored:
+      return mists ? r.name + " has no final scoring; its game ends in game-won or game-lost" : "";
+    case EventKind::CemeteryClosed:
+    case EventKind::MeepleBuried:
+      return r.cemetery != CemeteryMode::None ? "" : r.name + " has no cemeteries";
+    case EventKind::HoundPlaced:
+    case EventKind::HoundLost:
+    case EventKind::HoundScored:
+    case EventKind::HoundRemoved:
+      return r.hounds ? "" : r.name + " has no hounds (Levels 3-6)";
+    case EventKind::PileSwitched:
+      return r.piles > 0 ? "" : r.name + " has one pile";
+    case EventKind::FaceDownPlaced:
+      return r.cemetery == CemeteryMode::Haunted ? "" : r.name + " has no face-down tiles";
+    default:
+      return "";
+  }
+}
+
+// Why rule set `r` has no feature `f` ("" when it may have one).
+std::string feature_absent(const RuleSet& r, FeatureClass f) {
+  const bool mists = r.family == Family::Mists;
+  switch (f) {
+    case FeatureClass::MistBank:
+      return mists ? "" : r.name + " has no mist banks";
+    case FeatureClass::Cemetery:
+      return r.cemetery != CemeteryMode::None ? "" : r.name + " has no cemeteries";
+    case FeatureClass::Castle:
+      return (mists && !r.exclude_castles) || r.family == Family::Bcb ? ""
+                                                                      : r.name + " has no castles";
+    case FeatureClass::Field:
+      return r.farmers ? "" : r.name + " has no farmers: fields never score";
+    default:
+      return "";
+  }
+}
+
+FeatureClass feature_class_named(const std::string& name) {
+  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
+    if (name == feature_class_name(static_cast<FeatureClass>(f)))
+      return static_cast<FeatureClass>(f);
+  return FeatureClass::None;
+}
+
+EventKind event_named(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(EventKind::FinalScored); ++k)
+    if (name == event_name(static_cast<EventKind>(k))) return static_cast<EventKind>(k);
+  return EventKind::TileDrawn;  // the parser has checked the name
+}
+
+// The positions of an event expectation's filters: after the event's name, in the order
+// written; found again in the statement's text.
+SpecAt filter_at(const SpecStep& step, const std::string& word) {
+  size_t name = step.text.find(step.expect.word);
+  size_t i = step.text.find(word, name == std::string::npos ? 0 : name + step.expect.word.size());
+  if (i == std::string::npos) return step.at;
+  return {step.at.line, step.at.column + static_cast<int>(i)};
+}
+
+void check_event(const SpecFile& spec, const RuleSet& r, const SpecStep& step) {
+  const Expectation& e = step.expect;
+  const EventKind k = event_named(e.word);
+  if (std::string why = event_absent(r, k); !why.empty())
+    throw InputError(spec.pos(e.word_at), "event '" + e.word + "' never happens: " + why);
+  const EventFilters f = event_filters(k);
+  auto refuse = [&](SpecAt at, const std::string& filter, const std::string& what) {
+    throw InputError(spec.pos(at), "event '" + e.word + "' carries no " + what + ": the filter '" +
+                                       filter + "' would match nothing");
+  };
+  if (e.has_event_value && !f.value) refuse(filter_at(step, "value"), "value", "value");
+  if (e.has_where && !f.at) refuse(e.where.at, "at " + xy(e.where.x, e.where.y), "place");
+  if (!e.colour.empty() && !f.by) refuse(e.colour_at, "by " + e.colour, "colour");
+  if (!e.event_feature.empty()) {
+    const FeatureClass fc = feature_class_named(e.event_feature);
+    SpecAt at = filter_at(step, e.event_feature);
+    if (!(f.features & bit(fc))) refuse(at, e.event_feature, e.event_feature + " feature");
+    if (std::string why = feature_absent(r, fc); !why.empty())
+      throw InputError(spec.pos(at),
+                       "the filter '" + e.event_feature + "' would match nothing: " + why);
+  }
+}
+
+void check_score_feature(const SpecFile& spec, const RuleSet& r, const Expectation& e) {
+  if (e.word.empty()) return;
+  std::string why;
+  if (e.word == "hound")
+    why = r.hounds ? "" : r.name + " has no hounds (Levels 3-6)";
+  else
+    why = feature_absent(r, feature_class_named(e.word));
+  if (!why.empty())
+    throw InputError(spec.pos(e.word_at), "no points ever come from " + e.word + ": " + why);
+}
+
+// The names an action uses that need no state: its tile, its colours, its track.
+void check_action_names(const SpecFile& spec, const Game& g, const ActionSyntax& a, SpecAt at) {
+  switch (a.kind) {
+    case ActionKind::Draw:
+      tile_in_play(spec, g, a.tile, action_word_at(a, at, 1));
+      break;
+    case ActionKind::Meeple:
+      if (!a.colour.empty()) colour_in_play(spec, g, a.colour, action_word_at(a, at, 2));
+      break;
+    case ActionKind::Bury:
+    case ActionKind::HoundPlace:
+      colour_in_play(spec, g, a.meeple.colour, action_word_at(a, at, 1));
+      break;
+    case ActionKind::TakePoints:
+    case ActionKind::RemoveGhosts:
+      if (!a.colour.empty())
+        colour_in_play(spec, g, a.colour,
+                       action_word_at(a, at, a.kind == ActionKind::TakePoints ? 1 : 3));
+      break;
+    case ActionKind::Track:
+      if (g.rules().scoring != ScoringTracks::PerColour)
+        throw InputError(spec.pos(at), g.rules().name +
+                                           " has no scoring meeples' tracks to choose: 'track' "
+                                           "is Mists Level 6's");
+      score_index(spec, g, a.colour, action_word_at(a, at, 1), false);
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace
+
+void check_spec_names(const SpecFile& spec, const Game& g) {
+  const RuleSet& r = g.rules();
+  const bool mists = g.is_mists();
+  for (const SpecStep& step : spec.steps) {
+    if (step.kind == SpecStep::Action) {
+      check_action_names(spec, g, step.action, step.at);
+      continue;
+    }
+    const Expectation& e = step.expect;
+    if (!e.colour.empty() && e.kind != ExpectKind::Score)
+      colour_in_play(spec, g, e.colour, e.colour_at);
+    auto absent = [&](const std::string& why) { throw InputError(spec.pos(step.at), why); };
+    switch (e.kind) {
+      case ExpectKind::Score:
+        score_index(spec, g, e.colour,
+                    e.colour.empty() ? (e.word.empty() ? e.value_at : e.word_at) : e.colour_at,
+                    !e.word.empty());
+        check_score_feature(spec, r, e);
+        break;
+      case ExpectKind::Hound:
+        if (!r.hounds) absent(r.name + " has no hounds (Levels 3-6)");
+        break;
+      case ExpectKind::GhostsAt:
+      case ExpectKind::GhostsSupply:
+      case ExpectKind::GhostsBoard:
+      case ExpectKind::GhostsBox:
+        if (!mists) absent(r.name + " has no ghosts");
+        if (e.word == "cemetery" && r.cemetery == CemeteryMode::None)
+          throw InputError(spec.pos(e.word_at), r.name + " has no cemeteries");
+        break;
+      case ExpectKind::MeeplesBuried:
+        if (r.cemetery == CemeteryMode::None)
+          absent(r.name + " has no cemeteries: no meeple is ever buried");
+        break;
+      case ExpectKind::PileHolds:
+        if (e.index > std::max(1, r.piles))
+          absent(r.name + " has " + std::to_string(std::max(1, r.piles)) +
+                 " pile(s), numbered from 1");
+        break;
+      case ExpectKind::Won:
+      case ExpectKind::Lost:
+        if (!mists) absent("only Mists over Carcassonne is won or lost; expect over");
+        break;
+      case ExpectKind::Phase: {
+        Phase p = Phase::Over;
+        for (int k = 0; k <= static_cast<int>(Phase::Over); ++k)
+          if (e.word == phase_name(static_cast<Phase>(k))) p = static_cast<Phase>(k);
+        if (!phase_in_play(r, p))
+          throw InputError(spec.pos(e.word_at), "phase '" + e.word + "' never comes in " + r.name);
+        break;
+      }
+      case ExpectKind::Event:
+        check_event(spec, r, step);
+        break;
+      case ExpectKind::Legal:
+      case ExpectKind::Illegal:
+        check_action_names(spec, g, e.action, e.action_at);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+void check_action_targets(const SpecFile& spec, const State& s, const ActionSyntax& a, SpecAt at) {
+  auto tile_at = [&](int x, int y, SpecAt where) {
+    if (s.cell_at(x, y) < 0) throw InputError(spec.pos(where), "no tile at " + xy(x, y));
+  };
+  switch (a.kind) {
+    case ActionKind::RemoveGhosts:
+    case ActionKind::ExtraGhost:
+      tile_at(a.x, a.y, action_word_at(a, at, 1));
+      break;
+    case ActionKind::HoundClear:
+      if (a.count > 0) tile_at(a.x, a.y, action_word_at(a, at, 1));
+      break;
+    case ActionKind::Bury:
+    case ActionKind::HoundPlace: {
+      const MeepleRef& ref = a.meeple;
+      SpecAt where = action_word_at(a, at, 1);
+      int colour = colour_by_name(ref.colour);
+      bool found = false;
+      for (const Meeple& m : s.meeples()) {
+        if (m.colour != colour || !m.in_play) continue;
+        found = found || (ref.supply ? m.cell < 0 && !m.buried
+                                     : m.cell >= 0 && s.cell(m.cell).x == ref.x &&
+                                           s.cell(m.cell).y == ref.y);
+      }
+      if (found) break;
+      if (ref.supply)
+        throw InputError(spec.pos(where), ref.colour + " has no meeple in its supply");
+      where.column += static_cast<int>(ref.colour.size()) + 1;
+      tile_at(ref.x, ref.y, where);
+      throw InputError(spec.pos(where),
+                       "no " + ref.colour + " meeple (buried or not) at " + xy(ref.x, ref.y));
+    }
+    case ActionKind::Meeple: {
+      // While a meeple may be placed, the feature and the colour must name something on the
+      // new tile; in another phase the engine's refusal (not now) is the answer.
+      if (s.phase() != Phase::Meeple) break;
+      std::string why;
+      if (!resolve_action(s, a, why)) throw InputError(spec.pos(action_word_at(a, at, 1)), why);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+}  // namespace carcheck
