@@ -406,7 +406,9 @@ int run(const std::string& args, std::string& out) {
 
 TEST(Fuzzer, CommandSummarisesAndExitsZeroWithoutFailures) {
   std::string out;
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "carcheck-fuzz-test-out";
+  // Per process: parallel runs (ctest -j, several checkouts) must not share it.
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("carcheck-fuzz-test-out-" + std::to_string(::getpid()));
   ASSERT_EQ(run("--rules mists --level 3 --games 40 --seed 5 --out " + dir.string(), out), 0)
       << out;
   EXPECT_NE(out.find("fuzz: 40 games"), std::string::npos) << out;
