@@ -27,6 +27,7 @@
 #include "dsl/library.h"
 #include "engine/notation.h"
 #include "render/board_art.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
@@ -95,10 +96,7 @@ TileSet hand_set(const std::string& set_name, const std::string& start,
   return inline_tile_set(set_name, tiles, "test_base_rules.cpp");
 }
 
-::testing::AssertionResult ok(const std::optional<std::string>& why) {
-  if (!why) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "refused: " << *why;
-}
+using test_support::ok;
 
 // A table: a game on a hand-made tile set, its state, and the moves the seed's examples use.
 struct Table {

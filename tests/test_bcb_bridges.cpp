@@ -23,6 +23,7 @@
 #include "engine/bcb.h"
 #include "engine/notation.h"
 #include "engine/state.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
@@ -70,10 +71,7 @@ std::unique_ptr<Game> bcb_game(const std::vector<TileSet>& sets, int players,
   return std::make_unique<Game>(std::move(r), sets, players, bcb_rules());
 }
 
-::testing::AssertionResult ok(const std::optional<std::string>& why) {
-  if (!why) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "refused: " << *why;
-}
+using test_support::ok;
 
 struct Table {
   std::unique_ptr<Game> game;

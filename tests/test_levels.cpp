@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dsl/level_loader.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
@@ -30,12 +31,7 @@ const VariantSwitch* find_switch(const RuleSet& r, const std::string& id) {
   return nullptr;
 }
 
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_support::read_text;
 
 TEST(Levels, EveryRuleSetIsThere) {
   std::vector<std::string> names;

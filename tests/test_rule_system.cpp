@@ -13,6 +13,7 @@
 #include "checker/policies.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
@@ -44,10 +45,7 @@ Game toy_game(const std::vector<TileSet>& sets, int players) {
   return Game(rules, sets, players, std::make_shared<const DoubleRoads>());
 }
 
-::testing::AssertionResult ok(const std::optional<std::string>& why) {
-  if (!why) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "refused: " << *why;
-}
+using test_support::ok;
 
 Action draw(TileId t) {
   Action a;

@@ -15,18 +15,14 @@
 #include <sstream>
 
 #include "checker/spec_runner.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+using test_support::read_text;
 
 SpecResult run_text(const std::string& text, const std::vector<std::string>& forced = {},
                     const std::string& matrix = "") {

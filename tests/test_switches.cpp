@@ -18,18 +18,14 @@
 
 #include "dsl/level_loader.h"
 #include "engine/switches.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_support::read_text;
 
 void write_text(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);

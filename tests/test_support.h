@@ -1,0 +1,29 @@
+// Small helpers the unit tests share.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+namespace carcheck::test_support {
+
+// An engine answer (nullopt: accepted, else the reason of a refusal) as a gtest assertion
+// that prints the reason when it fails.
+inline ::testing::AssertionResult ok(const std::optional<std::string>& why) {
+  if (!why) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "refused: " << *why;
+}
+
+// A whole file as text; empty when it cannot be read.
+inline std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace carcheck::test_support
