@@ -246,6 +246,11 @@ bool phase_in_play(const RuleSet& r, Phase p) {
     case Phase::Track:
       return r.scoring == ScoringTracks::PerColour;
     case Phase::Bridge:
+    case Phase::CastleChoice:
+    case Phase::CastleScore:
+    case Phase::BazaarSelect:
+    case Phase::BazaarBid:
+    case Phase::BazaarDeal:
       return r.family == Family::Bcb;
     default:
       return true;

@@ -26,8 +26,17 @@ enum class ActionKind : uint8_t {
   Track,         // Mists 6: points of an unowned colour go to scoring meeple `colour`
   Bridge,        // BCB: a bridge on the cell at (x, y), `count` its axis (0: N-S, 1: W-E)
   Discard,       // BCB: the drawn tile fits only with a bridge; set it aside instead (fn 17)
+  Castle,        // BCB: the occupant turns the small city under decision into a castle
+                 // (`pass` in that phase: score the city as usual)
+  CastleScore,   // BCB: the castle under decision scores the finished feature at (x, y),
+                 // segment `seg` of that cell (-1: the cell's monastery, or the castle there)
+  Select,        // BCB bazaar: the selector takes revealed tile `tile`, opening with bid `x`
+                 // (0 allowed); -1: no bid (bazaar-variant=variant, where nobody bids)
+  Bid,           // BCB bazaar: raise the bid on the selected tile to `x`
+  Buy,           // BCB bazaar: the selector buys the tile from the highest bidder
+  Sell,          // BCB bazaar: the selector sells the tile to the highest bidder
 };
-inline constexpr int kActionKinds = 14;
+inline constexpr int kActionKinds = 20;
 // The kinds the action language reads (dsl/action_grammar.h): BCB's bridge and discard are
 // printed and replayed but join the spec language with the bcb specs (issue 12 item 4).
 inline constexpr int kWrittenActionKinds = 12;

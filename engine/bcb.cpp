@@ -393,8 +393,16 @@ void Rules::bcb_score_turn(State& s) {
   }
   s.bcb_.bridge_cell = -1;
   s.bcb_.bridge_after_meeple = false;
-  competitive_score_turn(s);
+  for (const PendingScore& p : s.pending_) {
+    emit(s, EventKind::FeatureFinished, p.feature);
+    score_competitive(s, p, false);
+  }
+  s.pending_.clear();
+  bcb_turn_scored(s);
 }
+
+// The turn's scoring is over: what follows it (a bazaar), else the next turn.
+void Rules::bcb_turn_scored(State& s) { end_turn(s); }
 
 void Rules::bcb_legal(const State& s, ActionList& out) {
   if (s.phase_ != Phase::Bridge) return;

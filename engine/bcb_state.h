@@ -13,10 +13,31 @@ enum class BridgeAxis : uint8_t { NorthSouth, WestEast };
 inline constexpr int kBridgeAxes = 2;
 inline constexpr int kBcbMaxPlayers = 6;
 
+inline constexpr int kBcbMaxCastles = 12;  // the expansion's castle tokens
+inline constexpr int kBcbMaxRevealed = 6;  // a bazaar reveals one tile per player
+
+// A castle (seed 003 "Castelele"): a finished small city of two caps, turned into a castle
+// by its occupant. It lies across the edge between its two cells; its follower stays where
+// it stood (the city segment) until the castle scores.
+struct CastleRecord {
+  std::array<int16_t, 2> cells{-1, -1};  // the two tiles it lies across (State cell indices)
+  int8_t owner = -1;                     // the player whose token it is
+  int16_t meeple = -1;                   // the follower in it (State::meeples index)
+  bool scored = false;                   // it has scored (its follower went home)
+  friend bool operator==(const CastleRecord&, const CastleRecord&) = default;
+};
+
 struct BcbState {
   std::array<int8_t, kBcbMaxPlayers> bridges{};  // per player, in supply
   int16_t bridge_cell = -1;                      // the bridge built this turn (-1: none yet)
   bool bridge_after_meeple = false;  // bridge-timing=before-scoring: the late bridge step
+  std::array<int8_t, kBcbMaxPlayers> castle_tokens{};  // per player, in supply
+  std::array<CastleRecord, kBcbMaxCastles> castles{};  // the first castle_count are built
+  int8_t castle_count = 0;
+  // The player deciding now when it is not the active one (State::current_player), or -1.
+  int8_t decider = -1;
+  // Every field, for State::first_difference; State::snapshot writes each of them too.
+  friend bool operator==(const BcbState&, const BcbState&) = default;
 };
 
 }  // namespace carcheck

@@ -91,9 +91,10 @@ const char* end_reason_text(EndReason r) {
 
 const char* phase_name(Phase p) {
   static const char* names[] = {
-      "draw",  "place",       "meeple",      "score-choice",   "extra-ghost",
-      "bury",  "hound-place", "hound-clear", "face-down-draw", "face-down",
-      "track", "bridge",      "over"};
+      "draw",          "place",        "meeple",         "score-choice", "extra-ghost", "bury",
+      "hound-place",   "hound-clear",  "face-down-draw", "face-down",    "track",       "bridge",
+      "castle-choice", "castle-score", "bazaar-select",  "bazaar-bid",   "bazaar-deal", "over"};
+  static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(Phase::Over) + 1);
   return names[static_cast<int>(p)];
 }
 
@@ -164,6 +165,16 @@ std::string Rules::waiting_for(const State& s) {
       return "the place of the face-down tile: face-down x,y";
     case Phase::Bridge:
       return "a bridge on the tile just placed or beside it, or none: bridge x,y <axis>, or pass";
+    case Phase::CastleChoice:
+      return "the occupant's choice for the finished small city: castle, or pass (score it)";
+    case Phase::CastleScore:
+      return "the finished feature of its fief the castle scores: castle-score x,y <feature>";
+    case Phase::BazaarSelect:
+      return "the bazaar tile the selector takes: select <tile> <bid> (select <tile> without bids)";
+    case Phase::BazaarBid:
+      return "a higher bid on the selected bazaar tile: bid N, or pass";
+    case Phase::BazaarDeal:
+      return "the selector's deal with the highest bidder: buy, or sell";
     case Phase::Track:
       return "the track that takes " + std::to_string(s.track_queue_.front()) +
              " points of a colour without a scoring meeple: track <colour>";

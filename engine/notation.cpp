@@ -64,8 +64,9 @@ std::string meeple_ref(const State& s, int m) {
 
 const char* action_verb(ActionKind k) {
   static constexpr const char* kVerbs[kActionKinds] = {
-      "draw", "place", "meeple", "pass",      "points", "remove-ghosts", "extra-ghost",
-      "bury", "hound", "clear",  "face-down", "track",  "bridge",        "discard"};
+      "draw",   "place",        "meeple", "pass",      "points", "remove-ghosts", "extra-ghost",
+      "bury",   "hound",        "clear",  "face-down", "track",  "bridge",        "discard",
+      "castle", "castle-score", "select", "bid",       "buy",    "sell"};
   return kVerbs[static_cast<int>(k)];
 }
 
@@ -128,7 +129,28 @@ std::string action_text(const State& s, const Action& a) {
                   ? bridge_axis_name(static_cast<BridgeAxis>(a.count))
                   : "?");
     case ActionKind::Discard:
+    case ActionKind::Castle:
+    case ActionKind::Buy:
+    case ActionKind::Sell:
       return verb;
+    case ActionKind::CastleScore: {
+      const int cell = s.cell_at(a.x, a.y);
+      std::string what = "castle";
+      if (cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments)
+        what = segment_text(s.face(cell), a.seg);
+      else if (cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge)
+        what = "bridge";
+      else if (cell >= 0 && s.face(cell).centre >= 0)
+        what = segment_kind_name(s.face(cell).segments[s.face(cell).centre].kind);
+      return verb + " " + xy(a.x, a.y) + " " + what;
+    }
+    case ActionKind::Select: {
+      std::string text = verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : "?");
+      if (a.x >= 0) text += ' ' + std::to_string(a.x);
+      return text;
+    }
+    case ActionKind::Bid:
+      return verb + " " + std::to_string(a.x);
   }
   return "?";
 }
@@ -256,6 +278,46 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     case ActionKind::Bridge:
       r.count = static_cast<int8_t>(a.count);  // the axis
       return r;
+    case ActionKind::Castle:
+    case ActionKind::Buy:
+    case ActionKind::Sell:
+      r.x = r.y = 0;
+      return r;
+    case ActionKind::Bid:
+      r.x = static_cast<int16_t>(a.count);  // the amount
+      r.y = 0;
+      return r;
+    case ActionKind::Select:
+      r.y = 0;
+      r.x = static_cast<int16_t>(a.count);  // the opening bid; -1: none written
+      r.tile = s.game().find_tile(a.tile);
+      if (r.tile < 0) {
+        error = "unknown tile '" + a.tile + "' (not in this rule set's tiles)";
+        return std::nullopt;
+      }
+      return r;
+    case ActionKind::CastleScore: {
+      // The feature as `meeple` names one, on the cell at x,y: road:W, city:N, monastery,
+      // castle (a castle lies on two cells; either names it), bridge.
+      const int cell = s.cell_at(a.x, a.y);
+      if (cell < 0) {
+        error = "no tile at " + xy(a.x, a.y);
+        return std::nullopt;
+      }
+      if (a.feature == "castle") return r;  // seg -1: the castle at x,y
+      if (a.feature == "bridge" && s.cell(cell).bridge) {
+        r.seg = static_cast<int8_t>(kBridgeSeg);
+        return r;
+      }
+      const int seg = segment_named(s.face(cell), a.feature, a.port);
+      if (seg < 0) {
+        error = "the tile at " + xy(a.x, a.y) + " has no feature '" + a.feature +
+                (a.port.empty() ? "" : ":" + a.port) + "'";
+        return std::nullopt;
+      }
+      r.seg = static_cast<int8_t>(s.face(cell).centre == seg ? -1 : seg);
+      return r;
+    }
   }
   error = "unknown action";
   return std::nullopt;

@@ -97,6 +97,7 @@ struct Rules {
   static void bcb_after_place(State& s);
   static void bcb_after_meeple(State& s);
   static void bcb_score_turn(State& s);
+  static void bcb_turn_scored(State& s);
   static std::optional<std::string> bcb_apply(State& s, const Action& a);
   static void bcb_legal(const State& s, ActionList& out);
 

@@ -256,7 +256,14 @@ std::string State::snapshot() const {
   }
   o << "bcb bridges";
   for (int8_t b : bcb_.bridges) o << ' ' << int(b);
-  o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << "\n";
+  o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << " castles";
+  for (int8_t c : bcb_.castle_tokens) o << ' ' << int(c);
+  o << " decider " << int(bcb_.decider) << "\n";
+  for (int i = 0; i < bcb_.castle_count; ++i) {
+    const CastleRecord& c = nth(bcb_.castles, i);
+    o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner "
+      << int(c.owner) << " meeple " << c.meeple << (c.scored ? " scored" : "") << "\n";
+  }
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
     << thresholds_passed_ << "\n";
   for (const Hound& h : hounds_)

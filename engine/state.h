@@ -79,6 +79,11 @@ enum class Phase : uint8_t {
   FaceDown,      // Mists 5-6: where the face-down tile goes
   Track,         // Mists 6: which scoring meeple takes an unowned colour's points
   Bridge,        // BCB: build a bridge (or pass) on the tile just placed or beside it
+  CastleChoice,  // BCB: the occupant of a finished small city: castle, or pass (score it)
+  CastleScore,   // BCB: which finished feature of its fief a castle scores
+  BazaarSelect,  // BCB: the selector picks a revealed tile (and opens the bidding)
+  BazaarBid,     // BCB: the next player raises or passes
+  BazaarDeal,    // BCB: the selector buys or sells
   Over,
 };
 const char* phase_name(Phase p);
@@ -148,7 +153,10 @@ class State {
   Phase phase() const { return phase_; }
   bool is_chance() const { return phase_ == Phase::Draw || phase_ == Phase::FaceDownDraw; }
   bool is_terminal() const { return phase_ == Phase::Over; }
-  int current_player() const { return player_; }
+  // Who decides now: the active player, unless the rules give a decision to another (BCB:
+  // the occupant of a small city, a bidder).
+  int current_player() const { return bcb_.decider >= 0 ? bcb_.decider : player_; }
+  int active_player() const { return player_; }  // whose turn it is
   int turn() const { return turn_; }
   TileId drawn() const { return drawn_; }
   int new_cell() const { return new_cell_; }  // the first cell of the tile placed this turn

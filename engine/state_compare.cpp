@@ -15,7 +15,7 @@ namespace {
 bool same(const PlacedCell& a, const PlacedCell& b) {
   return a.tile == b.tile && a.rot == b.rot && a.index == b.index && a.x == b.x && a.y == b.y &&
          a.face_down == b.face_down && a.placement == b.placement && a.n8 == b.n8 &&
-         a.fd8 == b.fd8 && a.sides == b.sides && a.ghosts == b.ghosts;
+         a.fd8 == b.fd8 && a.sides == b.sides && a.bridge == b.bridge && a.ghosts == b.ghosts;
 }
 
 bool same(const RegionNode& a, const RegionNode& b) {
@@ -99,6 +99,7 @@ const char* State::first_difference(const State& o) const {
   if (!same_nodes(nodes_, o.nodes_)) return "node";
   if (!same(meeples_, o.meeples_)) return "meeple";
   if (!same(scores_, o.scores_)) return "score";
+  if (!(bcb_ == o.bcb_)) return "bcb";
   if (ghost_supply_ != o.ghost_supply_ || ghost_box_ != o.ghost_box_ ||
       thresholds_passed_ != o.thresholds_passed_)
     return "ghosts";

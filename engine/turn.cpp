@@ -227,7 +227,9 @@ std::optional<std::string> State::perform(const Action& a) {
     }
     case ActionKind::Pass:
     case ActionKind::Meeple: {
-      if (a.kind == ActionKind::Pass && phase_ == Phase::Bridge) {  // BCB: no bridge
+      // BCB: no bridge, score the small city (no castle), no higher bid.
+      if (a.kind == ActionKind::Pass && (phase_ == Phase::Bridge || phase_ == Phase::CastleChoice ||
+                                         phase_ == Phase::BazaarBid)) {
         err = game_->rule_system().apply(*this, a);
         if (!err) history_.push_back(a);
         return err;
