@@ -261,8 +261,8 @@ std::string State::snapshot() const {
   o << " decider " << int(bcb_.decider) << "\n";
   for (int i = 0; i < bcb_.castle_count; ++i) {
     const CastleRecord& c = nth(bcb_.castles, i);
-    o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner "
-      << int(c.owner) << " meeple " << c.meeple << (c.scored ? " scored" : "") << "\n";
+    o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner " << int(c.owner)
+      << " meeple " << c.meeple << (c.scored ? " scored" : "") << "\n";
   }
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
     << thresholds_passed_ << "\n";
