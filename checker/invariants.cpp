@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "checker/bcb_geometry.h"
 #include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
@@ -70,7 +71,7 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
         continue;
       }
       face_up = true;
-      if (s.face(nb).sides[opposite_side(side)] != f.sides[side]) return false;
+      if (shown_side(s, nb, opposite_side(side)) != f.sides[side]) return false;
     }
   }
   return touches && (!face_down || face_up);
@@ -97,7 +98,18 @@ int placements_by_geometry(const State& s, TileId tile, bool stop_at_first) {
   return n;
 }
 
+// The kind of segment `seg` of a placed cell: a bridge (BCB, kBridgeSeg) is a road.
+SegmentKind kind_at(const State& s, int cell, int seg) {
+  if (seg == kBridgeSeg && bridge_axis_at(s, cell) >= 0) return SegmentKind::Road;
+  return s.face(cell).segments[seg].kind;
+}
+bool is_feature_of(const State& s, int cell, int seg) {
+  return (seg >= 0 && seg < s.face(cell).n_segments) ||
+         (seg == kBridgeSeg && bridge_axis_at(s, cell) >= 0);
+}
+
 bool meeple_kind_allowed(const Game& g, const CellFace& f, int seg) {
+  if (seg == kBridgeSeg && g.rules().family == Family::Bcb) return true;  // a bridge's road
   const Segment& k = f.segments[seg];
   if (g.is_mists()) {
     // Roads, cities and castles only: never a field, mist or cemetery (FAQ.MoC.0002).
@@ -202,11 +214,19 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       nth(cell_mark_, c) = cell_stamp_;
       ++w.cells;
     }
-    const Segment& g = s.face(c).segments[k];
-    w.shields += g.shields;
     const PlacedCell& pc = s.cell(c);
+    PortMask links = 0;
+    if (k == kBridgeSeg) {  // BCB: a bridge links the middles of the two sides it spans
+      for (int side = 0; side < kSides; ++side)
+        if ((side % 2 == 0) == (bridge_axis_at(s, c) == 0))
+          links = static_cast<PortMask>(links | (1u << centre_port(side)));
+    } else {
+      const Segment& g = s.face(c).segments[k];
+      w.shields += g.shields;
+      links = g.links;
+    }
     for (int p = 0; p < kPorts; ++p) {
-      if (!(g.links & (1u << p))) continue;
+      if (!(links & (1u << p))) continue;
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
@@ -217,10 +237,8 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
         w.haunted = true;
         continue;
       }
-      int ns = s.face(nb).port_segment[facing_port(p)];
-      if (ns < 0) continue;
-      int m = segment_node(nb, ns);
-      if (nth(node_mark_, m) == stamp_) continue;
+      int m = linked_node(s, nb, facing_port(p));
+      if (m < 0 || nth(node_mark_, m) == stamp_) continue;
       nth(node_mark_, m) = stamp_;
       stack_.push_back(m);
     }
@@ -334,7 +352,35 @@ bool InvariantChecker::touches_bank(const State& s, int cell) const {
 Fail InvariantChecker::conservation(const State& s) {
   if (Fail f = ghost_conservation(s)) return f;
   if (Fail f = meeple_conservation(s)) return f;
-  return tile_conservation(s);
+  if (Fail f = tile_conservation(s)) return f;
+  return game_->rules().family == Family::Bcb ? bcb_conservation(s) : std::nullopt;
+}
+
+// BCB: bridges and castle tokens are neither made nor lost (seed 003 "Pregătire": 3 of each
+// per player with 2-4 players, 2 with 5-6): supply + board = the players' share.
+Fail InvariantChecker::bcb_conservation(const State& s) const {
+  const RuleSet& r = game_->rules();
+  const int players = game_->players();
+  const bool few = players <= 4;
+  int bridges = 0, tokens = 0;
+  for (int p = 0; p < players; ++p) {
+    const int b = s.bcb().bridges[static_cast<size_t>(p)];
+    const int t = s.bcb().castle_tokens[static_cast<size_t>(p)];
+    if (b < 0 || t < 0) return "bcb: a negative supply of bridges or castle tokens";
+    bridges += b;
+    tokens += t;
+  }
+  for (int c = 0; c < s.cells(); ++c) bridges += bridge_axis_at(s, c) >= 0;
+  tokens += s.bcb().castle_count;
+  const int want_bridges = players * (few ? r.bridges_per_player_2_4 : r.bridges_per_player_5_6);
+  if (bridges != want_bridges)
+    return "bcb: bridges not conserved: supply + board = " + std::to_string(bridges) + ", not " +
+           std::to_string(want_bridges);
+  const int want_tokens = players * (few ? r.castles_per_player_2_4 : r.castles_per_player_5_6);
+  if (tokens != want_tokens && !(tokens == 0 && s.bcb().castle_count == 0))
+    return "bcb: castle tokens not conserved: supply + castles = " + std::to_string(tokens) +
+           ", not " + std::to_string(want_tokens);
+  return std::nullopt;
 }
 
 Fail InvariantChecker::ghost_conservation(const State& s) const {
@@ -523,7 +569,7 @@ Fail InvariantChecker::new_cells(const State& s) {
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0 || s.cell(nb).face_down) continue;
       face_up = true;
-      if (s.face(c).sides[side] != s.face(nb).sides[opposite_side(side)])
+      if (shown_side(s, c, side) != shown_side(s, nb, opposite_side(side)))
         return std::string("board: the tile on ") + at(s, c) +
                " does not match its neighbour on side " + kSideNames[side];
     }
@@ -563,14 +609,14 @@ Fail InvariantChecker::meeples(const State& s) {
     if (s.cell(m.cell).face_down)
       return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
-    if (m.seg < 0 || m.seg >= f.n_segments)
+    if (!is_feature_of(s, m.cell, m.seg))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
     if (!meeple_kind_allowed(g, f, m.seg))
-      return std::string("meeples: a meeple on a ") + segment_kind_name(f.segments[m.seg].kind) +
+      return std::string("meeples: a meeple on a ") + segment_kind_name(kind_at(s, m.cell, m.seg)) +
              " on " + at(s, m.cell) +
              (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)"
                            : " (not allowed in this rule set)");
-    SegmentKind k = f.segments[m.seg].kind;
+    SegmentKind k = kind_at(s, m.cell, m.seg);
     if (is_centre_kind(k)) {
       for (int j = 0; j < n_centres; ++j)
         if (nth(centres, j) == m.cell)
@@ -621,15 +667,52 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
   const Game& g = *game_;
   if (s.phase() == Phase::Place) {
     const TileType& t = g.tile(s.drawn());
-    for (const Action& a : legal)
-      if (a.kind != ActionKind::Place || !fits_by_geometry(s, t, a.x, a.y, a.rot))
+    const bool bcb = g.rules().family == Family::Bcb;
+    int plain = 0, bridged = 0, discards = 0;
+    for (const Action& a : legal) {
+      // BCB: a placement that fits only with a bridge comes with it (seed 003 fn 17).
+      const bool fits = a.kind == ActionKind::Place &&
+                        (a.count == 0 ? fits_by_geometry(s, t, a.x, a.y, a.rot)
+                                      : bcb && fits_with_bridge(s, s.active_player(), s.drawn(),
+                                                                a.x, a.y, a.rot, a.count));
+      if (a.kind == ActionKind::Discard && bcb) {
+        ++discards;
+        continue;
+      }
+      if (!fits)
         return "legal actions: 'place " + std::to_string(a.x) + "," + std::to_string(a.y) + " r" +
-               std::to_string(a.rot) + "' is offered but does not fit";
+               std::to_string(a.rot) + (a.count ? " with a bridge" : "") +
+               "' is offered but does not fit";
+      ++(a.count == 0 ? plain : bridged);
+    }
+    // fn 17: the tile may be set aside instead only when no placement works without a bridge.
+    if (discards > 1 || (discards == 1 && (plain > 0 || bridged == 0)))
+      return "legal actions: 'discard' offered though the tile fits without a bridge, or fits "
+             "nowhere even with one (seed 003 fn 17)";
     if (++place_decisions_ % kCompletenessEvery == 0) {
       int n = placements_by_geometry(s, s.drawn(), false);
-      if (n != legal.size)
-        return "legal actions: " + std::to_string(legal.size) +
+      if (n != plain)
+        return "legal actions: " + std::to_string(plain) +
                " placements offered, the geometry allows " + std::to_string(n);
+      if (bcb) {
+        const int nb = bridged_placements_by_geometry(s, s.active_player(), s.drawn());
+        if (nb != bridged)
+          return "legal actions: " + std::to_string(bridged) +
+                 " placements with a bridge offered, seed 003 fn 17 allows " + std::to_string(nb);
+        if ((plain == 0 && nb > 0) != (discards == 1))
+          return "legal actions: the tile fits only with a bridge but 'discard' is not offered "
+                 "(seed 003 fn 17)";
+      }
+    }
+  } else if (s.phase() == Phase::Bridge) {
+    int cell = s.new_cell();
+    for (const Action& a : legal) {
+      if (a.kind == ActionKind::Pass) continue;
+      if (a.kind != ActionKind::Bridge || a.count < 0 || a.count >= kBridgeAxes ||
+          !bridge_allowed(s, s.active_player(), s.cell(cell).x, s.cell(cell).y, a.x, a.y,
+                          static_cast<BridgeAxis>(a.count)))
+        return "legal actions: a bridge at " + std::to_string(a.x) + "," + std::to_string(a.y) +
+               " is offered that seed 003 \"Podurile\" does not allow";
     }
   } else if (s.phase() == Phase::Meeple) {
     int cell = -1;
@@ -639,7 +722,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     Walk w;
     for (const Action& a : legal) {
       if (a.kind == ActionKind::Pass) continue;
-      if (a.kind != ActionKind::Meeple || a.seg < 0 || a.seg >= f.n_segments)
+      if (a.kind != ActionKind::Meeple || !is_feature_of(s, cell, a.seg))
         return "legal actions: a meeple action on no feature";
       if (a.colour < 0 || a.colour >= g.colours() || g.owner(a.colour) != s.current_player())
         return "legal actions: a meeple of a colour the active player does not play";
@@ -647,8 +730,8 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
         return "legal actions: a meeple offered from an empty supply";
       if (!meeple_kind_allowed(g, f, a.seg))
         return std::string("legal actions: a meeple offered on a ") +
-               segment_kind_name(f.segments[a.seg].kind);
-      SegmentKind k = f.segments[a.seg].kind;
+               segment_kind_name(kind_at(s, cell, a.seg));
+      SegmentKind k = kind_at(s, cell, a.seg);
       if (is_centre_kind(k)) {
         for (const Meeple& m : s.meeples())
           if (m.cell == cell && m.seg == a.seg && !m.buried)
@@ -672,6 +755,19 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
   return std::nullopt;
 }
 
+// A road or city through segment `seg` of `cell` that the geometry says is finished is
+// expected to be scored this turn, once.
+void InvariantChecker::expect_if_finished(const State& s, int cell, int seg, Walk& w) {
+  SegmentKind kind = kind_at(s, cell, seg);
+  if (kind != SegmentKind::Road && kind != SegmentKind::City) return;
+  walk_segments(s, cell, seg, w);
+  if (w.open != 0 || w.haunted) return;
+  int key = *std::min_element(w.nodes.begin(), w.nodes.end());
+  for (const Expected& e : expected_)
+    if (e.key == key && e.feature == class_of(kind)) return;
+  expected_.push_back({class_of(kind), key, segment_value(s, class_of(kind), w)});
+}
+
 // Per turn: the features the geometry says the tile finished are reported once each, at the
 // value the geometry gives; the mist ghosts of the new tile follow Dized.MoC.0041 and 11/2022.
 Fail InvariantChecker::turn_events(const State& s, const Action& a) {
@@ -682,17 +778,8 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     int cell = prev_cells_;
     const CellFace& f = s.face(cell);
     Walk w;
-    for (int k = 0; k < f.n_segments; ++k) {
-      SegmentKind kind = f.segments[k].kind;
-      if (kind != SegmentKind::Road && kind != SegmentKind::City) continue;
-      walk_segments(s, cell, k, w);
-      if (w.open != 0 || w.haunted) continue;
-      int key = *std::min_element(w.nodes.begin(), w.nodes.end());
-      bool dup = false;
-      for (const Expected& e : expected_)
-        dup = dup || (e.key == key && e.feature == class_of(kind));
-      if (!dup) expected_.push_back({class_of(kind), key, segment_value(s, class_of(kind), w)});
-    }
+    for (int k = 0; k < f.n_segments; ++k) expect_if_finished(s, cell, k, w);
+    if (bridge_axis_at(s, cell) >= 0) expect_if_finished(s, cell, kBridgeSeg, w);
     const PlacedCell& pc = s.cell(cell);
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
@@ -718,6 +805,11 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       extends_bank_ = touches_bank(s, cell);
     }
   }
+  for (const Event& e : ev)
+    if (e.kind == EventKind::BridgeBuilt) {  // BCB: a bridge may finish the road it joins
+      Walk w;
+      expect_if_finished(s, s.cell_at(e.x, e.y), kBridgeSeg, w);
+    }
   for (const Event& e : ev) {
     if (e.kind == EventKind::FeatureFinished) ++nth(finished_events_, e.feature);
     if (e.kind == EventKind::BankFinished) ++banks_reported_;
@@ -741,6 +833,11 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     if (e.kind == EventKind::TileSetAside &&
         placements_by_geometry(s, static_cast<TileId>(e.value), true) > 0)
       return "a tile was set aside as unplaceable, but it fits on the board";
+    // BCB: set aside without the player's `discard`, it must not fit with a bridge either.
+    if (e.kind == EventKind::TileSetAside && a.kind != ActionKind::Discard &&
+        g.rules().family == Family::Bcb &&
+        bridged_placements_by_geometry(s, e.who, static_cast<TileId>(e.value)) > 0)
+      return "a tile was set aside as unplaceable, but it fits with a bridge (seed 003 fn 17)";
   }
   if (s.turn() != turn_ || s.is_terminal()) return close_turn(s, s.turn() != turn_);
   return std::nullopt;
@@ -783,7 +880,7 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     Walk w;
     for (const Meeple& m : s.meeples()) {
       if (m.cell < 0 || m.buried || m.seg < 0) continue;
-      SegmentKind k = s.face(m.cell).segments[m.seg].kind;
+      SegmentKind k = kind_at(s, m.cell, m.seg);
       bool finished = false;
       if (k == SegmentKind::Road || k == SegmentKind::City) {
         walk_segments(s, m.cell, m.seg, w);
@@ -859,7 +956,7 @@ Fail InvariantChecker::board_check(const State& s) const {
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0 || s.cell(nb).face_down) continue;
       face_up = true;
-      if (s.face(c).sides[side] != s.face(nb).sides[opposite_side(side)])
+      if (shown_side(s, c, side) != shown_side(s, nb, opposite_side(side)))
         return std::string("board: the tile on ") + at(s, c) +
                " does not match its neighbour on side " + kSideNames[side];
     }
@@ -933,6 +1030,10 @@ Fail InvariantChecker::regions_check(const State& s) {
       if (is_centre_kind(kind) || nth(seen, n)) continue;
       walk_segments(s, c, k, w);
       if (Fail e = compare(false, n)) return e;
+    }
+    if (bridge_axis_at(s, c) >= 0 && !nth(seen, segment_node(c, kBridgeSeg))) {
+      walk_segments(s, c, kBridgeSeg, w);
+      if (Fail e = compare(false, segment_node(c, kBridgeSeg))) return e;
     }
     for (int m = 0; m < f.n_mist; ++m) {
       int n = mist_node(c, m);

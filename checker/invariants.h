@@ -67,6 +67,7 @@ class InvariantChecker {
   std::optional<std::string> ghost_conservation(const State& s) const;
   std::optional<std::string> meeple_conservation(const State& s);
   std::optional<std::string> tile_conservation(const State& s);
+  std::optional<std::string> bcb_conservation(const State& s) const;
   std::optional<std::string> ledgers(const State& s, const Action& a);
   std::optional<std::string> new_cells(const State& s);
   std::optional<std::string> meeples(const State& s);
@@ -84,6 +85,7 @@ class InvariantChecker {
     void reset();
   };
   void walk_segments(const State& s, int cell, int seg, Walk& w);
+  void expect_if_finished(const State& s, int cell, int seg, Walk& w);
   void walk_mist(const State& s, int cell, int area, Walk& w);
   bool centre_finished(const State& s, int cell) const;
   int centre_value(const State& s, int cell) const;
