@@ -30,34 +30,6 @@ void print_failure(std::ostream& o, const SpecCheckFailure& f) {
   if (!f.under.empty()) o << fmt::format("        under:    {}\n", f.under);
 }
 
-// XML 1.0: escape markup, drop the control characters it cannot hold.
-std::string xml(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        const bool control = static_cast<unsigned char>(ch) < 0x20;
-        out += control && ch != '\t' && ch != '\n' && ch != '\r' ? '?' : ch;
-    }
-  }
-  return out;
-}
-
 void write_testcase(std::ostream& o, const SpecResult& r) {
   std::string cls =
       r.name.find('/') == std::string::npos ? "specs" : r.name.substr(0, r.name.rfind('/'));
@@ -107,6 +79,34 @@ Json spec_json(const SpecResult& r) {
 }
 
 }  // namespace
+
+// XML 1.0: escape markup, drop the control characters it cannot hold.
+std::string xml(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        const bool control = static_cast<unsigned char>(ch) < 0x20;
+        out += control && ch != '\t' && ch != '\n' && ch != '\r' ? '?' : ch;
+    }
+  }
+  return out;
+}
 
 SpecTally tally(const std::vector<SpecResult>& results) {
   SpecTally t;

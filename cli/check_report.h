@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "checker/spec_runner.h"
@@ -22,5 +23,7 @@ void print_spec_text(std::ostream& out, const SpecResult& r);
 void print_matrix(std::ostream& out, const std::vector<SpecResult>& results);
 Json check_json(const std::vector<SpecResult>& results, const SpecTally& t);
 void write_junit(std::ostream& out, const std::vector<SpecResult>& results, const SpecTally& t);
+// Text as XML 1.0 character data or attribute value (for the JUnit reports).
+std::string xml(const std::string& s);
 
 }  // namespace carcheck

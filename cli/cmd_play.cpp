@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -9,7 +10,9 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/options.h"
+#include "dsl/diagnostic.h"
 #include "dsl/library.h"
+#include "gamelog/log_write.h"
 #include "render/board_art.h"
 
 namespace carcheck {
@@ -27,6 +30,8 @@ struct PlayOptions {
   uint64_t seed = 1;
   bool json = false;
   bool board = true;
+  std::string log;  // --log FILE: the game as one game-log line (docs/game-log.md)
+  bool log_legal = false;
 };
 
 // The score breakdown of a competitive game, as the JSON output names it.
@@ -163,6 +168,13 @@ int play(const PlayOptions& o) {
   State s(*game, o.seed);
   Rng chooser(o.seed ^ 0x5EEDC0FFEEull);
   play_random(s, chooser);
+  if (!o.log.empty()) {
+    LogWriteOptions w;
+    w.legal = o.log_legal;
+    std::ofstream out(o.log, std::ios::app);
+    if (!out || !(out << write_game_log(s, w) << '\n'))
+      throw InputError({o.log, 0, 0}, "cannot write the game log");
+  }
   if (o.json)
     print_json(std::cout, play_json(s, o.seed));
   else
@@ -186,6 +198,11 @@ CommandRun add_play_command(CLI::App& carcheck) {
   add_json_flag(*cmd, o->json, "one JSON object instead of text");
   cmd->add_flag_callback(
       "--no-board", [o] { o->board = false; }, "leave the board out of the text output");
+  cmd->add_option("--log", o->log,
+                  "append the game to FILE as one game-log line (docs/game-log.md)")
+      ->type_name("FILE");
+  cmd->add_flag("--log-legal", o->log_legal,
+                "with --log: also log the legal placements and followers of every turn");
   cmd->footer("Exit status: 0 the game was played, 2 bad input or usage.");
   return [o] { return play(*o); };
 }

@@ -1,0 +1,84 @@
+// The game log (docs/game-log.md, docs/game-log.schema.json): one complete game per line of a
+// JSON Lines file, written by carcheck or by any other engine, read back and replayed through
+// the rules (gamelog/replay.h). This header is the format as data: what a line holds once
+// read, in the log's own frame (its axes, rotation sense and start position); the replay
+// turns it into carcheck's frame.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dsl/library.h"
+
+namespace carcheck {
+
+inline constexpr int kLogFormatVersion = 1;
+inline constexpr const char* kLogFormatName = "carcheck-game-log";
+
+// A follower as the log names it: the feature of the tile just placed (road:W, city:N,
+// field:Nl, monastery, bridge), in board directions.
+struct LogFollower {
+  std::string feature;  // "road:W", "monastery"
+};
+
+// One turn: the tile drawn and what became of it, then every decision in order.
+struct LogTurn {
+  int player = 0;  // 0-based seat
+  std::string tile;
+  bool discard = false;  // set aside: it fits nowhere, or (BCB) the player declined a bridge
+  int x = 0, y = 0, rotation = 0;
+  // BCB: the bridge the placement comes with (on the tile or a neighbour), or none.
+  std::optional<std::array<int, 2>> bridge_at;
+  std::string bridge_axis;  // "N-S" or "W-E"
+  // The follower step: absent (the decision is among `actions`), none, or a follower.
+  bool has_follower_step = false;
+  std::optional<LogFollower> follower;
+  // Every other decision of the turn in order, in carcheck's action notation
+  // (engine/notation.h), coordinates in the log's frame: "points", "bridge 1,0 N-S".
+  std::vector<std::string> actions;
+  // The writer's scores after the turn: per seat (competitive), per track (Mists: one, or
+  // one per scoring colour at Level 6).
+  std::optional<std::vector<int>> scores;
+  // The writer's legal sets at this turn, when it logged them.
+  std::optional<std::vector<std::array<int, 3>>> legal_placements;  // x, y, rotation
+  std::optional<std::vector<std::string>> legal_followers;          // features; "none" too
+  std::string path;                                                 // "turns[3]", for messages
+};
+
+struct LogTileDef {  // a tile of the log's own tile set, in the tile language
+  std::string set;
+  InlineTile tile;
+};
+
+struct GameLog {
+  int line = 0;  // line of the file (1-based)
+  int version = kLogFormatVersion;
+  std::string writer;
+  GameOptions game;  // rules, level, players, variants
+  std::optional<uint64_t> seed;
+  bool y_up = false;                 // frame.y: "down" (carcheck's) or "up"
+  bool counterclockwise = false;     // frame.rotation
+  int start_x = 0, start_y = 0;      // where the start tile lies in the log's frame
+  std::vector<LogTileDef> tiles;     // empty: the shipped tiles of the rule set
+  std::vector<std::string> colours;  // per seat, for reports (optional)
+  std::vector<int> start_scores;     // a head start before the first turn (optional)
+  std::vector<LogTurn> turns;
+  std::optional<std::vector<int>> final_scores;
+  bool partial = false;  // the log stops before the game's end
+};
+
+// A line that is not a game log: its line, the JSON path of the field (may be empty) and why.
+struct LogError {
+  int line = 0;
+  std::string path;
+  std::string reason;
+  std::string text() const;  // "line 3: turns[2].x: expected an integer"
+};
+
+// Reads one line; on failure returns nullopt and fills `error`.
+std::optional<GameLog> read_game_log(const std::string& line_text, int line, LogError& error);
+
+}  // namespace carcheck

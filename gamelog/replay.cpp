@@ -1,0 +1,356 @@
+// Replaying a logged game (gamelog/replay.h): each logged turn is turned into carcheck's
+// frame and its actions, applied, and compared.
+#include "gamelog/replay.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "dsl/action_parser.h"
+#include "engine/bcb.h"
+#include "engine/notation.h"
+#include "gamelog/log_write.h"
+#include "render/board_art.h"
+
+namespace carcheck {
+
+const char* disagreement_name(Disagreement d) {
+  static const char* names[kDisagreementKinds] = {
+      "refused",         "score", "final-score",      "legal-placements",
+      "legal-followers", "order", "missing-decision", "end"};
+  return names[static_cast<int>(d)];
+}
+
+namespace {
+
+// The log's frame against carcheck's: carcheck puts the start tile at 0,0, x east, y south,
+// rotations clockwise.
+struct Frame {
+  int sx = 0, sy = 0;
+  bool up = false, ccw = false;
+  int x(int lx) const { return lx - sx; }
+  int y(int ly) const { return up ? sy - ly : ly - sy; }
+  int rot(int r) const { return ccw ? (4 - r) % 4 : r; }
+  int log_x(int cx) const { return cx + sx; }
+  int log_y(int cy) const { return up ? sy - cy : cy + sy; }
+  int log_rot(int r) const { return rot(r); }  // its own inverse
+};
+
+bool has_coordinates(ActionKind k) {
+  switch (k) {
+    case ActionKind::Place:
+    case ActionKind::RemoveGhosts:
+    case ActionKind::ExtraGhost:
+    case ActionKind::HoundClear:
+    case ActionKind::FaceDown:
+    case ActionKind::Bridge:
+    case ActionKind::CastleScore:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+
+std::string listed(const std::vector<std::string>& items) {
+  std::string out;
+  const size_t shown = std::min<size_t>(items.size(), 6);
+  for (size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + items[i];
+  if (items.size() > shown) out += ", ... (" + std::to_string(items.size()) + " in all)";
+  return out;
+}
+
+class Replayer {
+ public:
+  Replayer(const GameLog& g, const Game& game, const ReplayOptions& o)
+      : g_(g), game_(game), o_(o), f_{g.start_x, g.start_y, g.y_up, g.counterclockwise} {
+    res_.line = g.line;
+    res_.rules = game.rules().name;
+    res_.players = game.players();
+    s_ = std::make_unique<State>(game, g.seed.value_or(0));
+    for (size_t t = 0; t < g.start_scores.size(); ++t)
+      s_->setup_score(static_cast<int>(t), g.start_scores[t]);
+    // Who began is a matter of seating, not of the rules: the log says it.
+    if (!g.turns.empty()) s_->setup_active_player(g.turns.front().player);
+  }
+
+  ReplayResult run(int upto, std::unique_ptr<State>* out) {
+    const int n = upto < 0 ? static_cast<int>(g_.turns.size())
+                           : std::min(upto, static_cast<int>(g_.turns.size()));
+    bool stopped = false;
+    for (int i = 0; i < n && !stopped; ++i) {
+      stopped = !entry(i);
+      res_.turns = i + 1;
+    }
+    if (!stopped && upto < 0 && !g_.partial) ending();
+    if (out) *out = std::move(s_);
+    return std::move(res_);
+  }
+
+ private:
+  // false: the replay of this game cannot go on.
+  bool found(Disagreement k, int turn, const std::string& detail, bool board = false) {
+    res_.findings.push_back({k, turn, detail, board ? draw_board(*s_) : ""});
+    return o_.continue_after_refusal;
+  }
+
+  std::optional<std::string> apply(const Action& a) {
+    std::optional<std::string> why = s_->apply(a);
+    if (!why)
+      for (const Event& e : s_->events()) turn_events_.push_back(e);
+    return why;
+  }
+
+  bool entry(int i) {
+    const LogTurn& t = g_.turns[static_cast<size_t>(i)];
+    const int turn = i + 1;
+    turn_events_.clear();
+    if (s_->is_terminal())
+      return found(Disagreement::End, turn,
+                   std::string("the game is over by the rules (") +
+                       end_reason_text(s_->end_reason()) + "), but the log goes on with " +
+                       std::to_string(g_.turns.size() - static_cast<size_t>(i)) + " more turn(s)");
+    if (s_->phase() != Phase::Draw)
+      return found(Disagreement::Missing, turn,
+                   "the log starts a turn while the rules wait for " + s_->waiting_for());
+    if (s_->active_player() != t.player)
+      return found(Disagreement::Order, turn,
+                   "the log's turn is seat " + std::to_string(t.player) +
+                       "'s, the rules say seat " + std::to_string(s_->active_player()) + "'s");
+    Action draw;
+    draw.kind = ActionKind::Draw;
+    draw.tile = game_.find_tile(t.tile);
+    if (draw.tile < 0)
+      return found(Disagreement::Refused, turn, "tile '" + t.tile + "' is not in this rule set");
+    if (auto why = apply(draw))
+      return found(Disagreement::Refused, turn, "draw " + t.tile + ": " + *why);
+    bool set_aside = false;
+    for (const Event& e : s_->events()) set_aside = set_aside || e.kind == EventKind::TileSetAside;
+    if (t.discard) {
+      if (set_aside) return scores(t, turn);
+      Action d;
+      d.kind = ActionKind::Discard;
+      if (s_->phase() == Phase::Place && !apply(d)) return scores(t, turn);
+      return found(
+          Disagreement::Refused, turn,
+          "the log sets " + t.tile + " aside, but it fits (for example " + first_placement() + ")",
+          true);
+    }
+    if (set_aside)
+      return found(Disagreement::Refused, turn,
+                   "the rules set " + t.tile + " aside (it fits nowhere), the log places it at " +
+                       xy(t.x, t.y) + " r" + std::to_string(t.rotation),
+                   true);
+    if (t.legal_placements && !compare_placements(t, turn)) return false;
+    Action place;
+    place.kind = ActionKind::Place;
+    place.tile = draw.tile;
+    place.x = static_cast<int16_t>(f_.x(t.x));
+    place.y = static_cast<int16_t>(f_.y(t.y));
+    place.rot = static_cast<int8_t>(f_.rot(t.rotation));
+    if (t.bridge_at) place.count = static_cast<int8_t>(bridge_code(t, place));
+    if (auto why = apply(place))
+      return found(Disagreement::Refused, turn,
+                   "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation) +
+                       ": " + *why,
+                   true);
+    if (!steps(t, turn)) return false;
+    return scores(t, turn);
+  }
+
+  int bridge_code(const LogTurn& t, const Action& place) const {
+    const int bx = f_.x((*t.bridge_at)[0]), by = f_.y((*t.bridge_at)[1]);
+    const int axis = t.bridge_axis == "N-S" ? 0 : 1;
+    if (bx == place.x && by == place.y) return kPlaceBridgeSelf + axis;
+    for (int side = 0; side < kSides; ++side)
+      if (place.x + kDx[side] == bx && place.y + kDy[side] == by) return kPlaceBridgeBeside + side;
+    return kPlaceBridgeCodes;  // refused by the engine with its reason
+  }
+
+  std::string first_placement() const {
+    ActionList legal;
+    s_->legal_actions(legal);
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::Place)
+        return xy(f_.log_x(a.x), f_.log_y(a.y)) + " r" + std::to_string(f_.log_rot(a.rot));
+    return "?";
+  }
+
+  bool compare_placements(const LogTurn& t, int turn) {
+    ActionList legal;
+    s_->legal_actions(legal);
+    std::set<std::array<int, 3>> rules,
+        writer(t.legal_placements->begin(), t.legal_placements->end());
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::Place && a.count == 0)
+        rules.insert({f_.log_x(a.x), f_.log_y(a.y), f_.log_rot(a.rot)});
+    std::vector<std::string> extra, missed;
+    for (const auto& p : writer)
+      if (!rules.count(p)) extra.push_back(xy(p[0], p[1]) + " r" + std::to_string(p[2]));
+    for (const auto& p : rules)
+      if (!writer.count(p)) missed.push_back(xy(p[0], p[1]) + " r" + std::to_string(p[2]));
+    if (extra.empty() && missed.empty()) return true;
+    std::string detail = "legal placements of " + t.tile + ":";
+    if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
+    if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
+    detail.pop_back();
+    return found(Disagreement::LegalPlacements, turn, detail, true);
+  }
+
+  bool compare_followers(const LogTurn& t, int turn) {
+    ActionList legal;
+    s_->legal_actions(legal);
+    std::set<std::string> rules, writer(t.legal_followers->begin(), t.legal_followers->end());
+    for (const Action& a : legal) {
+      if (a.kind == ActionKind::Pass) rules.insert("none");
+      if (a.kind == ActionKind::Meeple) rules.insert(follower_text(*s_, a));
+    }
+    std::vector<std::string> extra, missed;
+    for (const auto& p : writer)
+      if (!rules.count(p)) extra.push_back(p);
+    for (const auto& p : rules)
+      if (!writer.count(p)) missed.push_back(p);
+    if (extra.empty() && missed.empty()) return true;
+    std::string detail = "legal followers:";
+    if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
+    if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
+    detail.pop_back();
+    return found(Disagreement::LegalFollowers, turn, detail, true);
+  }
+
+  // The follower step and every other decision, until the turn is over.
+  bool steps(const LogTurn& t, int turn) {
+    size_t next = 0;
+    bool follower_done = !t.has_follower_step;
+    while (!s_->is_terminal()) {
+      if (s_->phase() == Phase::Meeple && !follower_done) {
+        follower_done = true;
+        if (t.legal_followers && !compare_followers(t, turn)) return false;
+        const std::string text = t.follower ? "meeple " + t.follower->feature : "pass";
+        if (!take(text, turn, false)) return false;
+        continue;
+      }
+      if (next < t.actions.size()) {
+        if (!take(t.actions[next++], turn, true)) return false;
+        continue;
+      }
+      if (s_->phase() == Phase::Draw) break;
+      return found(Disagreement::Missing, turn,
+                   "the log's turn ends while the rules wait for " + s_->waiting_for());
+    }
+    if (next < t.actions.size())
+      return found(
+          Disagreement::Refused, turn,
+          "the turn is over by the rules, but the log goes on with '" + t.actions[next] + "'");
+    if (!follower_done && t.follower)
+      return found(Disagreement::Refused, turn,
+                   "the log places a follower (" + t.follower->feature +
+                       "), but the rules offered no follower step");
+    return true;
+  }
+
+  // One action in the notation, coordinates in the log's frame. A refusal is a finding; with
+  // continue_after_refusal the action is skipped.
+  bool take(const std::string& text, int turn, bool in_frame) {
+    std::string error;
+    std::optional<ActionSyntax> syn = parse_action(text, error);
+    if (!syn)
+      return found(Disagreement::Refused, turn, "'" + text + "' is not an action: " + error);
+    if (in_frame && has_coordinates(syn->kind)) {
+      syn->x = f_.x(syn->x);
+      syn->y = f_.y(syn->y);
+    }
+    if (in_frame && !syn->meeple.supply && !syn->meeple.colour.empty()) {
+      syn->meeple.x = f_.x(syn->meeple.x);
+      syn->meeple.y = f_.y(syn->meeple.y);
+    }
+    std::optional<Action> a = resolve_action(*s_, *syn, error);
+    std::optional<std::string> why = a ? apply(*a) : std::optional<std::string>(error);
+    if (!why) return true;
+    const bool go_on = found(Disagreement::Refused, turn, "'" + text + "': " + *why, true);
+    return go_on && !s_->is_terminal();
+  }
+
+  // carcheck's scores after the turn, before the final scoring the last turn's end triggers.
+  std::vector<int> turn_scores() const {
+    std::vector<int> out;
+    for (int k = 0; k < s_->score_count(); ++k) {
+      int v = s_->score(k).total;
+      for (const Event& e : s_->events())
+        if (e.kind == EventKind::FinalScored && e.who == k) v -= e.value;
+      out.push_back(v);
+    }
+    return out;
+  }
+
+  bool scores(const LogTurn& t, int turn) {
+    if (!t.scores) return true;
+    const std::vector<int> mine = turn_scores();
+    if (mine == *t.scores) return true;
+    std::ostringstream d;
+    d << "scores after the turn: the log says";
+    for (int v : *t.scores) d << ' ' << v;
+    d << ", the rules say";
+    for (int v : mine) d << ' ' << v;
+    std::string why;
+    for (const Event& e : turn_events_)
+      if (e.kind == EventKind::Scored) why += (why.empty() ? "" : "; ") + describe(e);
+    if (!why.empty()) d << " (" << why << ")";
+    return found(Disagreement::Score, turn, d.str());
+  }
+
+  void ending() {
+    if (!s_->is_terminal()) {
+      found(Disagreement::End, 0,
+            "the log ends, but the game goes on by the rules (" +
+                std::to_string(s_->tiles_remaining()) + " tile(s) left; waiting for " +
+                s_->waiting_for() + ")");
+      return;
+    }
+    if (!g_.final_scores) return;
+    std::vector<int> mine;
+    for (int k = 0; k < s_->score_count(); ++k) mine.push_back(s_->score(k).total);
+    if (mine == *g_.final_scores) return;
+    std::ostringstream d;
+    d << "final scores: the log says";
+    for (int v : *g_.final_scores) d << ' ' << v;
+    d << ", the rules say";
+    for (int v : mine) d << ' ' << v;
+    std::string why;
+    for (const Event& e : s_->events())
+      if (e.kind == EventKind::FinalScored) why += (why.empty() ? "" : "; ") + describe(e);
+    if (!why.empty()) d << " (final scoring: " << why << ")";
+    found(Disagreement::FinalScore, 0, d.str());
+  }
+
+  const GameLog& g_;
+  const Game& game_;
+  ReplayOptions o_;
+  Frame f_;
+  std::unique_ptr<State> s_;
+  ReplayResult res_;
+  std::vector<Event> turn_events_;
+};
+
+}  // namespace
+
+std::unique_ptr<Game> log_game(const GameLog& g) {
+  const Library& lib = Library::shipped();
+  if (g.tiles.empty()) return make_game(lib, g.game);
+  std::map<std::string, std::vector<InlineTile>> sets;
+  for (const LogTileDef& d : g.tiles) sets[d.set].push_back(d.tile);
+  std::vector<TileSet> overrides;
+  for (const auto& [name, tiles] : sets)
+    overrides.push_back(
+        inline_tile_set(name, tiles, "game log line " + std::to_string(g.line) + " tiles"));
+  return make_game(lib, g.game, overrides);
+}
+
+ReplayResult replay_log(const GameLog& g, const Game& game, const ReplayOptions& o,
+                        std::unique_ptr<State>* out, int upto) {
+  return Replayer(g, game, o).run(upto, out);
+}
+
+}  // namespace carcheck
