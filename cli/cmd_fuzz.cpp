@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/usage.h"
 #include "dsl/library.h"
+#include "gamelog/log_write.h"
 
 namespace carcheck {
 
@@ -137,7 +138,12 @@ std::string write_failure_spec(const std::string& out_dir, const FuzzTarget& t, 
       (std::filesystem::path(out_dir) / (file_name(t.label, seed) + ".spec")).string();
   std::ofstream spec(path);
   spec << game_spec(s, from, why, fmt::format("carcheck fuzz ({}, seed {})", t.label, seed));
-  return spec ? path : "";
+  // The same game as a game log (docs/game-log.md), for `carcheck replay` and other engines.
+  LogWriteOptions w;
+  w.start_scores = from.scores;
+  std::ofstream log(std::filesystem::path(path).replace_extension(".jsonl"));
+  log << write_game_log(s, w) << '\n';
+  return spec && log ? path : "";
 }
 
 // ---- The run ------------------------------------------------------------------------------
@@ -232,8 +238,8 @@ CommandRun add_fuzz_command(CLI::App& carcheck) {
   add_variant_option(*cmd, o->filter.variants,
                      "select a rule variant on every rule set that has switch K (repeatable)");
   cmd->add_option("--out", o->out_dir,
-                  "where each failing game goes: a spec that replays it (default\n"
-                  "fuzz-failures/)")
+                  "where each failing game goes: a spec that replays it, and the game\n"
+                  "as a game log for `carcheck replay` (default fuzz-failures/)")
       ->type_name("DIR");
   add_json_flag(*cmd, o->json, "the summary as one JSON object on stdout");
   cmd->footer(kFooter);
