@@ -13,6 +13,8 @@
 #include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
+#include "gamelog/log_write.h"
+#include "gamelog/replay.h"
 
 namespace carcheck {
 
@@ -1048,7 +1050,7 @@ Fail InvariantChecker::regions_check(const State& s) {
 // The replay runs alongside the game: each check applies the actions recorded since the last
 // one, so the replay has taken every action from the start, in memory. With opt_.notation
 // each action reaches it through its words (action_text, parse_action), so every action's text
-// is checked once per game. end_of_game() also replays the game afresh from to_text().
+// is checked once per game. end_of_game() also replays the game afresh from its game log.
 Fail InvariantChecker::catch_up(const State& s) {
   if (!replay_) {
     replay_ = std::make_unique<State>(*game_, from_.seed);
@@ -1089,12 +1091,21 @@ Fail InvariantChecker::end_of_game(const State& s) {
   }
   if (Fail f = full_check(s)) return f;
   if (opt_.determinism) {
-    // The game serialised (engine/notation.h to_text) and replayed from that text, afresh.
-    State r(g, from_.seed);
-    from_.apply(r);
-    if (Fail why = replay_into(r, to_text(s)))
-      return "determinism: the replay of the game's text refused an action: " + *why;
-    if (Fail f = same_state("determinism: the game replayed from its text", s, r)) return f;
+    // The game written as a game log (docs/game-log.md), read back and replayed afresh: the
+    // log must hold everything the game was, and replay to the same state.
+    LogWriteOptions w;
+    w.start_scores = from_.scores;
+    LogError error;
+    std::optional<GameLog> log = read_game_log(write_game_log(s, w), 1, error);
+    if (!log) return "game log: carcheck's own log does not read back: " + error.text();
+    std::unique_ptr<State> r;
+    ReplayResult replayed = replay_log(*log, g, {}, &r);
+    if (!replayed.agrees())
+      return "game log: the game's log does not replay: turn " +
+             std::to_string(replayed.findings.front().turn) + ", " +
+             disagreement_name(replayed.findings.front().kind) + ": " +
+             replayed.findings.front().detail;
+    if (Fail f = same_state("determinism: the game replayed from its log", s, *r)) return f;
   }
   if (opt_.notation && !opt_.determinism) {  // else full_check's determinism did this
     if (Fail f = catch_up(s)) return f;

@@ -17,7 +17,7 @@
 // counters, the legality of the whole board, and determinism: the recorded actions, each
 // passed through its words (action_text/parse_action give it back), replayed in memory give
 // the same state, field by field (State::first_difference). At the end the game also replays
-// afresh from its text (engine/notation.h to_text/replay_into) to the same state.
+// afresh from its game log (gamelog/, docs/game-log.md) to the same state.
 #pragma once
 
 #include <array>

@@ -61,19 +61,4 @@ int find_meeple(const State& s, const MeepleRef& ref, bool on_board);
 
 std::string action_text(const State& s, const Action& a);
 
-// Serialisation: a game is its rule set, variants, players, seed and the actions taken, each
-// action as its record (kind and fields), so that a replay needs no state to read it. From a
-// Game and seed, replay_into() applies the recorded actions; the result equals the original
-// state (State::snapshot() compares every field).
-std::string to_text(const State& s);
-std::optional<std::string> replay_into(State& s, const std::string& text);
-// The header fields of a serialised game, to build its Game.
-struct GameHeader {
-  std::string rules;
-  int players = 0;
-  uint64_t seed = 0;
-  std::vector<std::string> variants;
-};
-std::optional<GameHeader> read_header(const std::string& text, std::string& error);
-
 }  // namespace carcheck

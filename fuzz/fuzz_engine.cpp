@@ -20,6 +20,7 @@
 #include "engine/notation.h"
 #include "fuzz/engine_input.h"
 #include "fuzz/fuzz_common.h"
+#include "gamelog/log_write.h"
 
 namespace {
 
@@ -80,7 +81,7 @@ Action offered_equivalent(const State& before, State& s, const ActionList& legal
 }
 
 void check(const State& s, const std::optional<std::string>& failure) {
-  if (failure) fuzzing::fail(*failure + "\n" + to_text(s));
+  if (failure) fuzzing::fail(*failure + "\n" + write_game_log(s));
 }
 
 void play(fuzzing::EngineInput& in) {

@@ -29,6 +29,8 @@ struct LogTurn {
   int player = 0;  // 0-based seat
   std::string tile;
   bool discard = false;  // set aside: it fits nowhere, or (BCB) the player declined a bridge
+  bool placed = false;   // x, y, rotation given (neither placed nor discarded: the rules took
+                         // the tile over after the draw, e.g. Mists face-down tiles)
   int x = 0, y = 0, rotation = 0;
   // BCB: the bridge the placement comes with (on the tile or a neighbour), or none.
   std::optional<std::array<int, 2>> bridge_at;

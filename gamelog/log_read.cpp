@@ -110,10 +110,12 @@ LogTurn read_turn(const json& v, const std::string& path, int players) {
   const json* x = f.get("x");
   const json* y = f.get("y");
   const json* r = f.get("rotation");
-  if (t.discard) {
-    if (x || y || r) throw Bad{path, "a discarded tile has no x, y or rotation"};
-  } else {
-    if (!x || !y || !r) throw Bad{path, "a placed tile needs x, y and rotation"};
+  if (t.discard && (x || y || r)) throw Bad{path, "a discarded tile has no x, y or rotation"};
+  if ((x || y || r) && !(x && y && r)) throw Bad{path, "a placed tile needs x, y and rotation"};
+  // Neither: the rules took the tile over after the draw (Mists: a face-down tile, the game
+  // ending on the last draw); its decisions, if any, are in `actions`.
+  t.placed = x != nullptr;
+  if (t.placed) {
     t.x = f.integer(*x, "x");
     t.y = f.integer(*y, "y");
     t.rotation = f.integer(*r, "rotation");

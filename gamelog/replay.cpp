@@ -144,6 +144,13 @@ class Replayer {
                        xy(t.x, t.y) + " r" + std::to_string(t.rotation),
                    true);
     if (t.legal_placements && !compare_placements(t, turn)) return false;
+    if (!t.placed) {  // the rules took the tile over (a face-down tile, the game's end)
+      if (s_->phase() == Phase::Place)
+        return found(Disagreement::Missing, turn,
+                     "the log does not place " + t.tile + ", and the rules wait for its placement");
+      if (!steps(t, turn)) return false;
+      return scores(t, turn);
+    }
     Action place;
     place.kind = ActionKind::Place;
     place.tile = draw.tile;

@@ -26,6 +26,8 @@
 #include "checker/policies.h"
 #include "dsl/library.h"
 #include "engine/notation.h"
+#include "gamelog/log_write.h"
+#include "gamelog/replay.h"
 #include "render/board_art.h"
 #include "test_support.h"
 
@@ -987,7 +989,18 @@ TEST(BasePnp, RoadAndCityScoreAsInTheBaseGame) {
 // ---- determinism and serialisation ------------------------------------------------------------
 
 // DESIGN.md: a game is reproducible from its seed and actions; equal snapshots mean equal
-// states; to_text + replay_into rebuild the state byte for byte.
+// states; the game log (docs/game-log.md) rebuilds the state field for field, whole or cut.
+std::unique_ptr<State> replayed_from_log(const State& a) {
+  LogError error;
+  std::optional<GameLog> log = read_game_log(write_game_log(a), 1, error);
+  EXPECT_TRUE(log.has_value()) << error.text();
+  if (!log) return nullptr;
+  std::unique_ptr<State> r;
+  ReplayResult res = replay_log(*log, a.game(), {}, &r);
+  EXPECT_TRUE(res.agrees()) << res.findings.front().detail;
+  return r;
+}
+
 TEST(BaseDeterminism, SameSeedSameActionsSameSnapshot) {
   for (const char* rules : {"base-c1", "pnp-demo"})
     for (int players = 2; players <= 5; ++players)
@@ -1005,24 +1018,22 @@ TEST(BaseDeterminism, SameSeedSameActionsSameSnapshot) {
         play_random(b, cb);
         EXPECT_EQ(a.snapshot(), b.snapshot());
         ASSERT_TRUE(a.is_terminal());
-        State r(*game, seed);
-        auto why = replay_into(r, to_text(a));
-        ASSERT_FALSE(why.has_value()) << *why;
-        EXPECT_EQ(r.snapshot(), a.snapshot());
-        EXPECT_EQ(to_text(r), to_text(a));
-        // Mid-game too.
+        std::unique_ptr<State> r = replayed_from_log(a);
+        ASSERT_TRUE(r);
+        EXPECT_EQ(r->snapshot(), a.snapshot());
+        // Mid-game too: the first half of the actions, logged as a partial game.
         State half(*game, seed);
-        std::string text = to_text(a);
-        size_t cut = text.size() / 2;
-        cut = text.rfind('\n', cut) + 1;
-        State again(*game, seed);
-        ASSERT_FALSE(replay_into(half, text.substr(0, cut)).has_value());
-        ASSERT_FALSE(replay_into(again, to_text(half)).has_value());
-        EXPECT_EQ(again.snapshot(), half.snapshot());
+        const size_t cut = a.history().size() / 2;
+        for (size_t k = 0; k < cut; ++k) ASSERT_FALSE(half.apply(a.history()[k]).has_value());
+        while (half.phase() != Phase::Draw)
+          ASSERT_FALSE(half.apply(a.history()[half.history().size()]).has_value());
+        std::unique_ptr<State> again = replayed_from_log(half);
+        ASSERT_TRUE(again);
+        EXPECT_EQ(again->snapshot(), half.snapshot());
       }
 }
 
-TEST(BaseDeterminism, ReplayWithVariantsAndHeader) {
+TEST(BaseDeterminism, ReplayWithVariantsFromTheLogsHeader) {
   GameOptions o;
   o.rules = "base-c1";
   o.players = 3;
@@ -1031,21 +1042,18 @@ TEST(BaseDeterminism, ReplayWithVariantsAndHeader) {
   State s(*game, 77);
   Rng chooser(5);
   play_random(s, chooser);
-  std::string text = to_text(s);
-  std::string error;
-  auto header = read_header(text, error);
-  ASSERT_TRUE(header.has_value()) << error;
-  EXPECT_EQ(header->rules, "base-c1");
-  EXPECT_EQ(header->players, 3);
-  EXPECT_EQ(header->seed, 77u);
-  GameOptions h;
-  h.rules = header->rules;
-  h.players = header->players;
-  h.variants = header->variants;
-  auto game2 = make_game(h);
-  State r(*game2, header->seed);
-  ASSERT_FALSE(replay_into(r, text).has_value());
-  EXPECT_EQ(r.snapshot(), s.snapshot());
+  LogError error;
+  std::optional<GameLog> log = read_game_log(write_game_log(s), 1, error);
+  ASSERT_TRUE(log.has_value()) << error.text();
+  EXPECT_EQ(log->game.rules, "base-c1");
+  EXPECT_EQ(log->game.players, 3);
+  EXPECT_EQ(log->seed, 77u);
+  EXPECT_EQ(log->game.variants,
+            (std::vector<std::string>{"farm-scoring=first-edition", "small-city=old"}));
+  auto game2 = log_game(*log);
+  std::unique_ptr<State> r;
+  ASSERT_TRUE(replay_log(*log, *game2, {}, &r).agrees());
+  EXPECT_EQ(r->snapshot(), s.snapshot());
 }
 
 // ---- the regions against a flood fill ------------------------------------------------------
