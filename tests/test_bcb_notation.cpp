@@ -7,6 +7,7 @@
 // Coordinates: x grows east, y grows south; the start tile lies at 0,0 in rotation 0.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
+#include "dsl/spec_parser.h"
 #include "engine/bcb.h"
 #include "engine/notation.h"
 #include "engine/state.h"
@@ -206,6 +208,53 @@ TEST(BcbBoardArt, ABridgeIsDrawnAcrossItsTile) {
   EXPECT_EQ(lines[8], "y=1  HHHHMHHHH");
   EXPECT_EQ(lines[6].find('H'), std::string::npos);
   EXPECT_EQ(lines.back(), "H: a bridge across the tile; K<c>: a castle of colour c on the tile");
+}
+
+// The BCB expectations as the spec parser reads them.
+TEST(BcbSpecs, ExpectationsParse) {
+  const SpecFile s = parse_spec(
+      "rules bcb\ncites seed 003 \"Podurile\"\nexpect bridges red 2\n"
+      "expect bridge at 1,0 W-E\nexpect bridge at 0,0 none\nexpect castle-tokens green 3\n"
+      "expect castle at 1,-1 red\nexpect castle at 0,0 none\n"
+      "expect event bridge-built at 1,0 value 1 by red\n",
+      "t.spec");
+  ASSERT_EQ(s.steps.size(), 7u);
+  const Expectation& bridges = s.steps[0].expect;
+  EXPECT_EQ(bridges.kind, ExpectKind::Bridges);
+  EXPECT_EQ(bridges.colour, "red");
+  EXPECT_EQ(bridges.value, 2);
+  const Expectation& bridge = s.steps[1].expect;
+  EXPECT_EQ(bridge.kind, ExpectKind::BridgeAt);
+  EXPECT_EQ(bridge.where.x, 1);
+  EXPECT_EQ(bridge.word, "W-E");
+  EXPECT_EQ(s.steps[2].expect.word, "none");
+  EXPECT_EQ(s.steps[3].expect.kind, ExpectKind::CastleTokens);
+  EXPECT_EQ(s.steps[3].expect.value, 3);
+  const Expectation& castle = s.steps[4].expect;
+  EXPECT_EQ(castle.kind, ExpectKind::CastleAt);
+  EXPECT_EQ(castle.where.y, -1);
+  EXPECT_EQ(castle.word, "red");
+  EXPECT_EQ(s.steps[5].expect.word, "none");
+  EXPECT_EQ(s.steps[6].expect.word, "bridge-built");
+  EXPECT_TRUE(s.steps[6].expect.has_event_value);
+}
+
+// specs/bcb parses, and every spec cites seed 003 (they run once the engine plays rules bcb:
+// tests/CMakeLists.txt).
+TEST(BcbSpecs, ShippedSpecsParseAndCiteSeed003) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(CARCHECK_TEST_DIR).parent_path() / "specs" / "bcb";
+  int n = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".spec") continue;
+    SCOPED_TRACE(e.path().string());
+    const SpecFile s = load_spec(e.path().string());
+    EXPECT_EQ(s.rules, "bcb");
+    ASSERT_FALSE(s.cites.empty());
+    for (const Citation& c : s.cites) EXPECT_EQ(c.text.rfind("seed 003 ", 0), 0u) << c.text;
+    ++n;
+  }
+  EXPECT_GE(n, 13);
 }
 
 }  // namespace
