@@ -519,9 +519,14 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
       if (a.count > 0) tile_at(a.x, a.y, action_word_at(a, at, 1));
       break;
     case ActionKind::Bridge:
-    case ActionKind::CastleScore:
       tile_at(a.x, a.y, action_word_at(a, at, 1));
       break;
+    case ActionKind::CastleScore: {  // the feature must be on the tile at x,y
+      tile_at(a.x, a.y, action_word_at(a, at, 1));
+      std::string why;
+      if (!resolve_action(s, a, why)) throw InputError(spec.pos(action_word_at(a, at, 2)), why);
+      break;
+    }
     case ActionKind::Place:  // a bridge written on a neighbour names a tile there
       if (a.bridge >= kPlaceBridgeBeside) tile_at(a.bx, a.by, action_word_at(a, at, 4));
       break;
