@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/bcb.h"
+
 namespace carcheck {
 
 namespace {
@@ -91,6 +93,13 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   if (r.cell < 0) return r.problem = "no tile" + at, r;
   if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
   const CellFace& face = s.face(r.cell);
+  if (f.kind == "bridge") {  // BCB: the tile's bridge, a road segment of its own
+    if (s.cell(r.cell).bridge)
+      r.seg = kBridgeSeg;
+    else
+      r.problem = "no bridge on the tile" + at;
+    return r;
+  }
   if (f.kind == "monastery" || f.kind == "castle" || f.kind == "cemetery") {
     if (face.centre >= 0 && segment_kind_name(face.segments[face.centre].kind) == f.kind)
       r.seg = face.centre;
@@ -146,6 +155,7 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
 bool feature_finished(const State& s, const FeatureAt& f) {
   if (f.mist >= 0)
     return s.region_finished(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  if (f.seg == kBridgeSeg) return s.region_finished(s.region_root(segment_node(f.cell, f.seg)));
   const CellFace& face = s.face(f.cell);
   switch (face.segments[f.seg].kind) {
     case SegmentKind::Monastery:
@@ -160,6 +170,7 @@ bool feature_finished(const State& s, const FeatureAt& f) {
 int feature_size(const State& s, const FeatureAt& f) {
   if (f.mist >= 0)
     return s.region_tiles(s.region_root(f.cell * kNodesPerCell + kMaxSegments + f.mist));
+  if (f.seg == kBridgeSeg) return s.region_tiles(s.region_root(segment_node(f.cell, f.seg)));
   SegmentKind k = s.face(f.cell).segments[f.seg].kind;
   if (k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery)
     return 1 + s.cell(f.cell).n8;
@@ -220,6 +231,8 @@ EventFilters event_filters(EventKind k) {
       return {false, false, true, 0};
     case EventKind::PileSwitched:
       return {true, false, false, 0};
+    case EventKind::BridgeBuilt:  // value: the axis (0 N-S, 1 W-E); a bridge is a road
+      return {true, true, true, bit(FeatureClass::Road)};
     default:
       return {};
   }
@@ -257,6 +270,11 @@ bool phase_in_play(const RuleSet& r, Phase p) {
   }
 }
 
+// Why rule set `r` has no `what` (bridges, castles, ...): only Bridges, Castles and Bazaars has.
+std::string bcb_absent(const RuleSet& r, const std::string& what) {
+  return r.name + " has no " + what + " (Bridges, Castles and Bazaars only: rules bcb)";
+}
+
 // Why rule set `r` never records event `k`, or "" when it may.
 std::string event_absent(const RuleSet& r, EventKind k) {
   const bool mists = r.family == Family::Mists;
@@ -282,6 +300,8 @@ std::string event_absent(const RuleSet& r, EventKind k) {
       return r.piles > 0 ? "" : r.name + " has one pile";
     case EventKind::FaceDownPlaced:
       return r.cemetery == CemeteryMode::Haunted ? "" : r.name + " has no face-down tiles";
+    case EventKind::BridgeBuilt:
+      return r.family == Family::Bcb ? "" : bcb_absent(r, "bridges");
     default:
       return "";
   }
@@ -313,7 +333,7 @@ FeatureClass feature_class_named(const std::string& name) {
 }
 
 EventKind event_named(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(EventKind::FinalScored); ++k)
+  for (int k = 0; k < kEventKindCount; ++k)
     if (name == event_name(static_cast<EventKind>(k))) return static_cast<EventKind>(k);
   return EventKind::TileDrawn;  // the parser has checked the name
 }
@@ -361,8 +381,25 @@ void check_score_feature(const SpecFile& spec, const RuleSet& r, const Expectati
     throw InputError(spec.pos(e.word_at), "no points ever come from " + e.word + ": " + why);
 }
 
+// Whether `a` is written only in Bridges, Castles and Bazaars: its kind, a placement's
+// bridge, a follower on a bridge.
+bool bcb_action(const ActionSyntax& a) {
+  switch (a.kind) {
+    case ActionKind::Place:
+      return a.bridge != 0;
+    case ActionKind::Meeple:
+      return a.feature == "bridge";
+    default:
+      return a.kind >= ActionKind::Bridge;
+  }
+}
+
 // The names an action uses that need no state: its tile, its colours, its track.
 void check_action_names(const SpecFile& spec, const Game& g, const ActionSyntax& a, SpecAt at) {
+  // Elsewhere the engine refuses it for a reason that is not the rule a spec means to show.
+  if (bcb_action(a) && g.rules().family != Family::Bcb)
+    throw InputError(spec.pos(at), bcb_absent(g.rules(), "bridges, castles or bazaars") + ": '" +
+                                       a.text + "' is never played in it");
   switch (a.kind) {
     case ActionKind::Draw:
       tile_in_play(spec, g, a.tile, action_word_at(a, at, 1));
@@ -386,6 +423,9 @@ void check_action_names(const SpecFile& spec, const Game& g, const ActionSyntax&
                                            " has no scoring meeples' tracks to choose: 'track' "
                                            "is Mists Level 6's");
       score_index(spec, g, a.colour, action_word_at(a, at, 1), false);
+      break;
+    case ActionKind::Select:
+      tile_in_play(spec, g, a.tile, action_word_at(a, at, 1));
       break;
     default:
       break;
@@ -415,6 +455,14 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
         break;
       case ExpectKind::Hound:
         if (!r.hounds) absent(r.name + " has no hounds (Levels 3-6)");
+        break;
+      case ExpectKind::Bridges:
+      case ExpectKind::BridgeAt:
+        if (r.family != Family::Bcb) absent(bcb_absent(r, "bridges"));
+        break;
+      case ExpectKind::CastleTokens:
+      case ExpectKind::CastleAt:
+        if (r.family != Family::Bcb) absent(bcb_absent(r, "castle tokens"));
         break;
       case ExpectKind::GhostsAt:
       case ExpectKind::GhostsSupply:
@@ -469,6 +517,18 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
       break;
     case ActionKind::HoundClear:
       if (a.count > 0) tile_at(a.x, a.y, action_word_at(a, at, 1));
+      break;
+    case ActionKind::Bridge:
+      tile_at(a.x, a.y, action_word_at(a, at, 1));
+      break;
+    case ActionKind::CastleScore: {  // the feature must be on the tile at x,y
+      tile_at(a.x, a.y, action_word_at(a, at, 1));
+      std::string why;
+      if (!resolve_action(s, a, why)) throw InputError(spec.pos(action_word_at(a, at, 2)), why);
+      break;
+    }
+    case ActionKind::Place:  // a bridge written on a neighbour names a tile there
+      if (a.bridge >= kPlaceBridgeBeside) tile_at(a.bx, a.by, action_word_at(a, at, 4));
       break;
     case ActionKind::Bury:
     case ActionKind::HoundPlace: {

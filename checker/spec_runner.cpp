@@ -5,6 +5,7 @@
 
 #include "checker/spec_names.h"
 #include "dsl/level_loader.h"
+#include "engine/bcb.h"
 #include "engine/notation.h"
 #include "render/board_art.h"
 
@@ -352,6 +353,10 @@ int event_colour(const State& s, const Event& ev) {
     case EventKind::HoundScored:
     case EventKind::HoundRemoved:
       return ev.who;
+    case EventKind::BridgeBuilt:  // who: the player, whose one colour it is (BCB)
+      for (int c = 0; c < s.game().colours(); ++c)
+        if (s.game().owner(c) == ev.who) return c;
+      return -1;
     default:
       return -1;
   }
@@ -396,6 +401,10 @@ std::string event_text(const State& s, const Event& e) {
       break;
     case EventKind::GameEnded:
       more.push_back(end_reason_text(static_cast<EndReason>(e.extra)));
+      break;
+    case EventKind::BridgeBuilt:
+      if (e.value >= 0 && e.value < kBridgeAxes)
+        more.push_back(bridge_axis_name(static_cast<BridgeAxis>(e.value)));
       break;
     default:
       break;
@@ -474,6 +483,14 @@ class Evaluation {
         return numbers(e_.value, s_.current_player() + 1);
       case ExpectKind::Hound:
         return hound();
+      case ExpectKind::Bridges:
+        return numbers(e_.value, nth_player(s_.bcb().bridges));
+      case ExpectKind::CastleTokens:
+        return numbers(e_.value, nth_player(s_.bcb().castle_tokens));
+      case ExpectKind::BridgeAt:
+        return bridge_at();
+      case ExpectKind::CastleAt:
+        return castle_at();
     }
     return {false, "?", "?"};
   }
@@ -488,6 +505,44 @@ class Evaluation {
       c.actual = "no tile at " + xy(e_.where.x, e_.where.y);
     }
     return cell;
+  }
+
+  // A per-player supply (BCB) of the expectation's colour's player.
+  template <class Supply>
+  long nth_player(const Supply& per_player) const {
+    const int player = g_.owner(colour_by_name(e_.colour));
+    return player >= 0 && player < static_cast<int>(per_player.size())
+               ? per_player[static_cast<size_t>(player)]
+               : 0;
+  }
+
+  Check bridge_at() const {
+    Check c;
+    const int cell = cell_of(c);
+    c.expected = e_.word;
+    if (cell < 0) return c;
+    const int b = s_.cell(cell).bridge;
+    const std::string actual = b == 0 ? "none" : bridge_axis_name(static_cast<BridgeAxis>(b - 1));
+    return {actual == e_.word, e_.word, actual};
+  }
+
+  // The castle lying on the tile at x,y (either of its two cells), by its owner's colour.
+  Check castle_at() const {
+    Check c;
+    const int cell = cell_of(c);
+    c.expected = e_.word;
+    if (cell < 0) return c;
+    std::string owner = "none", note;
+    const BcbState& b = s_.bcb();
+    for (int k = 0; k < b.castle_count; ++k) {
+      const CastleRecord& r = b.castles[static_cast<size_t>(k)];
+      if (r.cells[0] != cell && r.cells[1] != cell) continue;
+      owner = "?";
+      for (int colour = 0; colour < g_.colours(); ++colour)
+        if (g_.owner(colour) == r.owner) owner = kColourNames[colour];
+      note = r.scored ? " (scored)" : "";
+    }
+    return {owner == e_.word, e_.word, owner + note};
   }
 
   Check score() const {

@@ -7,6 +7,7 @@
 
 #include "dsl/action_grammar.h"
 #include "dsl/diagnostic.h"
+#include "engine/bcb.h"
 #include "engine/notation.h"
 
 namespace carcheck::actionlang {
@@ -16,6 +17,8 @@ inline constexpr int kMaxCoordinate = 500;
 // The game holds 15 ghosts: a larger count is a typo (more than 3 parses, so that a spec can
 // show the engine refusing it).
 inline constexpr int kMaxGhostCount = 15;
+// A bazaar's bid beyond this is a typo: no score of a game comes near it.
+inline constexpr int kMaxAmount = 999;
 
 template <typename Input>
 SourcePos source_pos(const Input& in) {
@@ -43,6 +46,10 @@ void check_meeple_feature(const Input& in, const ActionSyntax& a) {
     throw InputError(source_pos(in),
                      "mist is no meeple spot: a meeple goes on road:<port>, city:<port>, "
                      "field:<port>, castle, monastery (or is refused on a cemetery)");
+  if (a.feature == "bridge" && !a.port.empty())
+    throw InputError(source_pos(in),
+                     "a bridge is named without a port: 'bridge' (the tile holds "
+                     "at most one, seed 003 fn 21)");
   if (a.port.empty() && (a.feature == "road" || a.feature == "city" || a.feature == "field"))
     throw InputError(source_pos(in), "name the " + a.feature +
                                          " by a port of the new tile, as in 'meeple " + a.feature +
@@ -82,6 +89,22 @@ template <>
 struct fill<a_face_down> : fill_kind<ActionKind::FaceDown> {};
 template <>
 struct fill<a_track> : fill_kind<ActionKind::Track> {};
+template <>
+struct fill<a_bridge> : fill_kind<ActionKind::Bridge> {};
+template <>
+struct fill<a_discard> : fill_kind<ActionKind::Discard> {};
+template <>
+struct fill<a_castle> : fill_kind<ActionKind::Castle> {};
+template <>
+struct fill<a_castle_score> : fill_kind<ActionKind::CastleScore> {};
+template <>
+struct fill<a_select> : fill_kind<ActionKind::Select> {};
+template <>
+struct fill<a_bid> : fill_kind<ActionKind::Bid> {};
+template <>
+struct fill<a_buy> : fill_kind<ActionKind::Buy> {};
+template <>
+struct fill<a_sell> : fill_kind<ActionKind::Sell> {};
 
 template <>
 struct fill<game_action> {
@@ -189,6 +212,90 @@ struct fill<ghost_n> {
     if (a.count > kMaxGhostCount)
       throw InputError(source_pos(in), "the game holds " + std::to_string(kMaxGhostCount) +
                                            " ghosts: a count of " + in.string() + " is a mistake");
+  }
+};
+
+// ---- Bridges, Castles and Bazaars -------------------------------------------------------------
+
+// The axis of a bridge: in ActionSyntax::count (a bridge action's own field; a placement's
+// bridge moves it to ActionSyntax::bridge).
+template <>
+struct fill<axis_ns> {
+  static void apply0(ActionSyntax& a) { a.count = static_cast<int>(BridgeAxis::NorthSouth); }
+};
+template <>
+struct fill<axis_we> {
+  static void apply0(ActionSyntax& a) { a.count = static_cast<int>(BridgeAxis::WestEast); }
+};
+
+template <>
+struct fill<bridge_x> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.bx = capped_number(in.string(), kMaxCoordinate);
+  }
+};
+template <>
+struct fill<bridge_y> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.by = capped_number(in.string(), kMaxCoordinate);
+  }
+};
+template <>
+struct fill<bridge_coords> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_coordinates(in, a.bx, a.by);
+  }
+};
+
+// A bridge on a neighbour carries the new tile's road on across their shared side, so it
+// lies along that side's axis (seed 003 fn 17): the only code engine/bcb.h has for it.
+template <>
+struct fill<bridge_beside> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    const std::string at = std::to_string(a.bx) + "," + std::to_string(a.by);
+    int side = -1;
+    for (int k = 0; k < kSides; ++k)
+      if (a.bx == a.x + kDx[k] && a.by == a.y + kDy[k]) side = k;
+    if (side < 0)
+      throw InputError(source_pos(in),
+                       "the bridge of a placement lies on the tile placed or on a neighbour "
+                       "sharing a side with it: " +
+                           at + " is not beside " + std::to_string(a.x) + "," +
+                           std::to_string(a.y));
+    const BridgeAxis axis = axis_of_side(side);
+    if (a.count != static_cast<int>(axis))
+      throw InputError(source_pos(in),
+                       std::string("a bridge on the neighbour across side ") + kSideNames[side] +
+                           " carries the new tile's road on along " + bridge_axis_name(axis) +
+                           ": write 'bridge " + at + " " + bridge_axis_name(axis) + "'");
+    a.bridge = kPlaceBridgeBeside + side;
+  }
+};
+template <>
+struct fill<place_bridge> {
+  static void apply0(ActionSyntax& a) {
+    if (a.bridge == kPlaceBridgeNone) a.bridge = kPlaceBridgeSelf + a.count;
+    a.count = 0;
+  }
+};
+
+template <>
+struct fill<kw_select> {
+  static void apply0(ActionSyntax& a) { a.count = -1; }  // no bid written
+};
+template <>
+struct fill<amount> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.count = capped_number(in.string(), kMaxAmount);
+    if (a.count > kMaxAmount)
+      throw InputError(source_pos(in), "a bid of " + in.string() +
+                                           " points is a mistake (at most " +
+                                           std::to_string(kMaxAmount) + ")");
   }
 };
 

@@ -8,6 +8,9 @@
 //   remove-ghosts x,y N [colour]
 //   extra-ghost x,y | bury red@x,y | bury red@supply | hound red@x,y | clear x,y N
 //   clear stop | face-down x,y | track colour
+//   Bridges, Castles and Bazaars: bridge x,y N-S|W-E | discard
+//   place x,y rN bridge N-S (on the tile placed) | place x,y rN bridge x2,y2 W-E (on a neighbour)
+//   meeple bridge | castle | castle-score x,y <feature> | select T [N] | bid N | buy | sell
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -53,6 +56,13 @@ CARCHECK_ACTION_KEYWORD(kw_hound, "hound")
 CARCHECK_ACTION_KEYWORD(kw_clear, "clear")
 CARCHECK_ACTION_KEYWORD(kw_face_down, "face-down")
 CARCHECK_ACTION_KEYWORD(kw_track, "track")
+CARCHECK_ACTION_KEYWORD(kw_bridge, "bridge")
+CARCHECK_ACTION_KEYWORD(kw_discard, "discard")
+CARCHECK_ACTION_KEYWORD(kw_castle_score, "castle-score")
+CARCHECK_ACTION_KEYWORD(kw_select, "select")
+CARCHECK_ACTION_KEYWORD(kw_bid, "bid")
+CARCHECK_ACTION_KEYWORD(kw_buy, "buy")
+CARCHECK_ACTION_KEYWORD(kw_sell, "sell")
 CARCHECK_ACTION_KEYWORD(kw_stop, "stop")
 CARCHECK_ACTION_KEYWORD(kw_supply, "supply")
 // Features (segment_kind_name) and colours (kColourNames).
@@ -82,9 +92,9 @@ struct colour : pg::sor<kw_red, kw_green, kw_blue, kw_yellow, kw_black, kw_pink>
 struct tile_name : word {};
 
 // A feature of a placed tile: road:W, city:N, field:Nl, castle, mist:Er (ports name board
-// directions, after rotation).
-struct feature_kind
-    : pg::sor<kw_road, kw_city, kw_field, kw_monastery, kw_castle, kw_cemetery, kw_mist> {};
+// directions, after rotation); bridge: the bridge on the tile (BCB).
+struct feature_kind : pg::sor<kw_road, kw_city, kw_field, kw_monastery, kw_castle, kw_cemetery,
+                              kw_mist, kw_bridge> {};
 struct port_name
     : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::opt<pg::one<'l', 'c', 'r'>>, pg::not_at<word_char>> {
 };
@@ -97,11 +107,26 @@ struct ref_colour : colour {};
 struct meeple_where : pg::sor<kw_supply, coords> {};
 struct meeple_ref : pg::seq<ref_colour, pg::must<at_sign>, pg::must<meeple_where>> {};
 
+// A bridge's axis (engine/bcb.h bridge_axis_name): from the middle of one side to the middle
+// of the opposite one.
+struct axis_ns : pg::string<'N', '-', 'S'> {};
+struct axis_we : pg::string<'W', '-', 'E'> {};
+struct bridge_axis : pg::seq<pg::sor<axis_ns, axis_we>, pg::not_at<word_char>> {};
+
 // ---- Actions ------------------------------------------------------------------------------------
 
 struct ghost_n : number {};
 struct a_draw : pg::seq<kw_draw, pg::must<then<tile_name>>> {};
-struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotation>>> {};
+// BCB: the bridge a placement comes with, on the tile placed (bridge N-S) or on the
+// neighbour across one of its sides (bridge 2,0 W-E), as action_text prints it.
+struct bridge_x : signed_number {};
+struct bridge_y : signed_number {};
+struct bridge_coords : pg::seq<bridge_x, pg::must<comma>, pg::must<bridge_y>> {};
+struct bridge_beside : pg::seq<bridge_coords, pg::must<then<bridge_axis>>> {};
+struct bridge_where : pg::sor<bridge_axis, bridge_beside> {};
+struct place_bridge : pg::seq<kw_bridge, pg::must<then<bridge_where>>> {};
+struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotation>>,
+                         pg::opt<then<place_bridge>>> {};
 struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
 struct a_pass : kw_pass {};
 // A colour after `points` or `remove-ghosts` answers for that colour alone: an attempt the
@@ -116,8 +141,22 @@ struct clear_what : pg::sor<kw_stop, pg::seq<coords, pg::must<then<ghost_n>>>> {
 struct a_clear : pg::seq<kw_clear, pg::must<then<clear_what>>> {};
 struct a_face_down : pg::seq<kw_face_down, pg::must<then<coords>>> {};
 struct a_track : pg::seq<kw_track, pg::must<then<colour>>> {};
-struct game_action : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts,
-                             a_extra_ghost, a_bury, a_hound, a_clear, a_face_down, a_track> {};
+// Bridges, Castles and Bazaars.
+struct a_bridge : pg::seq<kw_bridge, pg::must<then<coords>>, pg::must<then<bridge_axis>>> {};
+struct a_discard : kw_discard {};
+// The keyword castle also matches the start of castle-score ('-' ends a keyword).
+struct a_castle : pg::seq<kw_castle, pg::not_at<pg::one<'-'>>> {};
+struct a_castle_score : pg::seq<kw_castle_score, pg::must<then<coords>>, pg::must<then<feature>>> {
+};
+struct amount : number {};
+struct a_select : pg::seq<kw_select, pg::must<then<tile_name>>, pg::opt<then<amount>>> {};
+struct a_bid : pg::seq<kw_bid, pg::must<then<amount>>> {};
+struct a_buy : kw_buy {};
+struct a_sell : kw_sell {};
+struct game_action
+    : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts, a_extra_ghost, a_bury,
+              a_hound, a_clear, a_face_down, a_track, a_bridge, a_discard, a_castle_score, a_castle,
+              a_select, a_bid, a_buy, a_sell> {};
 
 // A bare action string (dsl/action_parser.h): one action, blanks around it.
 struct end_of_action : pg::seq<pg::star<pg::blank>, pg::eof> {};
@@ -134,7 +173,8 @@ inline constexpr const char* error_message = nullptr;
 CARCHECK_ACTION_MESSAGE(
     game_action,
     "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
-    "hound, clear, face-down or track")
+    "hound, clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy or "
+    "sell")
 CARCHECK_ACTION_MESSAGE(end_of_action, "expected the end of the action")
 CARCHECK_ACTION_MESSAGE(tile_name, "expected a tile's name")
 CARCHECK_ACTION_MESSAGE(coords, "expected coordinates x,y such as 1,0 or -2,3")
@@ -144,8 +184,8 @@ CARCHECK_ACTION_MESSAGE(rotation, "expected a rotation r0, r1, r2 or r3 (quarter
 CARCHECK_ACTION_MESSAGE(colour, "expected a colour: red, green, blue, yellow, black or pink")
 CARCHECK_ACTION_MESSAGE(
     feature,
-    "expected a feature: road, city, field, monastery, castle, cemetery or mist, with a port "
-    "where needed (road:W, city:N, field:Nl)")
+    "expected a feature: road, city, field, monastery, castle, cemetery, mist or bridge, with a "
+    "port where needed (road:W, city:N, field:Nl)")
 CARCHECK_ACTION_MESSAGE(port_name,
                         "expected a port after ':': a side N, E, S or W, with a half l, c or r "
                         "where needed (road:W, field:Nl)")
@@ -155,6 +195,12 @@ CARCHECK_ACTION_MESSAGE(meeple_where,
                         "expected where the meeple stands, x,y (or supply), after '@'")
 CARCHECK_ACTION_MESSAGE(meeple_ref, "expected a meeple as <colour>@<x>,<y>, such as red@1,0")
 CARCHECK_ACTION_MESSAGE(clear_what, "expected 'clear x,y N' or 'clear stop'")
+CARCHECK_ACTION_MESSAGE(bridge_axis, "expected a bridge's axis: N-S or W-E")
+CARCHECK_ACTION_MESSAGE(bridge_where,
+                        "expected where the bridge lies: its axis on the tile placed (bridge N-S), "
+                        "or a neighbour and its axis (bridge 2,0 W-E)")
+CARCHECK_ACTION_MESSAGE(bridge_y, "expected the y coordinate after ','")
+CARCHECK_ACTION_MESSAGE(amount, "expected an amount of points, a whole number")
 #undef CARCHECK_ACTION_MESSAGE
 
 // The error table of the action grammar (dsl/grammar_errors.h must_control).

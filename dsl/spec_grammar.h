@@ -10,6 +10,8 @@
 //   tile T = "shape" [xN]              start S = "shape"   (or = <tiles.yaml name>)
 //   setup { ... }                      draw T; place 1,0 r1; meeple road:W ...
 //   expect ...                         under key=value[, key=value] <expect or action>
+//   (Bridges, Castles and Bazaars: expect bridges red 2, expect bridge at 1,0 N-S|W-E|none,
+//    expect castle-tokens red 3, expect castle at 1,0 red|none)
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -80,6 +82,9 @@ CARCHECK_SPEC_KEYWORD(kw_lost, "lost")
 CARCHECK_SPEC_KEYWORD(kw_over, "over")
 CARCHECK_SPEC_KEYWORD(kw_phase, "phase")
 CARCHECK_SPEC_KEYWORD(kw_mist_bank, "mist-bank")
+CARCHECK_SPEC_KEYWORD(kw_bridges, "bridges")
+CARCHECK_SPEC_KEYWORD(kw_castle_tokens, "castle-tokens")
+CARCHECK_SPEC_KEYWORD(kw_none, "none")
 #undef CARCHECK_SPEC_KEYWORD
 
 // ---- Values -----------------------------------------------------------------------------------
@@ -182,9 +187,21 @@ struct hound_status : name_word {};
 struct hound_by : pg::seq<kw_by, pg::must<then<meeple_ref>>> {};
 struct e_hound : pg::seq<kw_hound, pg::must<then<index_n>>, pg::must<then<hound_status>>,
                          pg::opt<then<hound_by>>> {};
-struct expectation : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left,
-                             e_set_aside, e_finished, e_not, e_size, e_event, e_no_event, e_illegal,
-                             e_legal, e_won, e_lost, e_over, e_phase, e_player, e_hound> {};
+// Bridges, Castles and Bazaars: the supplies of bridges and castle tokens, a tile's bridge
+// and castle.
+struct e_bridges : pg::seq<kw_bridges, pg::must<then<colour>>, pg::must<then<value>>> {};
+struct bridge_state : pg::sor<bridge_axis, kw_none> {};
+struct e_bridge : pg::seq<kw_bridge, pg::must<then<at_coords>>, pg::must<then<bridge_state>>> {};
+struct e_castle_tokens : pg::seq<kw_castle_tokens, pg::must<then<colour>>, pg::must<then<value>>> {
+};
+struct castle_owner : kw_none {};
+struct castle_state : pg::sor<colour, castle_owner> {};
+struct e_castle : pg::seq<kw_castle, pg::must<then<at_coords>>, pg::must<then<castle_state>>> {};
+struct expectation
+    : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left, e_set_aside,
+              e_finished, e_not, e_size, e_event, e_no_event, e_illegal, e_legal, e_won, e_lost,
+              e_over, e_phase, e_player, e_hound, e_bridges, e_bridge, e_castle_tokens, e_castle> {
+};
 struct expect_statement : pg::seq<kw_expect, pg::must<then<expectation>>> {};
 
 // ---- Header, tiles, bindings ------------------------------------------------------------------
@@ -255,7 +272,7 @@ CARCHECK_SPEC_MESSAGE(
     statement,
     "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
     "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-    "clear, face-down, track)")
+    "clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell)")
 CARCHECK_SPEC_MESSAGE(line_end, "expected the end of the line")
 CARCHECK_SPEC_MESSAGE(
     setup_statement,
@@ -267,7 +284,8 @@ CARCHECK_SPEC_MESSAGE(
 CARCHECK_SPEC_MESSAGE(
     expectation,
     "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
-    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player or hound")
+    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player, hound, "
+    "bridges, bridge, castle-tokens or castle")
 CARCHECK_SPEC_MESSAGE(at_coords, "expected 'at x,y'")
 CARCHECK_SPEC_MESSAGE(value, "expected a number")
 CARCHECK_SPEC_MESSAGE(index_n, "expected a number (1 for the first)")
@@ -315,6 +333,9 @@ CARCHECK_SPEC_MESSAGE(phase_word, "expected a phase, such as meeple or score-cho
 CARCHECK_SPEC_MESSAGE(hound_status,
                       "expected a hound's status: waiting, placed, lost, scored or removed")
 CARCHECK_SPEC_MESSAGE(step_action, actionlang::error_message<game_action>)
+CARCHECK_SPEC_MESSAGE(bridge_state, "expected the tile's bridge: N-S, W-E or none")
+CARCHECK_SPEC_MESSAGE(castle_state,
+                      "expected the castle's owner, a colour (red, green, ...), or none")
 #undef CARCHECK_SPEC_MESSAGE
 
 // The error table of the spec grammar, the action grammar's messages included

@@ -19,8 +19,7 @@ namespace carcheck {
 const std::vector<std::string>& spec_event_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v;
-    for (int k = 0; k <= static_cast<int>(EventKind::FinalScored); ++k)
-      v.emplace_back(event_name(static_cast<EventKind>(k)));
+    for (int k = 0; k < kEventKindCount; ++k) v.emplace_back(event_name(static_cast<EventKind>(k)));
     return v;
   }();
   return names;
@@ -114,6 +113,7 @@ struct Words {
   List score_feature;          // score [colour] road|city|... N
   List event, event_value, event_feature;
   List end_reason, phase, status;
+  List state;  // a bridge's axis or none, a castle's none
   List rules, level, players, seed;
   List string;  // quoted: a title, a reason, the parts of a shape
   List name, shipped, cite, holds;
@@ -215,6 +215,8 @@ CARCHECK_TOKEN(cite_body, cite, false)
 CARCHECK_TOKEN(kw_holds, holds, false)
 CARCHECK_TOKEN(event_value, event_value, false)
 CARCHECK_TOKEN(event_feature, event_feature, false)
+CARCHECK_TOKEN(bridge_state, state, false)
+CARCHECK_TOKEN(castle_owner, state, false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -560,6 +562,20 @@ CARCHECK_EXPECT(e_hound, Hound, {
   if (e.index < 1 || e.index > 2)
     st.fail(st.words.index.front().at, "the hounds are 1 (Rufus) and 2 (Ronja)");
 })
+CARCHECK_EXPECT(e_bridges, Bridges, {
+  if (e.value < 0) st.fail(e.value_at, "a number of bridges is 0 or more");
+})
+CARCHECK_EXPECT(e_bridge, BridgeAt,
+                { e.word = st.words.state.front().text, e.word_at = st.words.state.front().at; })
+CARCHECK_EXPECT(e_castle_tokens, CastleTokens, {
+  if (e.value < 0) st.fail(e.value_at, "a number of castle tokens is 0 or more");
+})
+CARCHECK_EXPECT(e_castle, CastleAt, {
+  if (has(st.words.state))
+    e.word = st.words.state.front().text, e.word_at = st.words.state.front().at;
+  else
+    e.word = e.colour, e.word_at = e.colour_at;
+})
 #undef CARCHECK_EXPECT
 
 template <>
@@ -764,9 +780,10 @@ const std::vector<std::string>& setup_words() {
 }
 const std::vector<std::string>& expect_words() {
   static const std::vector<std::string> w = {
-      "score",    "ghosts", "meeples", "pile",  "active-pile", "tiles-left", "set-aside",
-      "finished", "not",    "size",    "event", "no",          "illegal",    "legal",
-      "won",      "lost",   "over",    "phase", "player",      "hound"};
+      "score",     "ghosts",   "meeples", "pile",   "active-pile",   "tiles-left",
+      "set-aside", "finished", "not",     "size",   "event",         "no",
+      "illegal",   "legal",    "won",     "lost",   "over",          "phase",
+      "player",    "hound",    "bridges", "bridge", "castle-tokens", "castle"};
   return w;
 }
 
@@ -925,6 +942,14 @@ std::string expectation_subject(const Expectation& e) {
       return "player";
     case ExpectKind::Hound:
       return "hound " + std::to_string(e.index);
+    case ExpectKind::Bridges:
+      return "bridges " + e.colour;
+    case ExpectKind::BridgeAt:
+      return "bridge" + xy();
+    case ExpectKind::CastleTokens:
+      return "castle-tokens " + e.colour;
+    case ExpectKind::CastleAt:
+      return "castle" + xy();
   }
   return "?";
 }

@@ -123,6 +123,10 @@ enum class ExpectKind {
   Phase,          // phase NAME
   Player,         // player N
   Hound,          // hound K STATUS
+  Bridges,        // bridges <colour> N: bridges in the colour's player's supply (BCB)
+  BridgeAt,       // bridge at x,y N-S|W-E|none (BCB)
+  CastleTokens,   // castle-tokens <colour> N (BCB)
+  CastleAt,       // castle at x,y <colour>|none (BCB)
 };
 
 struct Expectation {
@@ -132,7 +136,8 @@ struct Expectation {
   SpecAt value_at;
   std::string colour;  // "" when none
   SpecAt colour_at;
-  std::string word;  // score feature, ghost slot, event, end reason, phase, hound status
+  std::string word;  // score feature, ghost slot, event, end reason, phase, hound status,
+                     // a bridge's axis or none, a castle's owner or none
   SpecAt word_at;
   bool has_where = false;
   SpecCoord where;

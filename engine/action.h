@@ -37,9 +37,8 @@ enum class ActionKind : uint8_t {
   Sell,          // BCB bazaar: the selector sells the tile to the highest bidder
 };
 inline constexpr int kActionKinds = 20;
-// The kinds the action language reads (dsl/action_grammar.h): BCB's bridge and discard are
-// printed and replayed but join the spec language with the bcb specs (issue 12 item 4).
-inline constexpr int kWrittenActionKinds = 12;
+// The kinds the action language reads (dsl/action_grammar.h): every kind.
+inline constexpr int kWrittenActionKinds = kActionKinds;
 
 struct Action {
   ActionKind kind = ActionKind::Pass;

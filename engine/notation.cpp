@@ -191,7 +191,12 @@ std::optional<Action> resolve_meeple(const State& s, const ActionSyntax& a, std:
     error = std::string("no meeple can be placed now (") + phase_name(s.phase()) + ")";
     return std::nullopt;
   }
-  int seg = segment_named(s.face(cell), a.feature, a.port);
+  // BCB: the bridge of the new tile is a road segment of its own (engine/bcb.h kBridgeSeg).
+  if (a.feature == "bridge" && !s.cell(cell).bridge) {
+    error = "the new tile has no bridge (a follower goes on a bridge of the tile just placed)";
+    return std::nullopt;
+  }
+  int seg = a.feature == "bridge" ? kBridgeSeg : segment_named(s.face(cell), a.feature, a.port);
   if (seg < 0) {
     error = "the new tile has no feature '" + a.feature + (a.port.empty() ? "" : ":" + a.port) +
             "' (name one as road:W, city:N, field:Nl, castle, monastery)";
@@ -234,6 +239,7 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       return r;
     case ActionKind::Place:
       r.rot = static_cast<int8_t>(a.rot);
+      r.count = static_cast<int8_t>(a.bridge);  // BCB: the bridge that comes with it
       r.tile = s.drawn();
       return r;
     case ActionKind::Meeple:
@@ -305,7 +311,11 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
         return std::nullopt;
       }
       if (a.feature == "castle") return r;  // seg -1: the castle at x,y
-      if (a.feature == "bridge" && s.cell(cell).bridge) {
+      if (a.feature == "bridge") {
+        if (!s.cell(cell).bridge) {
+          error = "the tile at " + xy(a.x, a.y) + " has no bridge";
+          return std::nullopt;
+        }
         r.seg = static_cast<int8_t>(kBridgeSeg);
         return r;
       }

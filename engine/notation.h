@@ -7,6 +7,12 @@
 //   bury <colour>@<x>,<y>       bury <colour>@supply        hound <colour>@<x>,<y>
 //   clear <x>,<y> <n>           clear stop                  face-down <x>,<y>
 //   track <colour>
+//   Bridges, Castles and Bazaars:
+//   bridge <x>,<y> N-S|W-E      discard                     meeple bridge [colour]
+//   place <x>,<y> r<0-3> bridge N-S|W-E          (the bridge on the tile placed)
+//   place <x>,<y> r<0-3> bridge <x2>,<y2> N-S|W-E (on the neighbour at x2,y2, along the side)
+//   castle     castle-score <x>,<y> <feature>   (feature as `meeple` names it, or castle)
+//   select <tile> [<bid>]       bid <n>         buy         sell
 //
 // Ports name board directions after rotation: `meeple road:W` is the road segment leaving
 // the new tile westwards, whatever the tile's rotation.
@@ -40,11 +46,16 @@ struct MeepleRef {
 // An action as written, before it meets a state: names are still names.
 struct ActionSyntax {
   ActionKind kind = ActionKind::Pass;
-  std::string tile;     // draw
-  int x = 0, y = 0;     // place, remove-ghosts, extra-ghost, clear, face-down
+  std::string tile;     // draw, select
+  int x = 0, y = 0;     // place, remove-ghosts, extra-ghost, clear, face-down, bridge,
+                        // castle-score
   int rot = 0;          // place: quarter turns clockwise
-  int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`)
-  std::string feature;  // meeple: road, city, field, monastery, castle, cemetery, mist
+  int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`); bridge: its axis
+                        // (0 N-S, 1 W-E); select, bid: the amount (select without one: -1)
+  int bridge = 0;       // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
+  int bx = 0, by = 0;   // place: the neighbour written as carrying that bridge
+  std::string feature;  // meeple, castle-score: road, city, field, monastery, castle, cemetery,
+                        // mist, bridge
   std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
   std::string colour;   // meeple, points, remove-ghosts (optional), track
   MeepleRef meeple;     // bury, hound

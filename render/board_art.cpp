@@ -1,11 +1,43 @@
 #include "render/board_art.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "render/tile_art.h"
 
 namespace carcheck {
+
+namespace {
+
+// BCB: a bridge spans its cell from the middle of one side to the middle of the opposite one
+// (seed 003 "Podurile"), drawn as H over what lies beneath, letters (a monastery) kept.
+void draw_bridge(std::vector<std::string>& art, int bridge) {
+  if (bridge == 0) return;
+  const bool north_south = bridge == 1;  // 1 + BridgeAxis::NorthSouth
+  const int n = north_south ? kArtHeight : kArtWidth;
+  for (int k = 0; k < n; ++k) {
+    char& c = north_south ? art[static_cast<size_t>(k)][kArtWidth / 2]
+                          : art[kArtHeight / 2][static_cast<size_t>(k)];
+    if (!std::isalpha(static_cast<unsigned char>(c))) c = 'H';
+  }
+}
+
+// BCB: the castle lying on the cell, as K and its owner's colour initial on row 1.
+void mark_castle(const State& s, int cell, std::vector<std::string>& art, bool& any) {
+  const BcbState& b = s.bcb();
+  for (int k = 0; k < b.castle_count; ++k) {
+    const CastleRecord& r = b.castles[static_cast<size_t>(k)];
+    if (r.cells[0] != cell && r.cells[1] != cell) continue;
+    char owner = '?';
+    for (int c = 0; c < s.game().colours(); ++c)
+      if (s.game().owner(c) == r.owner) owner = "rgbykp"[c];
+    art[1].replace(1, 2, std::string{'K', owner});
+    any = true;
+  }
+}
+
+}  // namespace
 
 std::string draw_board(const State& s) {
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
@@ -18,6 +50,7 @@ std::string draw_board(const State& s) {
   const int w = maxx - minx + 1, h = maxy - miny + 1;
   std::vector<std::string> rows(static_cast<size_t>(h * kArtHeight),
                                 std::string(static_cast<size_t>(w * kArtWidth), ' '));
+  bool bcb_marks = false;
   for (int i = 0; i < s.cells(); ++i) {
     const PlacedCell& c = s.cell(i);
     std::vector<std::string> art;
@@ -26,6 +59,9 @@ std::string draw_board(const State& s) {
       art[2].replace(2, 5, "DOWN ");
     } else {
       art = draw_cell(s.face(i));
+      draw_bridge(art, c.bridge);
+      bcb_marks = bcb_marks || c.bridge != 0;
+      mark_castle(s, i, art, bcb_marks);
     }
     // Ghosts (g) and meeples (the colour's initial, capital when buried) on row 3.
     std::string marks;
@@ -57,6 +93,7 @@ std::string draw_board(const State& s) {
     o << label << line << "\n";
   }
   o << "g<n>: ghosts on the tile; r g b y k p: a meeple of that colour (capital: buried)\n";
+  if (bcb_marks) o << "H: a bridge across the tile; K<c>: a castle of colour c on the tile\n";
   return o.str();
 }
 

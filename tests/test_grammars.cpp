@@ -50,6 +50,14 @@ TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
       {ActionKind::HoundClear, "clear stop"},
       {ActionKind::FaceDown, "face-down 3,3"},
       {ActionKind::Track, "track blue"},
+      {ActionKind::Bridge, "bridge 1,0 N-S"},
+      {ActionKind::Discard, "discard"},
+      {ActionKind::Castle, "castle"},
+      {ActionKind::CastleScore, "castle-score 1,0 road:W"},
+      {ActionKind::Select, "select straight 2"},
+      {ActionKind::Bid, "bid 3"},
+      {ActionKind::Buy, "buy"},
+      {ActionKind::Sell, "sell"},
   };
   ASSERT_EQ(std::size(examples), static_cast<size_t>(kWrittenActionKinds));
   for (const auto& [kind, text] : examples) {
@@ -120,7 +128,7 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
   EXPECT_EQ(refusal("plce 1,0 r0"),
             "column 1: unknown action 'plce' (did you mean 'place'?); expected an action: draw, "
             "place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, clear, "
-            "face-down or track");
+            "face-down, track, bridge, discard, castle, castle-score, select, bid, buy or sell");
   EXPECT_EQ(refusal("place 1,0 r0 extra"),
             "column 14: expected the end of the action, found 'extra'");
   EXPECT_EQ(refusal("place 1,0"),
@@ -138,8 +146,8 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
             "the end of the action");
   EXPECT_EQ(refusal(""),
             "column 1: expected an action: draw, place, meeple, pass, points, "
-            "remove-ghosts, extra-ghost, bury, hound, clear, face-down or track, "
-            "found the end of the action");
+            "remove-ghosts, extra-ghost, bury, hound, clear, face-down, track, bridge, discard, "
+            "castle, castle-score, select, bid, buy or sell, found the end of the action");
 }
 
 // What the text names is looked up in the state: tiles of the rule set, the meeple there.
