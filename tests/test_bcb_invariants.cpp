@@ -46,7 +46,6 @@ TEST(BcbInvariants, RandomGamesKeepEveryInvariant) {
         Rng rng(seed * 31 + static_cast<uint64_t>(players));
         CheckOptions o;
         o.full_every = 25;
-        o.notation = false;  // NOTE(lead): on once the action grammar reads bcb actions
         CheckedGame r = play_checked(s, from, uniform_choice(rng), false, o);
         ASSERT_EQ(r.failure, std::nullopt)
             << variant << ", " << players << " players, seed " << seed << ": " << *r.failure;
