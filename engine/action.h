@@ -76,8 +76,9 @@ enum class EventKind : uint8_t {
   GameEnded,
   FinalScored,
   BridgeBuilt,  // BCB: value is the axis (0: N-S, 1: W-E)
+  CastleBuilt,  // BCB: who the owner, at the castle's north or west cell
 };
-inline constexpr int kEventKindCount = 23;
+inline constexpr int kEventKindCount = 24;
 const char* event_name(EventKind k);
 
 enum class FeatureClass : uint8_t {

@@ -68,6 +68,10 @@ class BcbRules : public CompetitiveRules {
   }
   void after_place(State& s, bool) const override { Rules::bcb_after_place(s); }
   void after_meeple(State& s) const override { Rules::bcb_after_meeple(s); }
+  void final_scoring(State& s) const override {
+    Rules::bcb_castle_final(s);
+    Rules::final_scoring(s);
+  }
   void legal(const State& s, ActionList& out) const override { Rules::bcb_legal(s, out); }
   std::optional<std::string> apply(State& s, const Action& a) const override {
     return Rules::bcb_apply(s, a);
@@ -326,8 +330,12 @@ void Rules::bcb_setup(State& s) {
   competitive_setup(s);
   const RuleSet& r = s.game_->rules();
   const int per = s.game_->players() <= 4 ? r.bridges_per_player_2_4 : r.bridges_per_player_5_6;
+  const int castles = s.game_->players() <= 4 ? r.castles_per_player_2_4 : r.castles_per_player_5_6;
   s.bcb_ = BcbState{};
-  for (int p = 0; p < s.game_->players(); ++p) nth(s.bcb_.bridges, p) = static_cast<int8_t>(per);
+  for (int p = 0; p < s.game_->players(); ++p) {
+    nth(s.bcb_.bridges, p) = static_cast<int8_t>(per);
+    nth(s.bcb_.castle_tokens, p) = static_cast<int8_t>(castles);  // seed 003 "Pregătire"
+  }
 }
 
 namespace {
@@ -393,18 +401,15 @@ void Rules::bcb_score_turn(State& s) {
   }
   s.bcb_.bridge_cell = -1;
   s.bcb_.bridge_after_meeple = false;
-  for (const PendingScore& p : s.pending_) {
-    emit(s, EventKind::FeatureFinished, p.feature);
-    score_competitive(s, p, false);
-  }
-  s.pending_.clear();
-  bcb_turn_scored(s);
+  bcb_castle_scoring(s);  // scores s.pending_ with the castle decisions, then bcb_turn_scored
 }
 
 // The turn's scoring is over: what follows it (a bazaar), else the next turn.
 void Rules::bcb_turn_scored(State& s) { end_turn(s); }
 
 void Rules::bcb_legal(const State& s, ActionList& out) {
+  if (s.phase_ == Phase::CastleChoice || s.phase_ == Phase::CastleScore)
+    return bcb_castle_legal(s, out);
   if (s.phase_ != Phase::Bridge) return;
   Action pass;
   pass.kind = ActionKind::Pass;
@@ -421,6 +426,9 @@ void Rules::bcb_legal(const State& s, ActionList& out) {
 }
 
 std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
+  if (a.kind == ActionKind::Castle || a.kind == ActionKind::CastleScore ||
+      (a.kind == ActionKind::Pass && s.phase_ == Phase::CastleChoice))
+    return bcb_castle_apply(s, a);
   switch (a.kind) {
     case ActionKind::Bridge:
     case ActionKind::Pass: {

@@ -24,6 +24,7 @@ struct CastleRecord {
   int8_t owner = -1;                     // the player whose token it is
   int16_t meeple = -1;                   // the follower in it (State::meeples index)
   bool scored = false;                   // it has scored (its follower went home)
+  int16_t points = 0;  // what it scored: a castle scoring through it scores the same
   friend bool operator==(const CastleRecord&, const CastleRecord&) = default;
 };
 
@@ -34,6 +35,13 @@ struct BcbState {
   std::array<int8_t, kBcbMaxPlayers> castle_tokens{};  // per player, in supply
   std::array<CastleRecord, kBcbMaxCastles> castles{};  // the first castle_count are built
   int8_t castle_count = 0;
+  // The scoring under way (engine/bcb_castles.cpp): castles from index castle_fresh on were
+  // built in it and score nothing in it (castle-same-turn); bit i of castles_scored_now:
+  // castle i scored in it (a finished feature for the castles around it, seed 003).
+  int8_t castle_fresh = 0;
+  uint16_t castles_scored_now = 0;
+  int8_t castle_deciding = -1;  // Phase::CastleScore: the castle whose owner picks
+  static_assert(kBcbMaxCastles <= 16, "castles_scored_now has a bit per castle");
   // The player deciding now when it is not the active one (State::current_player), or -1.
   int8_t decider = -1;
   // Every field, for State::first_difference; State::snapshot writes each of them too.

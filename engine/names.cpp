@@ -36,8 +36,9 @@ constexpr EventFields kEvents[kEventKindCount] = {
     {"game-ended", nullptr, false, nullptr, "end reason"},
     {"final-scored", "player", true, "points", "colour"},
     {"bridge-built", "player", true, "axis", nullptr},
+    {"castle-built", "player", true, nullptr, nullptr},
 };
-static_assert(static_cast<int>(EventKind::BridgeBuilt) + 1 == kEventKindCount);
+static_assert(static_cast<int>(EventKind::CastleBuilt) + 1 == kEventKindCount);
 
 }  // namespace
 

@@ -101,6 +101,28 @@ struct Rules {
   static std::optional<std::string> bcb_apply(State& s, const Action& a);
   static void bcb_legal(const State& s, ActionList& out);
 
+  // ---- bcb_castles.cpp: castles (seed 003 "Cetățile", fn 23-36) ---------------------------
+  // The turn's scoring with its castle decisions: the features in s.pending_ in order (a
+  // small city's occupant may convert it), then the castles whose fief holds a finished
+  // feature; resumable after each decision; ends with bcb_turn_scored.
+  static void bcb_castle_scoring(State& s);
+  static void bcb_castle_resume(State& s);
+  // The occupant's player when the city at root `root` may become a castle now, else -1.
+  static int bcb_castle_decider(const State& s, int root);
+  // The decider turns the small city at pending_[pending_index_] into a castle.
+  static void bcb_castle_build(State& s);
+  // Castle `i` scores `points` (FeatureClass::Castle) and its follower goes home.
+  static void bcb_castle_score(State& s, int i, int points);
+  // The castle's follower leaves its city segment (scored, or the game ended).
+  static void bcb_castle_release(State& s, int i);
+  static void bcb_castle_legal(const State& s, ActionList& out);
+  static std::optional<std::string> bcb_castle_apply(State& s, const Action& a);
+  // End of game: unscored castles score nothing and their followers leave (seed 003).
+  static void bcb_castle_final(State& s);
+  // Third-edition farm scoring: what the finished city `root` is worth to a farm when it is a
+  // castle (castle-farm-value), or -1 when it is no castle.
+  static int bcb_castle_farm_value(const State& s, int root);
+
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).
   // kStepHounds and kStepFaceDownHounds: hound-trigger=when-surrounded clearings.

@@ -305,16 +305,17 @@ void Rules::farm_scoring(State& s) {
       auto cities = cities_of(farm);
       for (int c = 0; c < colours; ++c) {
         if (nth(per, c) != most) continue;
-        int count = 0;
+        int value = 0;
         for (int city : cities) {
           auto& got = nth(collected, c);
           if (mode == FarmScoring::SecondEdition &&
               std::find(got.begin(), got.end(), city) != got.end())
             continue;
           got.push_back(city);
-          ++count;
+          const int castle = bcb_castle_farm_value(s, city);  // BCB: a castle, seed 003
+          value += castle >= 0 ? castle : 3;
         }
-        if (count > 0) award_farm(c, 3 * count, farm);
+        if (value > 0) award_farm(c, value, farm);
       }
     }
   }

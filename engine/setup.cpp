@@ -258,11 +258,13 @@ std::string State::snapshot() const {
   for (int8_t b : bcb_.bridges) o << ' ' << int(b);
   o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << " castles";
   for (int8_t c : bcb_.castle_tokens) o << ' ' << int(c);
-  o << " decider " << int(bcb_.decider) << "\n";
+  o << " decider " << int(bcb_.decider) << " castle-fresh " << int(bcb_.castle_fresh)
+    << " scored-now " << bcb_.castles_scored_now << " deciding " << int(bcb_.castle_deciding)
+    << "\n";
   for (int i = 0; i < bcb_.castle_count; ++i) {
     const CastleRecord& c = nth(bcb_.castles, i);
     o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner " << int(c.owner)
-      << " meeple " << c.meeple << (c.scored ? " scored" : "") << "\n";
+      << " meeple " << c.meeple << (c.scored ? " scored" : "") << " points " << c.points << "\n";
   }
   o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
     << thresholds_passed_ << "\n";

@@ -130,6 +130,18 @@ constexpr SwitchValue kTable[] = {
      &set_to<&Switches::bridge_on_monastery, BridgeOnMonastery::Allowed>},
     {"bridge-on-monastery", "forbidden", kBcb,
      &set_to<&Switches::bridge_on_monastery, BridgeOnMonastery::Forbidden>},
+    {"small-city-castle", "semicircular", kBcb,
+     &set_to<&Switches::small_city_castle, SmallCityCastle::Semicircular>},
+    {"small-city-castle", "any-two-segment", kBcb,
+     &set_to<&Switches::small_city_castle, SmallCityCastle::AnyTwoSegment>},
+    {"castle-same-turn", "not-counted", kBcb,
+     &set_to<&Switches::castle_same_turn, CastleSameTurn::NotCounted>},
+    {"castle-farm-value", "every-castle", kBcb,
+     &set_to<&Switches::castle_farm_value, CastleFarmValue::EveryCastle>},
+    {"castle-farm-value", "scored-only", kBcb,
+     &set_to<&Switches::castle_farm_value, CastleFarmValue::ScoredOnly>},
+    {"castle-farm-edition", "refuse", kBcb,
+     &set_to<&Switches::castle_farm_edition, CastleFarmEdition::Refuse>},
 };
 
 }  // namespace
@@ -157,6 +169,14 @@ Switches resolve_switches(const RuleSet& rules) {
                                   " is not implemented in the engine yet");
     row->set(s);
   }
+  // castle-farm-edition=refuse (interpretations.md row castle-farm-edition): seed 003 gives a
+  // castle's worth to a farm (4) only against the third edition's 3 for a city.
+  if (rules.family == Family::Bcb && s.castle_farm_edition == CastleFarmEdition::Refuse &&
+      s.farm_scoring != FarmScoring::ThirdEdition)
+    throw std::invalid_argument(
+        "rule set " + rules.name + ": farm-scoring=" + rules.variant("farm-scoring") +
+        " is refused with castles (castle-farm-edition=refuse, interpretations.md: seed 003 "
+        "values a castle on a farm at 4 only against the third edition's 3 per city)");
   return s;
 }
 

@@ -35,6 +35,10 @@
 // | pnp-player-count       | pnp_player_count       | 2-5, 2 (the loader sets the player range) |
 // | bridge-timing          | bridge_timing          | with-tile, before-scoring                 |
 // | bridge-on-monastery    | bridge_on_monastery    | allowed, forbidden                        |
+// | small-city-castle      | small_city_castle      | semicircular, any-two-segment             |
+// | castle-same-turn       | castle_same_turn       | not-counted                               |
+// | castle-farm-value      | castle_farm_value      | every-castle, scored-only                 |
+// | castle-farm-edition    | castle_farm_edition    | refuse                                    |
 //
 // A value levels.yaml lists that is not in the table must be marked `not-implemented:` there
 // (the loader checks both ways); the Bridges, Castles and Bazaars switches the engine does
@@ -86,6 +90,10 @@ enum class PnpPlayerCount : uint8_t { TwoToFive, TwoOnly };
 // ---- Bridges, Castles and Bazaars ----------------------------------------------------------
 enum class BridgeTiming : uint8_t { WithTile, BeforeScoring };
 enum class BridgeOnMonastery : uint8_t { Allowed, Forbidden };
+enum class SmallCityCastle : uint8_t { Semicircular, AnyTwoSegment };
+enum class CastleSameTurn : uint8_t { NotCounted };
+enum class CastleFarmValue : uint8_t { EveryCastle, ScoredOnly };
+enum class CastleFarmEdition : uint8_t { Refuse };
 
 // The readings in force, resolved once per Game; a default-constructed value is every
 // switch's default.
@@ -123,6 +131,10 @@ struct Switches {
 
   BridgeTiming bridge_timing = BridgeTiming::WithTile;
   BridgeOnMonastery bridge_on_monastery = BridgeOnMonastery::Allowed;
+  SmallCityCastle small_city_castle = SmallCityCastle::Semicircular;
+  CastleSameTurn castle_same_turn = CastleSameTurn::NotCounted;
+  CastleFarmValue castle_farm_value = CastleFarmValue::EveryCastle;
+  CastleFarmEdition castle_farm_edition = CastleFarmEdition::Refuse;
 };
 
 // Which rule systems a switch belongs to (bit per Family): a rule set of such a family must
@@ -148,7 +160,9 @@ const SwitchValue* find_switch_value(std::string_view id, std::string_view value
 bool engine_reads_switch(std::string_view id);
 
 // The switches of a rule set, by the names of the values in force. Throws
-// std::invalid_argument naming the switch and value when one is not implemented.
+// std::invalid_argument naming the switch and value when one is not implemented, or when
+// the values in force make a combination the register refuses (castle-farm-edition=refuse:
+// a bcb game scoring farms by another edition than the third).
 Switches resolve_switches(const RuleSet& rules);
 
 }  // namespace carcheck
