@@ -36,8 +36,13 @@ constexpr EventFields kEvents[kEventKindCount] = {
     {"game-ended", nullptr, false, nullptr, "end reason"},
     {"final-scored", "player", true, "points", "colour"},
     {"bridge-built", "player", true, "axis", nullptr},
+    {"bazaar-opened", "player", false, "tiles", nullptr},
+    {"bazaar-ignored", "player", false, "tiles left", nullptr},
+    {"bazaar-bid", "player", false, "bid", nullptr},
+    {"bazaar-tile-taken", "player", false, "tile", "price"},
+    {"bazaar-paid", "player", false, "points", "other player"},
 };
-static_assert(static_cast<int>(EventKind::BridgeBuilt) + 1 == kEventKindCount);
+static_assert(static_cast<int>(EventKind::BazaarPaid) + 1 == kEventKindCount);
 
 }  // namespace
 
@@ -66,8 +71,8 @@ std::string describe(const Event& e) {
 }
 
 const char* feature_class_name(FeatureClass f) {
-  static const char* names[] = {"road",     "city",      "monastery", "field", "castle",
-                                "cemetery", "mist-bank", "hound",     "none"};
+  static const char* names[] = {"road",     "city",      "monastery", "field",  "castle",
+                                "cemetery", "mist-bank", "hound",     "bazaar", "none"};
   return names[static_cast<int>(f)];
 }
 

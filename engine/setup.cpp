@@ -259,6 +259,14 @@ std::string State::snapshot() const {
   o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << " castles";
   for (int8_t c : bcb_.castle_tokens) o << ' ' << int(c);
   o << " decider " << int(bcb_.decider) << "\n";
+  o << "bazaar " << int(bcb_.bazaar) << " host " << int(bcb_.bazaar_host)
+    << (bcb_.bazaar_no_bids ? " no-bids" : "") << (bcb_.bazaar_resume_same ? " resume-same" : "")
+    << " due " << int(bcb_.bazaars_due) << " placed " << int(bcb_.placed) << " revealed";
+  for (int i = 0; i < kBcbMaxRevealed; ++i)
+    o << ' ' << nth(bcb_.revealed, i) << ':' << int(nth(bcb_.taker, i));
+  o << " selector " << int(bcb_.selector) << " selected " << int(bcb_.selected) << " bid "
+    << bcb_.bid << " high " << int(bcb_.high_bidder) << " count " << int(bcb_.revealed_count)
+    << "\n";
   for (int i = 0; i < bcb_.castle_count; ++i) {
     const CastleRecord& c = nth(bcb_.castles, i);
     o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner " << int(c.owner)
