@@ -1,5 +1,5 @@
-// The state only Bridges, Castles and Bazaars has (engine/bcb.cpp plays it). Fixed-size and
-// allocation-free: State holds one inline, so a copy of any game stays one copy.
+// The state only Bridges, Castles and Bazaars has (engine/bcb.cpp and bcb_bazaars.cpp play it).
+// Fixed-size and allocation-free: State holds one inline, so a copy of any game stays one copy.
 #pragma once
 
 #include <array>

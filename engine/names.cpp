@@ -145,6 +145,9 @@ std::string Rules::waiting_for(const State& s) {
   const std::string hound = "hound " + std::to_string(s.hound_active_ + 1);
   switch (s.phase_) {
     case Phase::Draw:
+      if (s.bcb_.bazaar == BazaarStage::Reveal)
+        return "bazaar tile " + std::to_string(s.bcb_.revealed_count + 1) + " of " +
+               std::to_string(s.game_->players()) + " to be revealed: draw <tile>";
       return "a tile to be drawn: draw <tile>";
     case Phase::Place:
       return "the drawn tile to be placed: place x,y rN";

@@ -436,10 +436,13 @@ TEST(BcbBazaars, ForbiddenNegativeScoresCapBidsAndBuying) {
     t.s->setup_score(1, 2);
     t.regular_turn("bazaar");
     t.reveal({"meadow", "meadow"});
+    // Offered (engine/bcb.h): select meadow at 0, 1 or 2 (one tile twice is one choice).
+    EXPECT_EQ(t.legal().size(), 3u);
     auto why = t.select("meadow", 3);
     ASSERT_NE(why, std::nullopt);
     EXPECT_NE(why->find("more points than they have"), std::string::npos) << *why;
     ASSERT_TRUE(ok(t.select("meadow", 2)));
+    EXPECT_EQ(t.legal().size(), 4u) << "pass, or red raises to 3, 4 or 5";
     EXPECT_NE(t.bid(6), std::nullopt);
     ASSERT_TRUE(ok(t.bid(5)));
     ASSERT_EQ(t.s->phase(), Phase::BazaarDeal);
