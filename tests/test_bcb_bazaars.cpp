@@ -405,6 +405,32 @@ TEST(BcbBazaars, DiscardedBazaarTileUnderEachReading) {
   }
 }
 
+// A held bazaar obeys fn 11 too. before-replacement with 1 tile left for 2 players: ignored
+// (1 tile left reported), and red still draws the replacement. after-replacement with no
+// tile left: no replacement turn comes, the bazaar is ignored with 0 tiles left, and the
+// game ends.
+TEST(BcbBazaars, HeldBazaarWithTooFewTilesIsIgnored) {
+  {
+    Table t({{"city-bazaar", 1}, {"meadow", 1}}, 2,
+            {"bazaar-unplaced=bazaar-held", "bazaar-held-timing=before-replacement"});
+    ASSERT_TRUE(ok(t.draw("city-bazaar")));
+    const Event* e = t.find(EventKind::BazaarIgnored, 0);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->value, 1);
+    EXPECT_EQ(t.s->phase(), Phase::Draw);
+    EXPECT_EQ(t.s->active_player(), 0);
+  }
+  {
+    Table t({{"city-bazaar", 1}}, 2,
+            {"bazaar-unplaced=bazaar-held", "bazaar-held-timing=after-replacement"});
+    ASSERT_TRUE(ok(t.draw("city-bazaar")));
+    const Event* e = t.find(EventKind::BazaarIgnored, 0);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->value, 0);
+    EXPECT_TRUE(t.s->is_terminal());
+  }
+}
+
 // A tile won in a bazaar that fits nowhere is removed with no replacement draw (the player's
 // turn was that tile): blue wins the full city, it is set aside, and red places next.
 TEST(BcbBazaars, UnplaceableWonTileIsRemovedWithoutReplacement) {
