@@ -480,13 +480,16 @@ Fail InvariantChecker::tile_conservation(const State& s) {
       s.drawn() >= 0 &&
       (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
        (s.is_terminal() && !s.history().empty() && s.history().back().kind == ActionKind::Draw));
-  int sum = s.tiles_remaining() + face_up_tiles + face_down + s.set_aside() + (in_hand ? 1 : 0);
+  // BCB: tiles a bazaar revealed and nobody has taken into a placement turn yet.
+  const int revealed = s.bcb().bazaar_tiles_waiting();
+  int sum = s.tiles_remaining() + face_up_tiles + face_down + s.set_aside() + (in_hand ? 1 : 0) +
+            revealed;
   if (sum != tiles_in_play_)
     return "tiles not conserved: piles " + std::to_string(s.tiles_remaining()) + " + board " +
            std::to_string(face_up_tiles) + " + face-down " + std::to_string(face_down) +
            " + set aside " + std::to_string(s.set_aside()) + " + in hand " +
-           std::to_string(in_hand ? 1 : 0) + " = " + std::to_string(sum) + ", not " +
-           std::to_string(tiles_in_play_);
+           std::to_string(in_hand ? 1 : 0) + " + revealed in a bazaar " + std::to_string(revealed) +
+           " = " + std::to_string(sum) + ", not " + std::to_string(tiles_in_play_);
   // Piles: drawn from the active one only; the ones before it are empty.
   if (s.active_pile() < prev_active_pile_) return "piles: the active pile went back";
   prev_active_pile_ = s.active_pile();
@@ -501,6 +504,7 @@ Fail InvariantChecker::tile_conservation(const State& s) {
 Fail InvariantChecker::ledgers(const State& s, const Action&) {
   int ghosts = prev_board_ghosts_;
   int points = 0;
+  std::array<int, kMaxColours> paid{};  // BCB bazaar points by player
   const bool shared_hound = s.game().rules().scoring != ScoringTracks::PerColour;
   for (const Event& e : s.events()) {
     switch (e.kind) {
@@ -527,6 +531,10 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
         if (e.value < 0) return "events: a negative scoring";
         points += e.value;
         break;
+      case EventKind::BazaarPaid:  // BCB: signed, the only event that lowers a score
+        points += e.value;
+        if (e.who >= 0 && e.who < s.score_count()) nth(paid, e.who) += e.value;
+        break;
       default:
         break;
     }
@@ -538,7 +546,7 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
   int delta = 0;
   for (int t = 0; t < s.score_count(); ++t) {
     int now = s.score(t).total, before = nth(prev_scores_, t);
-    if (now < before)
+    if (now - nth(paid, t) < before)
       return "a score went down: track/player " + std::to_string(t + 1) + " from " +
              std::to_string(before) + " to " + std::to_string(now);
     delta += now - before;

@@ -5,12 +5,12 @@
 //
 // After every action (cheap): ghost, meeple and tile conservation; the legality of every new
 // cell; meeples only where the rule set allows them, each region's meeple counter; scores
-// never decrease and move only through Scored events; ghosts move only through events and a
-// hound scores the ghosts on the board at that moment; a tile that finishes a mist bank
-// places no mist ghosts, one that extends a bank one fewer; every finished feature of a turn
-// reported once (recomputed from the geometry, not from the union-find) at the value the
-// geometry gives; no meeple left on a finished feature; a set-aside tile fits nowhere; every
-// action legal_actions() offers is legal by the geometry (and, now and then, every legal
+// move only through Scored events and never decrease but by a BCB bazaar's BazaarPaid ones; ghosts
+// move only through events and a hound scores the ghosts on the board at that moment; a tile that
+// finishes a mist bank places no mist ghosts, one that extends a bank one fewer; every finished
+// feature of a turn reported once (recomputed from the geometry, not from the union-find) at the
+// value the geometry gives; no meeple left on a finished feature; a set-aside tile fits nowhere;
+// every action legal_actions() offers is legal by the geometry (and, now and then, every legal
 // placement is offered).
 // Every `full_every` actions and at the end (O(board)): every region recomputed from the
 // geometry against the union-find (members, open links, haunting, meeples), the neighbour

@@ -77,8 +77,15 @@ enum class EventKind : uint8_t {
   FinalScored,
   BridgeBuilt,  // BCB: value is the axis (0: N-S, 1: W-E)
   CastleBuilt,  // BCB: who the owner, at the castle's north or west cell
+  // BCB bazaars (engine/bcb_bazaars.cpp; names.cpp says what each field holds).
+  BazaarOpened,     // who: the active player; value: tiles to reveal
+  BazaarIgnored,    // who: the active player; value: tiles left in the supply (fn 11)
+  BazaarBid,        // who: the bidder; value: the bid (the selector's opening bid too)
+  BazaarTileTaken,  // who: the player; value: the tile; extra: points it cost (0: free)
+  BazaarPaid,       // who: the player whose score moves; value: points (signed); extra: the
+                    // other party (-1: nobody, a lone bid)
 };
-inline constexpr int kEventKindCount = 24;
+inline constexpr int kEventKindCount = 29;
 const char* event_name(EventKind k);
 
 enum class FeatureClass : uint8_t {
@@ -89,10 +96,11 @@ enum class FeatureClass : uint8_t {
   Castle,
   Cemetery,
   MistBank,
-  Hound,  // a hound's points (Mists 3+), a class of its own on the score
+  Hound,   // a hound's points (Mists 3+), a class of its own on the score
+  Bazaar,  // BCB: points paid and received in bazaars (signed), so that by_feature sums to total
   None
 };
-inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Hound
+inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Bazaar
 const char* feature_class_name(FeatureClass f);
 
 // What apply() did. The meaning of who, value and extra depends on the kind: event_fields()

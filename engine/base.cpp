@@ -85,7 +85,9 @@ int CompetitiveRules::shared_score(const State&) const { return 0; }
 void CompetitiveRules::legal(const State&, ActionList&) const {}
 
 std::optional<std::string> CompetitiveRules::apply(State&, const Action& a) const {
-  if (a.kind == ActionKind::Bridge || a.kind == ActionKind::Discard)
+  if (a.kind == ActionKind::Bridge || a.kind == ActionKind::Discard ||
+      a.kind == ActionKind::Select || a.kind == ActionKind::Bid || a.kind == ActionKind::Buy ||
+      a.kind == ActionKind::Sell)
     return "that action belongs to Bridges, Castles and Bazaars";
   return "that action belongs to Mists over Carcassonne";
 }

@@ -48,6 +48,12 @@ struct Incoming {
 class BcbRules : public CompetitiveRules {
  public:
   void setup(State& s) const override { Rules::bcb_setup(s); }
+  // Between turns and draws: bazaars (engine/bcb_bazaars.cpp).
+  void draw_due(State& s) const override {
+    if (!Rules::bcb_bazaar_draw_due(s)) CompetitiveRules::draw_due(s);
+  }
+  bool drawn(State& s, TileId t) const override { return Rules::bcb_bazaar_drawn(s, t); }
+  void unplaceable(State& s, TileId t) const override { Rules::bcb_bazaar_unplaceable(s, t); }
   bool adds_placements() const override { return true; }
   void added_placements(const State& s, TileId tile, ActionList& out, int from) const override {
     Rules::bridged_placements(s, tile, out, from);
@@ -405,11 +411,16 @@ void Rules::bcb_score_turn(State& s) {
 }
 
 // The turn's scoring is over: what follows it (a bazaar), else the next turn.
-void Rules::bcb_turn_scored(State& s) { end_turn(s); }
+void Rules::bcb_turn_scored(State& s) { bcb_bazaar_after_turn(s); }
 
 void Rules::bcb_legal(const State& s, ActionList& out) {
   if (s.phase_ == Phase::CastleChoice || s.phase_ == Phase::CastleScore)
     return bcb_castle_legal(s, out);
+  if (s.phase_ == Phase::BazaarSelect || s.phase_ == Phase::BazaarBid ||
+      s.phase_ == Phase::BazaarDeal) {
+    bcb_bazaar_legal(s, out);
+    return;
+  }
   if (s.phase_ != Phase::Bridge) return;
   Action pass;
   pass.kind = ActionKind::Pass;
@@ -429,7 +440,13 @@ std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
   if (a.kind == ActionKind::Castle || a.kind == ActionKind::CastleScore ||
       (a.kind == ActionKind::Pass && s.phase_ == Phase::CastleChoice))
     return bcb_castle_apply(s, a);
+  if (a.kind == ActionKind::Pass && s.phase_ == Phase::BazaarBid) return bcb_bazaar_apply(s, a);
   switch (a.kind) {
+    case ActionKind::Select:
+    case ActionKind::Bid:
+    case ActionKind::Buy:
+    case ActionKind::Sell:
+      return bcb_bazaar_apply(s, a);
     case ActionKind::Bridge:
     case ActionKind::Pass: {
       if (a.kind == ActionKind::Bridge && s.bcb_.bridge_cell >= 0 &&
@@ -458,7 +475,7 @@ std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
         return "the tile fits without a bridge; only a tile that fits only with a bridge may be "
                "set aside (seed 003 fn 17)";
       emit(s, EventKind::TileSetAside, FeatureClass::None, s.player_, 0, 0, s.drawn_);
-      competitive_unplaceable(s, s.drawn_);
+      bcb_bazaar_unplaceable(s, s.drawn_);
       return std::nullopt;
     }
     default:

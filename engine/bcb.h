@@ -6,6 +6,25 @@
 // | bridge-timing       | with-tile, before-scoring  | the bridge step before the follower,  |
 // |                     |                            | or also after it (seed 003 fn 16, 20) |
 // | bridge-on-monastery | allowed, forbidden         | a bridge across a monastery tile      |
+// | negative-score      | allowed, forbidden         | bids above one's score (fn 7, 8, 14)  |
+// | bazaar-variant      | auction, pick-in-turn      | auction, or picked in turn (fn 13)    |
+// | bazaar-unplaced     | no-bazaar, bazaar-held     | a discarded bazaar tile (fn 5, 6)     |
+// | bazaar-held-timing  | before-, after-replacement | when that bazaar is held              |
+// | bazaar-too-few      | ignored                    | fewer tiles than players (fn 11)      |
+// | bazaar-next-selector| next-clockwise,            | who selects after a sale (fn 9)       |
+// |                     | seller-again               |                                       |
+// | bazaar-buy-short    | must-sell, stop-at-zero,   | negative-score=forbidden: buying      |
+// |                     | below-zero                 | above one's score                     |
+//
+// Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
+// `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or
+// `pass` from each other player without a tile (BazaarBid), `buy` or `sell` (BazaarDeal);
+// `select <tile>` alone under pick-in-turn. apply accepts any whole bid the rules allow;
+// legal_actions offers, from the lowest legal bid lo (0 to open, current + 1 to raise),
+// every bid up to the greater of lo + 10 and the bidder's score, at most 500 of them, and
+// under negative-score=forbidden none above the bidder's score (an opening bid of 0 always).
+// Points paid and received go to FeatureClass::Bazaar (signed), so by_feature still sums to
+// total; each payment is a BazaarPaid event.
 //
 // A bridge is a road segment of its cell: segment index kBridgeSeg, union-find node
 // segment_node(cell, kBridgeSeg). Every tile the rule set plays leaves that index free.

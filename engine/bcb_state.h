@@ -1,5 +1,5 @@
-// The state only Bridges, Castles and Bazaars has (engine/bcb.cpp plays it). Fixed-size and
-// allocation-free: State holds one inline, so a copy of any game stays one copy.
+// The state only Bridges, Castles and Bazaars has (engine/bcb.cpp and bcb_bazaars.cpp play it).
+// Fixed-size and allocation-free: State holds one inline, so a copy of any game stays one copy.
 #pragma once
 
 #include <array>
@@ -28,6 +28,14 @@ struct CastleRecord {
   friend bool operator==(const CastleRecord&, const CastleRecord&) = default;
 };
 
+// Where a bazaar stands (seed 003 "Bazarul"; engine/bcb_bazaars.cpp plays it).
+enum class BazaarStage : uint8_t {
+  None,
+  Reveal,  // chance: the host reveals one tile per player (Phase::Draw, `draw <tile>` each)
+  Share,   // the revealed tiles go to the players (select, bid, buy/sell; or picked in turn)
+  Place,   // a player places the tile obtained as a whole turn (a won tile opens no bazaar)
+};
+
 struct BcbState {
   std::array<int8_t, kBcbMaxPlayers> bridges{};  // per player, in supply
   int16_t bridge_cell = -1;                      // the bridge built this turn (-1: none yet)
@@ -44,6 +52,23 @@ struct BcbState {
   static_assert(kBcbMaxCastles <= 16, "castles_scored_now has a bit per castle");
   // The player deciding now when it is not the active one (State::current_player), or -1.
   int8_t decider = -1;
+  // Bazaars. revealed[i] (a TileId) went to player taker[i] (-1: not yet); `placed` counts
+  // the placement turns begun, the k-th being that of the k-th player after the host.
+  BazaarStage bazaar = BazaarStage::None;
+  int8_t bazaar_host = -1;          // the active player whose bazaar tile opened it
+  bool bazaar_no_bids = false;      // picked in turn (bazaar-variant=pick-in-turn, or ZMG fn 14)
+  bool bazaar_resume_same = false;  // held before the replacement draw: the host draws it next
+  int8_t bazaars_due = 0;           // bazaar-unplaced=bazaar-held: bazaars waiting to be held
+  int8_t revealed_count = 0;
+  int8_t placed = 0;
+  std::array<int16_t, kBcbMaxRevealed> revealed{};
+  std::array<int8_t, kBcbMaxRevealed> taker{};
+  int8_t selector = -1;  // the auction: who selected revealed[selected], at `bid` points,
+  int8_t selected = -1;  // and the highest bidder so far
+  int16_t bid = 0;
+  int8_t high_bidder = -1;
+  // Revealed tiles not yet taken into a placement turn (the tile-conservation invariant).
+  int bazaar_tiles_waiting() const { return revealed_count - placed; }
   // Every field, for State::first_difference; State::snapshot writes each of them too.
   friend bool operator==(const BcbState&, const BcbState&) = default;
 };

@@ -37,8 +37,13 @@ constexpr EventFields kEvents[kEventKindCount] = {
     {"final-scored", "player", true, "points", "colour"},
     {"bridge-built", "player", true, "axis", nullptr},
     {"castle-built", "player", true, nullptr, nullptr},
+    {"bazaar-opened", "player", false, "tiles", nullptr},
+    {"bazaar-ignored", "player", false, "tiles left", nullptr},
+    {"bazaar-bid", "player", false, "bid", nullptr},
+    {"bazaar-tile-taken", "player", false, "tile", "price"},
+    {"bazaar-paid", "player", false, "points", "other player"},
 };
-static_assert(static_cast<int>(EventKind::CastleBuilt) + 1 == kEventKindCount);
+static_assert(static_cast<int>(EventKind::BazaarPaid) + 1 == kEventKindCount);
 
 }  // namespace
 
@@ -67,8 +72,8 @@ std::string describe(const Event& e) {
 }
 
 const char* feature_class_name(FeatureClass f) {
-  static const char* names[] = {"road",     "city",      "monastery", "field", "castle",
-                                "cemetery", "mist-bank", "hound",     "none"};
+  static const char* names[] = {"road",     "city",      "monastery", "field",  "castle",
+                                "cemetery", "mist-bank", "hound",     "bazaar", "none"};
   return names[static_cast<int>(f)];
 }
 
@@ -141,6 +146,9 @@ std::string Rules::waiting_for(const State& s) {
   const std::string hound = "hound " + std::to_string(s.hound_active_ + 1);
   switch (s.phase_) {
     case Phase::Draw:
+      if (s.bcb_.bazaar == BazaarStage::Reveal)
+        return "bazaar tile " + std::to_string(s.bcb_.revealed_count + 1) + " of " +
+               std::to_string(s.game_->players()) + " to be revealed: draw <tile>";
       return "a tile to be drawn: draw <tile>";
     case Phase::Place:
       return "the drawn tile to be placed: place x,y rN";

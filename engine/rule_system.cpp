@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 
 namespace carcheck {
@@ -32,9 +33,7 @@ std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r) {
     case Family::Mists:
       return mists_rules();
     case Family::Bcb:
-      throw std::invalid_argument("rule set " + r.name +
-                                  " (Bridges, Castles and Bazaars) is not implemented in the "
-                                  "engine yet");
+      return bcb_rules();
   }
   throw std::invalid_argument("rule set " + r.name + " (" + r.title +
                               ") is not implemented in the engine");

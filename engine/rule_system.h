@@ -7,6 +7,7 @@
 //   CompetitiveRules engine/base.cpp    the base game (C1) and the Print-and-Play demo
 //   Mists            engine/mists.cpp   Mists over Carcassonne, Levels 1-6
 //   BcbRules         engine/bcb.cpp     Bridges, Castles and Bazaars on the base game
+//                    (+ bcb_bazaars.cpp, its bazaars between turns)
 //
 // The base game and the demo share a room: they differ only in data (tiles, followers,
 // farmers, switches), never in a step of the turn.

@@ -122,6 +122,31 @@ struct Rules {
   // Third-edition farm scoring: what the finished city `root` is worth to a farm when it is a
   // castle (castle-farm-value), or -1 when it is no castle.
   static int bcb_castle_farm_value(const State& s, int root);
+  // ---- bcb_bazaars.cpp: bazaars (seed 003 "Bazarul", footnotes 5-14) -----------------------
+  static bool bcb_is_bazaar_tile(const State& s, TileId t);
+  // A turn's scoring is over (bcb_turn_scored): the next placement turn of a bazaar, a
+  // bazaar the tile opened, or the next turn.
+  static void bcb_bazaar_after_turn(State& s);
+  // Between turns (RuleSystem::draw_due): true when a bazaar held before the replacement
+  // draw took over.
+  static bool bcb_bazaar_draw_due(State& s);
+  // A drawn tile (RuleSystem::drawn): true when it was a bazaar's reveal.
+  static bool bcb_bazaar_drawn(State& s, TileId t);
+  // A tile set aside (RuleSystem::unplaceable, or `discard`): a bazaar's tile gets no
+  // replacement; a drawn bazaar tile may hold its bazaar anyway (bazaar-unplaced).
+  static void bcb_bazaar_unplaceable(State& s, TileId t);
+  static void bcb_bazaar_start(State& s);
+  static void bcb_bazaar_next(State& s);
+  static void bcb_bazaar_resume(State& s);
+  static bool bcb_bazaar_place_turn(State& s, int player);
+  static void bcb_bazaar_ask_bidder(State& s, int from);
+  static void bcb_bazaar_take(State& s, int index, int player, int price);
+  static void bcb_bazaar_dealt(State& s, int next_selector);
+  // The one path of bazaar points: `who` gains `points` (negative: pays) from `other`
+  // (-1: nobody), under FeatureClass::Bazaar, reported as BazaarPaid.
+  static void bcb_bazaar_pay(State& s, int who, int points, int other);
+  static void bcb_bazaar_legal(const State& s, ActionList& out);
+  static std::optional<std::string> bcb_bazaar_apply(State& s, const Action& a);
 
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).

@@ -261,6 +261,14 @@ std::string State::snapshot() const {
   o << " decider " << int(bcb_.decider) << " castle-fresh " << int(bcb_.castle_fresh)
     << " scored-now " << bcb_.castles_scored_now << " deciding " << int(bcb_.castle_deciding)
     << "\n";
+  o << "bazaar " << int(bcb_.bazaar) << " host " << int(bcb_.bazaar_host)
+    << (bcb_.bazaar_no_bids ? " no-bids" : "") << (bcb_.bazaar_resume_same ? " resume-same" : "")
+    << " due " << int(bcb_.bazaars_due) << " placed " << int(bcb_.placed) << " revealed";
+  for (int i = 0; i < kBcbMaxRevealed; ++i)
+    o << ' ' << nth(bcb_.revealed, i) << ':' << int(nth(bcb_.taker, i));
+  o << " selector " << int(bcb_.selector) << " selected " << int(bcb_.selected) << " bid "
+    << bcb_.bid << " high " << int(bcb_.high_bidder) << " count " << int(bcb_.revealed_count)
+    << "\n";
   for (int i = 0; i < bcb_.castle_count; ++i) {
     const CastleRecord& c = nth(bcb_.castles, i);
     o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner " << int(c.owner)

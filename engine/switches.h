@@ -39,6 +39,13 @@
 // | castle-same-turn       | castle_same_turn       | not-counted                               |
 // | castle-farm-value      | castle_farm_value      | every-castle, scored-only                 |
 // | castle-farm-edition    | castle_farm_edition    | refuse                                    |
+// | negative-score         | negative_score         | allowed, forbidden                        |
+// | bazaar-variant         | bazaar_variant         | auction, pick-in-turn                     |
+// | bazaar-unplaced        | bazaar_unplaced        | no-bazaar, bazaar-held                    |
+// | bazaar-too-few         | bazaar_too_few         | ignored (report-gap not implemented)      |
+// | bazaar-next-selector   | bazaar_next_selector   | next-clockwise, seller-again              |
+// | bazaar-buy-short       | bazaar_buy_short       | must-sell, stop-at-zero, below-zero       |
+// | bazaar-held-timing     | bazaar_held_timing     | before-replacement, after-replacement     |
 //
 // A value levels.yaml lists that is not in the table must be marked `not-implemented:` there
 // (the loader checks both ways); the Bridges, Castles and Bazaars switches the engine does
@@ -94,6 +101,13 @@ enum class SmallCityCastle : uint8_t { Semicircular, AnyTwoSegment };
 enum class CastleSameTurn : uint8_t { NotCounted };
 enum class CastleFarmValue : uint8_t { EveryCastle, ScoredOnly };
 enum class CastleFarmEdition : uint8_t { Refuse };
+enum class NegativeScore : uint8_t { Allowed, Forbidden };
+enum class BazaarVariant : uint8_t { Auction, PickInTurn };
+enum class BazaarUnplaced : uint8_t { NoBazaar, BazaarHeld };
+enum class BazaarTooFew : uint8_t { Ignored };
+enum class BazaarNextSelector : uint8_t { NextClockwise, SellerAgain };
+enum class BazaarBuyShort : uint8_t { MustSell, StopAtZero, BelowZero };
+enum class BazaarHeldTiming : uint8_t { BeforeReplacement, AfterReplacement };
 
 // The readings in force, resolved once per Game; a default-constructed value is every
 // switch's default.
@@ -135,6 +149,13 @@ struct Switches {
   CastleSameTurn castle_same_turn = CastleSameTurn::NotCounted;
   CastleFarmValue castle_farm_value = CastleFarmValue::EveryCastle;
   CastleFarmEdition castle_farm_edition = CastleFarmEdition::Refuse;
+  NegativeScore negative_score = NegativeScore::Allowed;
+  BazaarVariant bazaar_variant = BazaarVariant::Auction;
+  BazaarUnplaced bazaar_unplaced = BazaarUnplaced::NoBazaar;
+  BazaarTooFew bazaar_too_few = BazaarTooFew::Ignored;
+  BazaarNextSelector bazaar_next_selector = BazaarNextSelector::NextClockwise;
+  BazaarBuyShort bazaar_buy_short = BazaarBuyShort::MustSell;
+  BazaarHeldTiming bazaar_held_timing = BazaarHeldTiming::BeforeReplacement;
 };
 
 // Which rule systems a switch belongs to (bit per Family): a rule set of such a family must

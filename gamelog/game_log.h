@@ -28,6 +28,7 @@ struct LogFollower {
 struct LogTurn {
   int player = 0;  // 0-based seat
   std::string tile;
+  bool bazaar = false;   // BCB: a tile won in a bazaar, placed in a turn of its own (no draw)
   bool discard = false;  // set aside: it fits nowhere, or (BCB) the player declined a bridge
   bool placed = false;   // x, y, rotation given (neither placed nor discarded: the rules took
                          // the tile over after the draw, e.g. Mists face-down tiles)

@@ -107,6 +107,7 @@ LogTurn read_turn(const json& v, const std::string& path, int players) {
                                   std::to_string(players - 1)};
   t.tile = f.need_text("tile");
   if (const json* d = f.get("discard")) t.discard = f.flag(*d, "discard");
+  if (const json* b = f.get("bazaar")) t.bazaar = f.flag(*b, "bazaar");
   const json* x = f.get("x");
   const json* y = f.get("y");
   const json* r = f.get("rotation");

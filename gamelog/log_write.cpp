@@ -92,11 +92,25 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
   };
   for (const Action& a : s.history()) {
     const Phase before = replay.phase();
-    if (a.kind == ActionKind::Draw && before == Phase::Draw) {
+    // BCB: a bazaar's reveals are draws of the host's turn; each tile won is placed in a
+    // turn of its own, with no draw ("bazaar": true).
+    const bool reveal = replay.bcb().bazaar == BazaarStage::Reveal;
+    const bool bazaar_turn = replay.bcb().bazaar == BazaarStage::Place && before == Phase::Place &&
+                             !turn.is_null() && (turn.contains("x") || turn.contains("discard"));
+    const bool starts = a.kind == ActionKind::Draw && before == Phase::Draw && !reveal;
+    if (starts) {
       close();
       turn = Json{{"player", replay.active_player()}, {"tile", g.tile(a.tile).name}};
-    } else if (turn.is_null()) {
+    } else if (bazaar_turn) {
+      close();
+      turn = Json{{"player", replay.active_player()},
+                  {"tile", g.tile(replay.drawn()).name},
+                  {"bazaar", true}};
+    }
+    if (turn.is_null()) {
       return "";  // the history does not start with a draw: not a game this format holds
+    } else if (starts) {
+      // the turn's draw: its tile is the turn's
     } else if (a.kind == ActionKind::Place) {
       turn["x"] = a.x;
       turn["y"] = a.y;
@@ -120,7 +134,7 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
     } else {
       turn["actions"].push_back(action_text(replay, a));
     }
-    if (o.legal && a.kind == ActionKind::Draw && before == Phase::Draw) {
+    if (o.legal && a.kind == ActionKind::Draw && before == Phase::Draw && !reveal) {
       // After the draw: where the tile may go (the placements without a bridge).
       if (replay.apply(a)) return "";
       if (replay.phase() == Phase::Place) legal_sets(replay, turn, "legal_placements");
@@ -128,7 +142,8 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
       return "";
     }
     for (const Event& e : replay.events())
-      if (e.kind == EventKind::TileSetAside && a.kind == ActionKind::Draw) turn["discard"] = true;
+      if (e.kind == EventKind::TileSetAside && a.kind == ActionKind::Draw && !reveal)
+        turn["discard"] = true;
     last_events = replay.events();
   }
   close();

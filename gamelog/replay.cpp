@@ -112,9 +112,11 @@ class Replayer {
                    std::string("the game is over by the rules (") +
                        end_reason_text(s_->end_reason()) + "), but the log goes on with " +
                        std::to_string(g_.turns.size() - static_cast<size_t>(i)) + " more turn(s)");
-    if (s_->phase() != Phase::Draw)
+    const Phase want = t.bazaar ? Phase::Place : Phase::Draw;
+    if (s_->phase() != want)
       return found(Disagreement::Missing, turn,
-                   "the log starts a turn while the rules wait for " + s_->waiting_for());
+                   std::string("the log starts a ") + (t.bazaar ? "bazaar tile's " : "") +
+                       "turn while the rules wait for " + s_->waiting_for());
     if (s_->active_player() != t.player)
       return found(Disagreement::Order, turn,
                    "the log's turn is seat " + std::to_string(t.player) +
@@ -124,8 +126,14 @@ class Replayer {
     draw.tile = game_.find_tile(t.tile);
     if (draw.tile < 0)
       return found(Disagreement::Refused, turn, "tile '" + t.tile + "' is not in this rule set");
-    if (auto why = apply(draw))
+    if (t.bazaar) {  // BCB: the tile won in the bazaar is in hand already
+      if (s_->drawn() != draw.tile)
+        return found(Disagreement::Refused, turn,
+                     "the log places " + t.tile + " as a bazaar tile; the rules give seat " +
+                         std::to_string(s_->active_player()) + " " + game_.tile(s_->drawn()).name);
+    } else if (auto why = apply(draw)) {
       return found(Disagreement::Refused, turn, "draw " + t.tile + ": " + *why);
+    }
     bool set_aside = false;
     for (const Event& e : s_->events()) set_aside = set_aside || e.kind == EventKind::TileSetAside;
     if (t.discard) {
@@ -243,7 +251,11 @@ class Replayer {
         if (!take(t.actions[next++], turn, true)) return false;
         continue;
       }
-      if (s_->phase() == Phase::Draw) break;
+      // The turn is over: the next draw, or (BCB) the next bazaar tile's turn, is the next
+      // entry's.
+      if (s_->phase() == Phase::Draw ||
+          (s_->phase() == Phase::Place && s_->bcb().bazaar == BazaarStage::Place))
+        break;
       return found(Disagreement::Missing, turn,
                    "the log's turn ends while the rules wait for " + s_->waiting_for());
     }

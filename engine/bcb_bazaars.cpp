@@ -1,0 +1,469 @@
+// Bridges, Castles and Bazaars: bazaars (seed 003 "Bazarul", footnotes 5-14), between turns.
+//
+// A bazaar tile placed in a regular turn opens a bazaar once that turn's scoring is over
+// (fn 5). The host (the active player) reveals one tile per player: chance draws in
+// Phase::Draw, so `draw <tile>` forces each reveal and apply_random_draw takes the supply's
+// top (BazaarStage::Reveal). The tiles are then shared (Share): by auction, or picked in turn
+// without bids (bazaar-variant=pick-in-turn; negative-score=forbidden with every score 0,
+// ZMG fn 14). Each player then places the tile obtained as a whole turn (Place), the player
+// after the host first; then the player after the host plays the next regular turn.
+//
+// Choices the seed leaves open, decided here:
+// - pick-in-turn: the seed's "Variație" has each player select a tile and place it as a
+//   normal turn, in turn, so the next player picks after seeing that placement (the digest
+//   says only "taken one each in turn order").
+// - the last tile of a bazaar goes to the last player without one, free, without an action
+//   (there is nothing left to choose).
+// - a tile obtained in a bazaar that fits nowhere (or is set aside under fn 17) is removed
+//   from the game with no replacement draw: the base game's replacement is a draw, and the
+//   player's turn was that tile.
+// - after all placements the next regular turn is the host's left neighbour's; the seed says
+//   "the game continues normally" only for the variant.
+#include <algorithm>
+
+#include "engine/bcb.h"
+#include "engine/rules_impl.h"
+#include "engine/switches.h"
+
+namespace carcheck {
+
+namespace {
+
+// legal_actions offers at most this many bids per tile (apply takes any legal bid).
+constexpr int kOfferedBids = 500;
+
+int players(const State& s) { return s.game().players(); }
+
+bool has_tile(const BcbState& b, int p) {
+  for (int i = 0; i < b.revealed_count; ++i)
+    if (nth(b.taker, i) == p) return true;
+  return false;
+}
+
+int tile_of(const BcbState& b, int p) {
+  for (int i = 0; i < b.revealed_count; ++i)
+    if (nth(b.taker, i) == p) return i;
+  return -1;
+}
+
+int untaken(const BcbState& b) {
+  int n = 0;
+  for (int i = 0; i < b.revealed_count; ++i) n += nth(b.taker, i) < 0;
+  return n;
+}
+
+// The first player clockwise after `from` who has no tile from this bazaar (`from` last).
+int next_without_tile(const State& s, int from) {
+  const int n = players(s);
+  for (int k = 1; k <= n; ++k)
+    if (!has_tile(s.bcb(), (from + k) % n)) return (from + k) % n;
+  return -1;
+}
+
+// The next player after `from`, before the round comes back to the selector, who may still
+// bid: one without a tile from this bazaar (seed 003: those who have one take no part).
+int next_bidder(const State& s, int from) {
+  const BcbState& b = s.bcb();
+  const int n = players(s);
+  for (int p = (from + 1) % n; p != b.selector; p = (p + 1) % n)
+    if (!has_tile(b, p)) return p;
+  return -1;
+}
+
+bool bids_capped(const State& s) {
+  return s.game().switches().negative_score == NegativeScore::Forbidden;
+}
+
+// The highest bid player `p` may make: under negative-score=forbidden no more than their
+// score (ZMG, fn 8), though a selector may always open at 0 (the seed: "0 is possible");
+// otherwise any (bounded by the action's field).
+int max_bid(const State& s, int p, bool opening) {
+  if (!bids_capped(s)) return 32767;
+  const int score = s.score(p).total;
+  return opening ? std::max(0, score) : score;
+}
+
+// The bids legal_actions offers from `lo`: every one up to lo + 10 and up to the bidder's
+// score, within max_bid and at most kOfferedBids of them.
+int offered_high(const State& s, int p, int lo, bool opening) {
+  const int hi = std::max(lo + 10, s.score(p).total);
+  return std::min({hi, max_bid(s, p, opening), lo + kOfferedBids - 1});
+}
+
+std::string bid_cap_text(const State& s, int p) {
+  return "a player may not bid more points than they have (" + std::to_string(s.score(p).total) +
+         "; negative-score=forbidden, the ZMG rule of seed 003 fn 8)";
+}
+
+bool buy_refused(const State& s) {
+  const BcbState& b = s.bcb();
+  return bids_capped(s) && s.game().switches().bazaar_buy_short == BazaarBuyShort::MustSell &&
+         b.bid > s.score(b.selector).total;
+}
+
+}  // namespace
+
+bool Rules::bcb_is_bazaar_tile(const State& s, TileId t) {
+  const TileType& tt = s.game_->tile(t);
+  for (int c = 0; c < tt.n_cells; ++c)
+    if (tt.face(0, c).marks & kMarkBazaar) return true;
+  return false;
+}
+
+void Rules::bcb_bazaar_pay(State& s, int who, int points, int other) {
+  if (points == 0) return;
+  award(s, who, FeatureClass::Bazaar, points);
+  emit(s, EventKind::BazaarPaid, FeatureClass::Bazaar, who, 0, 0, points, other);
+}
+
+void Rules::bcb_bazaar_after_turn(State& s) {
+  BcbState& b = s.bcb_;
+  if (b.bazaar == BazaarStage::Place) {  // a bazaar's placement turn is over
+    ++s.turn_;
+    s.drawn_ = -1;
+    bcb_bazaar_next(s);
+    return;
+  }
+  // fn 5: after the scoring of the turn that placed a bazaar tile; bazaar-held with
+  // after-replacement: after the replacement's turn.
+  const bool opened = s.drawn_ >= 0 && bcb_is_bazaar_tile(s, s.drawn_);
+  const bool held = !opened && b.bazaars_due > 0 &&
+                    s.game_->switches().bazaar_held_timing == BazaarHeldTiming::AfterReplacement;
+  if (!opened && !held) {
+    end_turn(s);
+    return;
+  }
+  if (held) --b.bazaars_due;
+  ++s.turn_;  // the host's turn is over; the bazaar's turns follow before the next one
+  s.drawn_ = -1;
+  bcb_bazaar_start(s);
+}
+
+bool Rules::bcb_bazaar_draw_due(State& s) {
+  BcbState& b = s.bcb_;
+  if (b.bazaar != BazaarStage::None || b.bazaars_due == 0) return false;
+  if (s.game_->switches().bazaar_held_timing == BazaarHeldTiming::BeforeReplacement) {
+    --b.bazaars_due;
+    b.bazaar_resume_same = true;  // the host still draws the replacement afterwards
+    bcb_bazaar_start(s);
+    return true;
+  }
+  if (s.tiles_remaining() == 0) {  // no replacement comes: its bazaar would reveal nothing
+    for (; b.bazaars_due > 0; --b.bazaars_due)
+      emit(s, EventKind::BazaarIgnored, FeatureClass::None, s.player_, 0, 0, 0);
+  }
+  return false;
+}
+
+void Rules::bcb_bazaar_start(State& s) {
+  BcbState& b = s.bcb_;
+  const int n = players(s);
+  b.bazaar_host = static_cast<int8_t>(s.player_);
+  // fn 11 (bazaar-too-few=ignored): fewer face-down tiles than players, no auction.
+  if (s.tiles_remaining() < n) {
+    emit(s, EventKind::BazaarIgnored, FeatureClass::None, s.player_, 0, 0, s.tiles_remaining());
+    bcb_bazaar_resume(s);
+    return;
+  }
+  b.bazaar = BazaarStage::Reveal;
+  b.revealed_count = 0;
+  b.placed = 0;
+  b.taker.fill(-1);
+  // ZMG (fn 14): with negative-score=forbidden and every score 0, the variant is played.
+  bool all_zero = true;
+  for (int p = 0; p < n; ++p) all_zero = all_zero && s.score(p).total == 0;
+  b.bazaar_no_bids = s.game_->switches().bazaar_variant == BazaarVariant::PickInTurn ||
+                     (bids_capped(s) && all_zero);
+  emit(s, EventKind::BazaarOpened, FeatureClass::None, s.player_, 0, 0, n);
+  s.phase_ = Phase::Draw;
+}
+
+bool Rules::bcb_bazaar_drawn(State& s, TileId t) {
+  BcbState& b = s.bcb_;
+  if (b.bazaar != BazaarStage::Reveal) return false;
+  nth(b.revealed, b.revealed_count) = t;
+  nth(b.taker, b.revealed_count) = -1;
+  ++b.revealed_count;
+  s.drawn_ = -1;  // face up on the table, in nobody's hand
+  if (b.revealed_count < players(s)) return true;
+  b.bazaar = BazaarStage::Share;
+  b.selector = static_cast<int8_t>(next_without_tile(s, b.bazaar_host));  // "jucătorul următor"
+  bcb_bazaar_next(s);
+  return true;
+}
+
+void Rules::bcb_bazaar_unplaceable(State& s, TileId t) {
+  BcbState& b = s.bcb_;
+  if (b.bazaar == BazaarStage::Place) {  // no replacement for a bazaar's tile
+    s.set_aside_.push_back(t);
+    s.drawn_ = -1;
+    ++s.turn_;
+    bcb_bazaar_next(s);
+    return;
+  }
+  // fn 6 (bazaar-unplaced=no-bazaar): a discarded bazaar tile holds no bazaar; bazaar-held:
+  // it does, before or after the replacement (bazaar-held-timing, read by draw_due and
+  // after_turn).
+  if (bcb_is_bazaar_tile(s, t) && s.game_->switches().bazaar_unplaced == BazaarUnplaced::BazaarHeld)
+    ++b.bazaars_due;
+  competitive_unplaceable(s, t);
+}
+
+// Drives the bazaar to its next decision: the last tile to the last player, the next
+// selection, or the next placement turn; at the end, back to regular turns.
+void Rules::bcb_bazaar_next(State& s) {
+  BcbState& b = s.bcb_;
+  const int n = players(s);
+  for (;;) {
+    const int left = untaken(b);
+    if (left == 1) {  // "Ultimul cartonaș poate fi luat fără plată"
+      int last = -1;
+      for (int p = 0; p < n && last < 0; ++p)
+        if (!has_tile(b, p)) last = p;
+      for (int i = 0; i < b.revealed_count; ++i)
+        if (nth(b.taker, i) < 0) bcb_bazaar_take(s, i, last, 0);
+      continue;
+    }
+    if (left > 1 && !b.bazaar_no_bids) {
+      b.bazaar = BazaarStage::Share;
+      b.decider = b.selector;
+      s.player_ = b.bazaar_host;
+      s.phase_ = Phase::BazaarSelect;
+      return;
+    }
+    if (b.placed >= n) {
+      bcb_bazaar_resume(s);
+      return;
+    }
+    const int p = (b.bazaar_host + 1 + b.placed) % n;
+    if (!has_tile(b, p)) {  // pick-in-turn: this player picks, then places it at once
+      b.bazaar = BazaarStage::Share;
+      b.decider = static_cast<int8_t>(p);
+      s.player_ = b.bazaar_host;
+      s.phase_ = Phase::BazaarSelect;
+      return;
+    }
+    if (bcb_bazaar_place_turn(s, p)) return;
+  }
+}
+
+// Player `p`'s turn with the tile obtained; false when it fits nowhere (removed, no
+// replacement) and the turn is already over.
+bool Rules::bcb_bazaar_place_turn(State& s, int p) {
+  BcbState& b = s.bcb_;
+  const TileId t = static_cast<TileId>(nth(b.revealed, tile_of(b, p)));
+  ++b.placed;
+  b.bazaar = BazaarStage::Place;
+  b.decider = -1;
+  s.player_ = p;
+  s.drawn_ = t;
+  if (placeable_anywhere(s, t)) {
+    s.phase_ = Phase::Place;
+    return true;
+  }
+  emit(s, EventKind::TileSetAside, FeatureClass::None, p, 0, 0, t);
+  s.set_aside_.push_back(t);
+  s.drawn_ = -1;
+  ++s.turn_;
+  return false;
+}
+
+// Every revealed tile placed (or removed): the bazaar is over. The next regular turn is the
+// host's neighbour's, or the host's replacement draw (bazaar-held-timing=before-replacement);
+// a bazaar held after the replacement and still due comes first.
+void Rules::bcb_bazaar_resume(State& s) {
+  BcbState& b = s.bcb_;
+  const int host = b.bazaar_host;
+  b.bazaar = BazaarStage::None;
+  b.decider = -1;
+  b.revealed_count = 0;
+  b.placed = 0;
+  b.revealed.fill(0);
+  b.taker.fill(0);
+  b.selector = b.selected = b.high_bidder = -1;
+  b.bid = 0;
+  b.bazaar_no_bids = false;
+  s.player_ = host;
+  s.drawn_ = -1;
+  if (b.bazaars_due > 0 &&
+      s.game_->switches().bazaar_held_timing == BazaarHeldTiming::AfterReplacement) {
+    --b.bazaars_due;
+    bcb_bazaar_start(s);
+    return;
+  }
+  b.bazaar_host = -1;
+  if (b.bazaar_resume_same)
+    b.bazaar_resume_same = false;
+  else
+    s.player_ = (host + 1) % players(s);
+  enter_draw(s);
+}
+
+void Rules::bcb_bazaar_take(State& s, int index, int player, int price) {
+  nth(s.bcb_.taker, index) = static_cast<int8_t>(player);
+  emit(s, EventKind::BazaarTileTaken, FeatureClass::None, player, 0, 0, nth(s.bcb_.revealed, index),
+       price);
+}
+
+// The next player who may raise after `from`, or the end of the round: a lone bid is paid to
+// nobody and the selector takes the tile; otherwise the selector buys or sells.
+void Rules::bcb_bazaar_ask_bidder(State& s, int from) {
+  BcbState& b = s.bcb_;
+  const int q = next_bidder(s, from);
+  if (q >= 0) {
+    b.decider = static_cast<int8_t>(q);
+    s.phase_ = Phase::BazaarBid;
+    return;
+  }
+  if (b.high_bidder == b.selector) {
+    bcb_bazaar_pay(s, b.selector, -b.bid, -1);
+    bcb_bazaar_take(s, b.selected, b.selector, b.bid);
+    bcb_bazaar_dealt(s, next_without_tile(s, b.selector));
+    return;
+  }
+  b.decider = b.selector;
+  s.phase_ = Phase::BazaarDeal;
+}
+
+void Rules::bcb_bazaar_dealt(State& s, int next_selector) {
+  BcbState& b = s.bcb_;
+  b.selector = static_cast<int8_t>(next_selector);
+  b.selected = b.high_bidder = -1;
+  b.bid = 0;
+  b.decider = -1;
+  bcb_bazaar_next(s);
+}
+
+void Rules::bcb_bazaar_legal(const State& s, ActionList& out) {
+  const BcbState& b = s.bcb_;
+  const int p = b.decider;
+  switch (s.phase_) {
+    case Phase::BazaarSelect:
+      for (int i = 0; i < b.revealed_count; ++i) {
+        if (nth(b.taker, i) >= 0) continue;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; ++j)
+          seen = nth(b.taker, j) < 0 && nth(b.revealed, j) == nth(b.revealed, i);
+        if (seen) continue;
+        Action a;
+        a.kind = ActionKind::Select;
+        a.tile = static_cast<TileId>(nth(b.revealed, i));
+        if (b.bazaar_no_bids) {
+          a.x = -1;
+          out.push(a);
+          continue;
+        }
+        for (int bid = 0, hi = offered_high(s, p, 0, true); bid <= hi; ++bid) {
+          a.x = static_cast<int16_t>(bid);
+          out.push(a);
+        }
+      }
+      return;
+    case Phase::BazaarBid: {
+      Action pass;
+      pass.kind = ActionKind::Pass;
+      out.push(pass);
+      Action a;
+      a.kind = ActionKind::Bid;
+      for (int bid = b.bid + 1, hi = offered_high(s, p, b.bid + 1, false); bid <= hi; ++bid) {
+        a.x = static_cast<int16_t>(bid);
+        out.push(a);
+      }
+      return;
+    }
+    case Phase::BazaarDeal: {
+      Action a;
+      a.kind = ActionKind::Sell;
+      out.push(a);
+      if (!buy_refused(s)) {
+        a.kind = ActionKind::Buy;
+        out.push(a);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+std::optional<std::string> Rules::bcb_bazaar_apply(State& s, const Action& a) {
+  BcbState& b = s.bcb_;
+  const int p = b.decider;
+  switch (a.kind) {
+    case ActionKind::Select: {
+      if (s.phase_ != Phase::BazaarSelect)
+        return std::string("no bazaar tile is to be selected now (") + phase_name(s.phase_) + ")";
+      int i = -1;
+      for (int k = 0; k < b.revealed_count && i < 0; ++k)
+        if (nth(b.taker, k) < 0 && nth(b.revealed, k) == a.tile) i = k;
+      if (i < 0) return "that tile is not among the revealed bazaar tiles still to be shared";
+      if (b.bazaar_no_bids) {
+        if (a.x != -1)
+          return "nobody bids in this bazaar: each player takes a revealed tile in turn "
+                 "(seed 003 \"Variație\"; select <tile> without a bid)";
+        bcb_bazaar_take(s, i, p, 0);
+        bcb_bazaar_dealt(s, -1);
+        return std::nullopt;
+      }
+      if (a.x < 0)
+        return "the selector opens with a bid of 0 points or more (seed 003: \"este posibil să "
+               "oferi 0 puncte\"): select <tile> <bid>";
+      if (a.x > max_bid(s, p, true)) return bid_cap_text(s, p);
+      b.selector = static_cast<int8_t>(p);
+      b.selected = static_cast<int8_t>(i);
+      b.bid = a.x;
+      b.high_bidder = static_cast<int8_t>(p);
+      emit(s, EventKind::BazaarBid, FeatureClass::None, p, 0, 0, a.x);
+      bcb_bazaar_ask_bidder(s, p);
+      return std::nullopt;
+    }
+    case ActionKind::Bid:
+    case ActionKind::Pass: {
+      if (s.phase_ != Phase::BazaarBid)
+        return std::string("no bid is open now (") + phase_name(s.phase_) + ")";
+      if (a.kind == ActionKind::Bid) {
+        if (a.x <= b.bid)
+          return "a bid must raise the current bid of " + std::to_string(b.bid) +
+                 " (seed 003: each player may once raise the offer or pass)";
+        if (a.x > max_bid(s, p, false)) return bid_cap_text(s, p);
+        b.bid = a.x;
+        b.high_bidder = static_cast<int8_t>(p);
+        emit(s, EventKind::BazaarBid, FeatureClass::None, p, 0, 0, a.x);
+      }
+      bcb_bazaar_ask_bidder(s, p);
+      return std::nullopt;
+    }
+    case ActionKind::Buy:
+    case ActionKind::Sell: {
+      if (s.phase_ != Phase::BazaarDeal)
+        return std::string("no bazaar deal is open now (") + phase_name(s.phase_) + ")";
+      const int sel = b.selector, high = b.high_bidder, bid = b.bid;
+      if (a.kind == ActionKind::Sell) {  // the highest bidder pays the selector
+        bcb_bazaar_pay(s, high, -bid, sel);
+        bcb_bazaar_pay(s, sel, bid, high);
+        bcb_bazaar_take(s, b.selected, high, bid);
+        const bool again =
+            s.game_->switches().bazaar_next_selector == BazaarNextSelector::SellerAgain;
+        bcb_bazaar_dealt(s, again ? sel : next_without_tile(s, sel));
+        return std::nullopt;
+      }
+      if (buy_refused(s))
+        return "the selector may not pay " + std::to_string(bid) + " points with a score of " +
+               std::to_string(s.score(sel).total) +
+               ": sell instead (negative-score=forbidden, bazaar-buy-short=must-sell)";
+      int paid = bid;  // bazaar-buy-short=stop-at-zero: the selector's score stops at 0
+      if (bids_capped(s) && bid > s.score(sel).total &&
+          s.game_->switches().bazaar_buy_short == BazaarBuyShort::StopAtZero)
+        paid = std::max(0, s.score(sel).total);
+      bcb_bazaar_pay(s, sel, -paid, high);
+      bcb_bazaar_pay(s, high, bid, sel);
+      bcb_bazaar_take(s, b.selected, sel, bid);
+      bcb_bazaar_dealt(s, next_without_tile(s, sel));
+      return std::nullopt;
+    }
+    default:
+      return "that action belongs to Mists over Carcassonne";
+  }
+}
+
+}  // namespace carcheck
