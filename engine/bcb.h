@@ -6,6 +6,18 @@
 // | bridge-timing       | with-tile, before-scoring  | the bridge step before the follower,  |
 // |                     |                            | or also after it (seed 003 fn 16, 20) |
 // | bridge-on-monastery | allowed, forbidden         | a bridge across a monastery tile      |
+// | small-city-castle   | semicircular,              | which finished two-segment cities may |
+// |                     | any-two-segment            | become castles (fn 23, 24)            |
+// | castle-same-turn    | not-counted                | a feature finished in the scoring     |
+// |                     |                            | that built a castle does not score it |
+// | castle-farm-value   | every-castle, scored-only  | which castles are worth 4 to a farm   |
+// | castle-farm-edition | refuse                     | another farm-scoring edition is       |
+// |                     |                            | refused when the game is built        |
+//
+// Castles (engine/bcb_castles.cpp): BcbState::castles records each castle (its two cells,
+// owner, follower); its follower stays on its city segment until the castle scores, and the
+// city region is never scored as a city again. The turn's scoring with the castle decisions
+// (Phase::CastleChoice, Phase::CastleScore) resumes from pending_ / pending_index_.
 //
 // A bridge is a road segment of its cell: segment index kBridgeSeg, union-find node
 // segment_node(cell, kBridgeSeg). Every tile the rule set plays leaves that index free.

@@ -28,6 +28,7 @@
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
+#include "engine/notation.h"
 #include "engine/state.h"
 #include "test_support.h"
 
@@ -439,6 +440,8 @@ TEST(BcbCastles, OwnerPicksAmongTwoFinishedFeatures) {
     city_pick.x = 1, city_pick.y = 0, city_pick.seg = static_cast<int8_t>(city_seg);
     EXPECT_NE(std::find(l.begin(), l.end(), road_pick), l.end());
     EXPECT_NE(std::find(l.begin(), l.end(), city_pick), l.end());
+    EXPECT_EQ(action_text(*t.s, road_pick), "castle-score 1,-1 road:S");
+    EXPECT_EQ(action_text(*t.s, city_pick), "castle-score 1,0 city:E");
     const std::string before = t.s->snapshot();
     EXPECT_TRUE(t.castle_score(0, 0, kCity).has_value());  // the castle's own city
     EXPECT_EQ(t.s->snapshot(), before);
