@@ -15,6 +15,13 @@
 // |                     | seller-again               |                                       |
 // | bazaar-buy-short    | must-sell, stop-at-zero,   | negative-score=forbidden: buying      |
 // |                     | below-zero                 | above one's score                     |
+// | small-city-castle   | semicircular,              | which finished two-segment cities may |
+// |                     | any-two-segment            | become castles (fn 23, 24)            |
+// | castle-same-turn    | not-counted                | a feature finished in the scoring     |
+// |                     |                            | that built a castle does not score it |
+// | castle-farm-value   | every-castle, scored-only  | which castles are worth 4 to a farm   |
+// | castle-farm-edition | refuse                     | another farm-scoring edition is       |
+// |                     |                            | refused when the game is built        |
 //
 // Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
 // `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or
@@ -25,6 +32,11 @@
 // under negative-score=forbidden none above the bidder's score (an opening bid of 0 always).
 // Points paid and received go to FeatureClass::Bazaar (signed), so by_feature still sums to
 // total; each payment is a BazaarPaid event.
+//
+// Castles (engine/bcb_castles.cpp): BcbState::castles records each castle (its two cells,
+// owner, follower); its follower stays on its city segment until the castle scores, and the
+// city region is never scored as a city again. The turn's scoring with the castle decisions
+// (Phase::CastleChoice, Phase::CastleScore) resumes from pending_ / pending_index_.
 //
 // A bridge is a road segment of its cell: segment index kBridgeSeg, union-find node
 // segment_node(cell, kBridgeSeg). Every tile the rule set plays leaves that index free.

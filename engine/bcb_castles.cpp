@@ -299,7 +299,7 @@ void Rules::bcb_castle_legal(const State& s, ActionList& out) {
     Action pass;
     pass.kind = ActionKind::Pass;
     out.push(pass);
-    if (nth(b.castle_tokens, b.decider) > 0) {
+    if (nth(b.castle_tokens, b.decider) > 0 && b.castle_count < kBcbMaxCastles) {
       Action castle;
       castle.kind = ActionKind::Castle;
       out.push(castle);

@@ -28,6 +28,7 @@
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
+#include "engine/notation.h"
 #include "engine/state.h"
 #include "test_support.h"
 
@@ -335,6 +336,30 @@ TEST(BcbCastles, FiefOfANorthSouthPair) {
   EXPECT_EQ(t.s->phase(), Phase::Draw);
 }
 
+// fn 34: the castle scores the value the feature's occupants get. Under small-city=old (seed
+// 001 fn 12) a finished city of two tiles scores 1 per tile: the castle gets 2, not 4; and a
+// city is worth its finished value mid-game, never the final one.
+TEST(BcbCastles, CastleScoresTheFeaturesOwnValue) {
+  Table t({"small-city=old"});
+  t.red_castle_north();
+  t.put("city-cap", -1, 0, 3);
+  t.play(kGreen, "city-cap", -2, 0, 1);
+  EXPECT_EQ(t.score(kRed), 2);
+  EXPECT_EQ(t.castle(0).points, 2);
+}
+
+// `castle-score` outside its phase is refused and changes nothing.
+TEST(BcbCastles, CastleScoreOnlyWhenAsked) {
+  Table t;
+  const std::string before = t.s->snapshot();
+  auto why = t.castle_score(0, 0, kCity);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_EQ(t.s->snapshot(), before);
+  why = t.simple(ActionKind::Castle);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("no finished small city"), std::string::npos) << *why;
+}
+
 // The same turned: a castle on 1,0 / 2,0 (a W-E pair) has the fief columns 1..2, rows -1..1.
 // A small city finished on 3,0 / 4,0 (column 3) is outside; one on 1,1 / 2,1 (row 1) is
 // inside and the castle scores 4.
@@ -439,6 +464,8 @@ TEST(BcbCastles, OwnerPicksAmongTwoFinishedFeatures) {
     city_pick.x = 1, city_pick.y = 0, city_pick.seg = static_cast<int8_t>(city_seg);
     EXPECT_NE(std::find(l.begin(), l.end(), road_pick), l.end());
     EXPECT_NE(std::find(l.begin(), l.end(), city_pick), l.end());
+    EXPECT_EQ(action_text(*t.s, road_pick), "castle-score 1,-1 road:S");
+    EXPECT_EQ(action_text(*t.s, city_pick), "castle-score 1,0 city:E");
     const std::string before = t.s->snapshot();
     EXPECT_TRUE(t.castle_score(0, 0, kCity).has_value());  // the castle's own city
     EXPECT_EQ(t.s->snapshot(), before);
