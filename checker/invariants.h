@@ -108,6 +108,8 @@ class InvariantChecker {
   bool placed_this_turn_ = false;
   std::vector<Expected> expected_;
   std::vector<int> finished_events_;             // per FeatureClass, this turn
+  int castles_built_ = 0;                        // BCB: small cities turned castles, this turn
+  std::vector<int> castle_values_;               // BCB: castle scorings this turn
   int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
   int mist_ghosts_ = 0, cemetery_ghosts_ = 0;    // ghosts placed this turn, by class
   int mist_symbols_ = 0;

@@ -17,8 +17,9 @@ inline constexpr int kMaxCoordinate = 500;
 // The game holds 15 ghosts: a larger count is a typo (more than 3 parses, so that a spec can
 // show the engine refusing it).
 inline constexpr int kMaxGhostCount = 15;
-// A bazaar's bid beyond this is a typo: no score of a game comes near it.
-inline constexpr int kMaxAmount = 999;
+// A bazaar's bid: as large as the engine accepts (Action::x, engine/bcb_bazaars.cpp max_bid);
+// random play with unbounded bids reaches four digits.
+inline constexpr int kMaxAmount = 32767;
 
 template <typename Input>
 SourcePos source_pos(const Input& in) {

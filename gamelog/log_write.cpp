@@ -142,8 +142,7 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
       return "";
     }
     for (const Event& e : replay.events())
-      if (e.kind == EventKind::TileSetAside && a.kind == ActionKind::Draw && !reveal)
-        turn["discard"] = true;
+      if (e.kind == EventKind::TileSetAside && starts && e.value == a.tile) turn["discard"] = true;
     last_events = replay.events();
   }
   close();

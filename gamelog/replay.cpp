@@ -134,13 +134,18 @@ class Replayer {
     } else if (auto why = apply(draw)) {
       return found(Disagreement::Refused, turn, "draw " + t.tile + ": " + *why);
     }
+    // The draw set this very tile aside (a bazaar tile's turn has no draw of its own: the
+    // events then are the auction's, perhaps another player's unplaceable tile).
     bool set_aside = false;
-    for (const Event& e : s_->events()) set_aside = set_aside || e.kind == EventKind::TileSetAside;
+    if (!t.bazaar)
+      for (const Event& e : s_->events())
+        set_aside = set_aside || (e.kind == EventKind::TileSetAside && e.value == draw.tile);
     if (t.discard) {
-      if (set_aside) return scores(t, turn);
+      // What follows a set-aside tile in its turn (BCB: a bazaar held anyway) is in `actions`.
+      if (set_aside) return steps(t, turn) && scores(t, turn);
       Action d;
       d.kind = ActionKind::Discard;
-      if (s_->phase() == Phase::Place && !apply(d)) return scores(t, turn);
+      if (s_->phase() == Phase::Place && !apply(d)) return steps(t, turn) && scores(t, turn);
       return found(
           Disagreement::Refused, turn,
           "the log sets " + t.tile + " aside, but it fits (for example " + first_placement() + ")",

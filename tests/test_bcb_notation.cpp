@@ -190,7 +190,7 @@ TEST(BcbNotation, MalformedActionsGiveTheColumn) {
   EXPECT_EQ(refusal("bid"),
             "column 4: expected an amount of points, a whole number, found the "
             "end of the action");
-  EXPECT_EQ(refusal("bid 1000"), "column 5: a bid of 1000 points is a mistake (at most 999)");
+  EXPECT_EQ(refusal("bid 32768"), "column 5: a bid of 32768 points is a mistake (at most 32767)");
   EXPECT_EQ(refusal("castle red"), "column 8: expected the end of the action, found 'red'");
 }
 
