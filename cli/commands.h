@@ -17,5 +17,7 @@ CommandRun add_check_command(CLI::App& carcheck);
 CommandRun add_play_command(CLI::App& carcheck);
 CommandRun add_fuzz_command(CLI::App& carcheck);
 CommandRun add_tiles_command(CLI::App& carcheck);
+CommandRun add_simulate_command(CLI::App& carcheck);
+CommandRun add_merge_command(CLI::App& carcheck);
 
 }  // namespace carcheck
