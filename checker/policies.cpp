@@ -71,9 +71,9 @@ std::optional<PolicySpec> parse_policy(std::string_view name) {
   else if (name == "greedy")
     p.kind = PolicyKind::Greedy;
   else if (name == "mc")
-    p.kind = PolicyKind::Mc;
-  else if (name == "mc-greedy")
     p.kind = PolicyKind::Mc, p.playout = PolicyKind::Greedy;
+  else if (name == "mc-random")
+    p.kind = PolicyKind::Mc, p.playout = PolicyKind::Random;
   else
     return std::nullopt;
   return p;
@@ -86,7 +86,7 @@ std::string policy_name(const PolicySpec& p) {
     case PolicyKind::Greedy:
       return "greedy";
     case PolicyKind::Mc:
-      return p.playout == PolicyKind::Greedy ? "mc-greedy" : "mc";
+      return p.playout == PolicyKind::Greedy ? "mc" : "mc-random";
   }
   return "?";
 }
@@ -134,6 +134,16 @@ double ghost_margin(int supply) {
          2.0 * std::max(0, supply - 8);
 }
 
+// Mists: the shared score; Level 6 (a track per scoring colour, a mark counting once every
+// track reached it) adds half the tracks' mean, so points on a track above the lowest count.
+double team_points(const State& s) {
+  const double shared = s.shared_score();
+  if (s.score_count() <= 1) return shared;
+  double sum = 0;
+  for (int t = 0; t < s.score_count(); ++t) sum += s.score(t).total;
+  return shared + 0.5 * sum / s.score_count();
+}
+
 // Mists, not over: points to the next mark (hound or goal of the active pile) against the
 // tiles left to make them; a pile that runs out short is a loss (Levels 3+) or the end.
 double pile_threat(const State& s) {
@@ -157,7 +167,7 @@ double pile_threat(const State& s) {
 double evaluate(const State& s, int seat) {
   const Game& g = s.game();
   if (g.is_mists()) {
-    const double points = s.shared_score();
+    const double points = team_points(s);
     if (s.is_terminal()) return (s.won() ? kWin : -kWin) + points;
     return points + ghost_margin(s.ghosts_supply()) - 0.25 * s.ghosts_on_board() +
            meeple_terms(s, [](int) { return true; }) - pile_threat(s);

@@ -36,10 +36,10 @@ struct PolicySpec {
   int width = 4;                            // mc: candidates kept, greedy's best first
   friend bool operator==(const PolicySpec&, const PolicySpec&) = default;
 };
-// "random", "greedy", "mc" (random playouts) or "mc-greedy"; nullopt for any other name.
+// "random", "greedy", "mc" (greedy playouts) or "mc-random"; nullopt for any other name.
 std::optional<PolicySpec> parse_policy(std::string_view name);
 std::string policy_name(const PolicySpec& p);  // the name parse_policy reads
-inline constexpr const char* kPolicyNames = "random, greedy, mc, mc-greedy";
+inline constexpr const char* kPolicyNames = "random, greedy, mc, mc-random";
 
 // The greedy evaluation of `s` for the side of `seat` (higher is better); see policies.cpp.
 double evaluate(const State& s, int seat);

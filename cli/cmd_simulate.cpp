@@ -33,7 +33,7 @@ constexpr const char* kAbout =
     "game and rated by points, ghost supply margin, ghosts on the board, meeples kept and out,\n"
     "the threat of a pile running out short; competitive: own score minus the best opponent's);\n"
     "mc (flat Monte Carlo: greedy's best --width actions each played out --playouts times by\n"
-    "random play, best mean result) or mc-greedy (the playouts by greedy). Statistics per\n"
+    "greedy, best mean result; slow) or mc-random (the playouts by random play). Statistics per\n"
     "cell: Mists win rate with its Wilson 95% interval, loss reasons, score, turns; competitive\n"
     "score per seat, top score, spread, ties; every event kind's frequency per game; with\n"
     "--compare the difference to the default reading with its 95% interval.\n";
@@ -95,7 +95,7 @@ class SimProgressLine {
     last_ = seconds;
     const double rate = done / seconds;
     const double left = rate > 0 ? (total - done) / rate : 0;
-    const std::string line = fmt::format("simulate: {}/{} games, {:.0f} games/s, {:.0f} s left",
+    const std::string line = fmt::format("simulate: {}/{} games, {:.1f} games/s, {:.0f} s left",
                                          done, total, rate, left);
     if (tty)
       fmt::print(stderr, "\r{}\033[K", line);
@@ -199,7 +199,7 @@ CommandRun add_simulate_command(CLI::App& carcheck) {
       ->type_name("N");
   add_int64_option(*cmd, "--games", o->sim.games, 1, 100000000, "N",
                    "games in every cell (default 100)");
-  cmd->add_option("--policy", o->policy, "who plays: random, greedy (default), mc, mc-greedy")
+  cmd->add_option("--policy", o->policy, "who plays: random, greedy (default), mc, mc-random")
       ->type_name("P");
   add_int_option(*cmd, "--playouts", o->sim.policy.playouts, 1, 100000, "K",
                  "mc: playouts per candidate (16)");

@@ -229,7 +229,7 @@ TEST(SimCommand, BadInput) {
   const fs::path html =
       fs::temp_directory_path() / ("carcheck-sim-bad-" + std::to_string(::getpid()) + ".html");
   const std::pair<std::string, std::string> cases[] = {
-      {"--policy smart", "--policy takes one of random, greedy, mc, mc-greedy, not 'smart'"},
+      {"--policy smart", "--policy takes one of random, greedy, mc, mc-random, not 'smart'"},
       {"--level 7", "--level takes a number from 1 to 6, a list (1,3) or all, not '7'"},
       {"--level 1,x", "--level takes a number from 1 to 6, a list (1,3) or all, not '1,x'"},
       {"--compare no-such-switch", "--compare no-such-switch: rule set mists-1 has no such switch"},

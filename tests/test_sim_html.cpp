@@ -37,7 +37,7 @@ int bars_in(const std::string& dom, const std::string& id) {
 }
 
 TEST(SimHtml, ChromiumRendersTheCharts) {
-  const fs::path dir = fs::current_path();
+  const fs::path dir = fs::path(CARCHECK_BINARY).parent_path();  // the build folder
   const fs::path page = dir / "sim-report.html", json = dir / "sim-report.json";
   const fs::path dom = dir / "sim-report.dom", log = dir / "sim-report.log";
   const fs::path png = dir / "sim-report.png";
