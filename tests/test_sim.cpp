@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -175,6 +176,20 @@ TEST(SimRunner, ShardsMergeIntoTheWholeRun) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("seed differs"), std::string::npos) << e.what();
   }
+}
+
+// Ctrl-C sets the stop flag: the run ends early, says it is partial, and its JSON is refused
+// by merge (a partial shard would make a merged run look complete).
+TEST(SimRunner, AStoppedRunIsPartial) {
+  SimOptions o = mists_options({1}, {2}, 50);
+  SimPlan plan = make_plan(Library::shipped(), o);
+  std::atomic<bool> stop{true};
+  const SimResult r = run_plan(plan, 2, {}, &stop);
+  EXPECT_TRUE(r.partial);
+  EXPECT_LT(r.games_played, 50);
+  const SimJson doc = sim_json(plan, r);
+  EXPECT_TRUE(doc.contains("partial"));
+  EXPECT_THROW(merge_sim_json({doc}, {"partial.json"}), std::invalid_argument);
 }
 
 // ---- The command ----------------------------------------------------------------------------
