@@ -178,7 +178,7 @@ int simulate(SimulateOptions& o) {
     write_file(o.html, page.str());
   }
   if (!o.json && !o.csv)
-    fmt::print("{} games in {:.1f} s ({:.0f} games/s, {} jobs)\n", result.games_played,
+    fmt::print("{} games in {:.1f} s ({:.3g} games/s, {} jobs)\n", result.games_played,
                result.seconds, result.seconds > 0 ? result.games_played / result.seconds : 0.0,
                jobs);
   return result.partial ? 1 : 0;
