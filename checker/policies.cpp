@@ -1,8 +1,14 @@
-// Play policies of the fuzzers and of `carcheck play` (checker/policies.h).
+// Play policies of the fuzzers, of `carcheck play` and of `carcheck simulate`
+// (checker/policies.h).
 #include "checker/policies.h"
 
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace carcheck {
 
@@ -54,6 +60,275 @@ void play_random(State& s, Rng& chooser) {
     const Action& a = legal.items[chooser.below(static_cast<uint32_t>(legal.size))];
     if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
   }
+}
+
+// ---- The simulation's players ---------------------------------------------------------------
+
+std::optional<PolicySpec> parse_policy(std::string_view name) {
+  PolicySpec p;
+  if (name == "random")
+    p.kind = PolicyKind::Random;
+  else if (name == "greedy")
+    p.kind = PolicyKind::Greedy;
+  else if (name == "mc")
+    p.kind = PolicyKind::Mc, p.playout = PolicyKind::Greedy;
+  else if (name == "mc-random")
+    p.kind = PolicyKind::Mc, p.playout = PolicyKind::Random;
+  else
+    return std::nullopt;
+  return p;
+}
+
+std::string policy_name(const PolicySpec& p) {
+  switch (p.kind) {
+    case PolicyKind::Random:
+      return "random";
+    case PolicyKind::Greedy:
+      return "greedy";
+    case PolicyKind::Mc:
+      return p.playout == PolicyKind::Greedy ? "mc" : "mc-random";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr double kWin = 1e6;  // a won (lost) game outweighs every other term
+
+// What one more meeple in supply is worth: the last two are a reserve (a meeple is needed to
+// score anything, and Mists buries them), the others cost little to put out.
+double kept_value(int in_supply) {
+  return 2.0 * std::min(in_supply, 2) + 0.5 * std::max(0, in_supply - 2);
+}
+
+// What a meeple on an unfinished feature promises: a little, more for a bigger feature.
+double meeple_promise(const State& s, const Meeple& m) {
+  const PlacedCell& c = s.cell(m.cell);
+  const CellFace& f = s.face(m.cell);
+  int size = 1;
+  if (m.seg == f.centre)
+    size = 1 + std::popcount(c.n8);
+  else
+    size = s.region_tiles(s.region_root(segment_node(m.cell, m.seg)));
+  return 2.0 + 0.5 * std::min(size, 9);
+}
+
+// The meeples of the players `mine` selects: kept in supply, and promised on the board.
+template <typename Mine>
+double meeple_terms(const State& s, Mine mine) {
+  const Game& g = s.game();
+  double v = 0;
+  for (int c = 0; c < g.colours(); ++c)
+    if (mine(g.owner(c))) v += kept_value(s.meeples_in_supply(c));
+  for (const Meeple& m : s.meeples())
+    if (m.cell >= 0 && !m.buried && m.in_play && mine(g.owner(m.colour))) v += meeple_promise(s, m);
+  return v;
+}
+
+// Ghosts in the general supply: the first three guard against the loss by a short supply
+// (a misty tile or cemetery takes ghosts the supply must hold) and outweigh most scorings,
+// the next five still count more than a point each. (Weights tuned by a few hundred Level 1
+// games; the team loses almost only by a short supply.)
+double ghost_margin(int supply) {
+  return 15.0 * std::min(supply, 3) + 6.0 * std::clamp(supply - 3, 0, 5) +
+         2.0 * std::max(0, supply - 8);
+}
+
+// Mists: the shared score; Level 6 (a track per scoring colour, a mark counting once every
+// track reached it) adds half the tracks' mean, so points on a track above the lowest count.
+double team_points(const State& s) {
+  const double shared = s.shared_score();
+  if (s.score_count() <= 1) return shared;
+  double sum = 0;
+  for (int t = 0; t < s.score_count(); ++t) sum += s.score(t).total;
+  return shared + 0.5 * sum / s.score_count();
+}
+
+// Mists, not over: points to the next mark (hound or goal of the active pile) against the
+// tiles left to make them; a pile that runs out short is a loss (Levels 3+) or the end.
+double pile_threat(const State& s) {
+  const RuleSet& r = s.game().rules();
+  const int pile = s.active_pile();
+  const int mark = pile < static_cast<int>(r.thresholds.size())
+                       ? r.thresholds[static_cast<size_t>(pile)]
+                       : r.goal;
+  const int need = mark - s.shared_score();
+  const int tiles = s.pile_size(pile);
+  return 2.0 * std::max(0.0, need - 1.5 * tiles);
+}
+
+}  // namespace
+
+// The greedy evaluation, in points. Mists (one team): the shared score; the ghost supply's
+// margin (ghosts removed from the board come back to it); ghosts on the board, a little;
+// meeples kept and meeples out on open features; the threat of a pile running out before its
+// mark. A won game is worth kWin, a lost one -kWin. Competitive: the seat's score minus the
+// best opponent's, plus the seat's meeple terms.
+double evaluate(const State& s, int seat) {
+  const Game& g = s.game();
+  if (g.is_mists()) {
+    const double points = team_points(s);
+    if (s.is_terminal()) return (s.won() ? kWin : -kWin) + points;
+    return points + ghost_margin(s.ghosts_supply()) - 0.25 * s.ghosts_on_board() +
+           meeple_terms(s, [](int) { return true; }) - pile_threat(s);
+  }
+  int best_other = std::numeric_limits<int>::min();
+  for (int p = 0; p < s.score_count(); ++p)
+    if (p != seat) best_other = std::max(best_other, s.score(p).total);
+  if (best_other == std::numeric_limits<int>::min()) best_other = 0;  // solo
+  const double lead = s.score(seat).total - best_other;
+  if (s.is_terminal()) return lead * 1000.0;
+  return lead + meeple_terms(s, [seat](int owner) { return owner == seat; });
+}
+
+namespace {
+
+// One-ply: each candidate applied to a copy of the state, the rest of the turn's decisions
+// taken as their first option (pass a meeple, take the points), then evaluated. The copy is
+// assigned into one scratch state, so its buffers are reused.
+class Greedy {
+ public:
+  explicit Greedy(Rng& rng) : rng_(rng), buf_(std::make_unique<ActionList>()) {}
+
+  double value(const State& s, const Action& a, int seat) {
+    if (!scratch_)
+      scratch_.emplace(s);
+    else
+      *scratch_ = s;
+    State& t = *scratch_;
+    if (t.apply(a)) return -2 * kWin;  // never: `a` is legal
+    for (int i = 0; i < 64 && !t.is_terminal() && !t.is_chance(); ++i) {
+      t.legal_actions(*buf_);
+      if (buf_->size == 0 || t.apply(buf_->items[0])) break;
+    }
+    return evaluate(t, seat);
+  }
+
+  // Every candidate's value (into `values`); the best, ties broken by the generator.
+  uint32_t choose(const State& s, const ActionList& legal, std::vector<double>& values) {
+    const int seat = s.current_player();
+    values.assign(static_cast<size_t>(legal.size), 0.0);
+    if (legal.size == 1) return 0;
+    double best = -3 * kWin;
+    for (int i = 0; i < legal.size; ++i) {
+      values[static_cast<size_t>(i)] = value(s, legal.items[i], seat);
+      best = std::max(best, values[static_cast<size_t>(i)]);
+    }
+    uint32_t ties = 0;
+    for (double v : values) ties += v >= best - 1e-9;
+    uint32_t pick = ties > 1 ? rng_.below(ties) : 0;
+    for (uint32_t i = 0; i < values.size(); ++i)
+      if (values[i] >= best - 1e-9 && pick-- == 0) return i;
+    return 0;
+  }
+
+ private:
+  Rng& rng_;
+  std::optional<State> scratch_;
+  std::unique_ptr<ActionList> buf_;
+};
+
+// Flat Monte Carlo: greedy ranks the candidates, the best `width` of them are each played
+// out K times to the end by the playout policy, and the best mean result wins. A playout
+// draws a distinct tile of the active pile uniformly with the policy's generator: it never
+// peeks at the order the real pile was shuffled into. A result is, in Mists, 1 for a won
+// game plus a tenth of the share of the goal reached; competitive, the seat's final lead.
+class MonteCarlo {
+ public:
+  MonteCarlo(const PolicySpec& p, Rng& rng)
+      : p_(p), rng_(rng), rank_(rng), inner_(rng), buf_(std::make_unique<ActionList>()) {}
+
+  uint32_t choose(const State& s, const ActionList& legal) {
+    if (legal.size == 1) return 0;
+    rank_.choose(s, legal, values_);
+    std::vector<uint32_t> order(values_.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return values_[a] > values_[b]; });
+    order.resize(std::min(order.size(), static_cast<size_t>(std::max(1, p_.width))));
+    const int seat = s.current_player();
+    uint32_t best = order[0];
+    double best_mean = -3 * kWin;
+    for (uint32_t c : order) {
+      double sum = 0;
+      for (int k = 0; k < p_.playouts; ++k) {
+        if (!game_)
+          game_.emplace(s);
+        else
+          *game_ = s;
+        game_->apply(legal.items[c]);
+        sum += playout(*game_, seat);
+      }
+      const double mean = sum / std::max(1, p_.playouts);
+      if (mean > best_mean + 1e-9) best_mean = mean, best = c;
+    }
+    return best;
+  }
+
+ private:
+  double playout(State& t, int seat) {
+    for (int i = 0; i < 20000 && !t.is_terminal(); ++i) {
+      t.legal_actions(*buf_);
+      if (buf_->size == 0) break;
+      uint32_t pick = 0;
+      if (t.is_chance() || p_.playout == PolicyKind::Random)
+        pick = rng_.below(static_cast<uint32_t>(buf_->size));
+      else
+        pick = inner_.choose(t, *buf_, inner_values_);
+      if (t.apply(buf_->items[pick])) break;
+    }
+    if (t.game().is_mists()) {
+      const int goal = std::max(1, t.game().rules().goal);
+      return (t.won() ? 1.0 : 0.0) + 0.1 * std::min(1.0, t.shared_score() / double(goal));
+    }
+    return evaluate(t, seat) / 1000.0;
+  }
+
+  PolicySpec p_;
+  Rng& rng_;
+  Greedy rank_, inner_;
+  std::optional<State> game_;
+  std::unique_ptr<ActionList> buf_;
+  std::vector<double> values_, inner_values_;
+};
+
+}  // namespace
+
+Choose policy_choice(const PolicySpec& p, Rng& rng) {
+  switch (p.kind) {
+    case PolicyKind::Random:
+      return uniform_choice(rng);
+    case PolicyKind::Greedy: {
+      auto g = std::make_shared<Greedy>(rng);
+      auto values = std::make_shared<std::vector<double>>();
+      return [g, values](const State& s, const ActionList& legal) {
+        return g->choose(s, legal, *values);
+      };
+    }
+    case PolicyKind::Mc: {
+      auto m = std::make_shared<MonteCarlo>(p, rng);
+      return [m](const State& s, const ActionList& legal) { return m->choose(s, legal); };
+    }
+  }
+  throw std::logic_error("unknown policy");
+}
+
+int64_t play_policy(State& s, const Choose& choose) {
+  auto legal = std::make_unique<ActionList>();
+  int64_t decided = 0;
+  while (!s.is_terminal()) {
+    if (s.is_chance()) {
+      s.apply_random_draw();
+      continue;
+    }
+    s.legal_actions(*legal);
+    if (legal->size == 0)
+      throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
+    const Action& a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
+    if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
+    ++decided;
+  }
+  return decided;
 }
 
 }  // namespace carcheck

@@ -19,5 +19,7 @@ CommandRun add_fuzz_command(CLI::App& carcheck);
 CommandRun add_tiles_command(CLI::App& carcheck);
 CommandRun add_replay_command(CLI::App& carcheck);
 CommandRun add_export_spec_command(CLI::App& carcheck);
+CommandRun add_simulate_command(CLI::App& carcheck);
+CommandRun add_merge_command(CLI::App& carcheck);
 
 }  // namespace carcheck
