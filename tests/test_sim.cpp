@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "dsl/level_loader.h"
 #include "sim/plan.h"
 #include "sim/report.h"
 #include "sim/runner.h"
@@ -92,17 +93,22 @@ TEST(SimPlan, AllLevelsAndPlayerCounts) {
   EXPECT_EQ(plan.groups.back().rule_set, "mists-6");
 }
 
-// The engine refuses the bcb family until castles and bazaars are in; simulate passes the
-// engine's own refusal on, as for any rule set the engine refuses.
+// The engine refuses bcb with a first-edition farm scoring (castle-farm-edition=refuse: the
+// seeds value a castle only against the third edition); simulate passes the engine's own
+// refusal on, as for any game the engine refuses.
 TEST(SimPlan, TheEnginesRefusalStands) {
   SimOptions o;
   o.rules = "bcb";
   o.players = {2};
+  o.variants = {"farm-scoring=first-edition"};
   std::string engine_reason;
   try {
     const Library& lib = Library::shipped();
-    for (const RuleSet& r : lib.rule_sets)
-      if (r.name == "bcb") Game probe(r, lib.tile_sets, 2);
+    for (RuleSet r : lib.rule_sets)
+      if (r.name == "bcb") {
+        select_variant(r, "farm-scoring=first-edition");
+        Game probe(r, lib.tile_sets, 2);
+      }
   } catch (const std::invalid_argument& e) {
     engine_reason = e.what();
   }
@@ -263,8 +269,9 @@ TEST(SimCommand, BadInput) {
     EXPECT_NE(r.err.find(reason), std::string::npos) << args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << args;
   }
-  // The engine's refusal of a rule set (bcb today) and of a player count.
-  Ran bcb = run("simulate --rules bcb --players 2 --games 1");
+  // The engine's refusal of a game (bcb with a farm scoring the seeds leave undefined for
+  // castles) and of a player count.
+  Ran bcb = run("simulate --rules bcb --players 2 --games 1 --variant farm-scoring=first-edition");
   EXPECT_EQ(bcb.status, 2);
   EXPECT_NE(bcb.err.find("carcheck simulate: "), std::string::npos) << bcb.err;
   Ran six = run("simulate --rules mists --level 1 --players 6 --games 1");
