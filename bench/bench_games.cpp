@@ -12,6 +12,8 @@
 
 #include "checker/policies.h"
 #include "dsl/library.h"
+#include "gamelog/log_write.h"
+#include "gamelog/replay.h"
 
 namespace carcheck {
 namespace {
@@ -110,7 +112,34 @@ void BM_BaseLegalPlacements(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+// `carcheck replay`'s work per logged game (docs/game-log.md): a line read (JSON) and its
+// game replayed through the rules, turn by turn. The logs are carcheck's own random games.
+void BM_ReplayLog(benchmark::State& state, const std::string& rules, int level) {
+  const std::unique_ptr<Game> game = game_for(rules, level, 2);
+  std::vector<std::string> lines;
+  for (uint64_t seed = 1; seed <= 64; ++seed) {
+    State s(*game, seed);
+    Rng chooser(seed);
+    play_random(s, chooser);
+    lines.push_back(write_game_log(s));
+  }
+  size_t i = 0;
+  for (auto _ : state) {
+    LogError error;
+    std::optional<GameLog> log = read_game_log(lines[i++ % lines.size()], 1, error);
+    if (!log) throw std::logic_error(error.text());
+    ReplayResult r = replay_log(*log, *game, {});
+    if (!r.agrees()) throw std::logic_error("a logged game disagrees");
+    benchmark::DoNotOptimize(r.turns);
+  }
+  state.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 BENCHMARK_CAPTURE(BM_Game, base_c1_2p, std::string("base-c1"), 0, 2);
+BENCHMARK_CAPTURE(BM_Game, bcb_2p, std::string("bcb"), 0, 2);
+BENCHMARK_CAPTURE(BM_ReplayLog, base_c1_2p, std::string("base-c1"), 0);
+BENCHMARK_CAPTURE(BM_ReplayLog, bcb_2p, std::string("bcb"), 0);
 BENCHMARK_CAPTURE(BM_Game, pnp_demo_2p, std::string("pnp-demo"), 0, 2);
 BENCHMARK_CAPTURE(BM_Game, mists1_2p, std::string("mists"), 1, 2);
 BENCHMARK_CAPTURE(BM_Game, mists2_2p, std::string("mists"), 2, 2);

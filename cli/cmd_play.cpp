@@ -188,11 +188,11 @@ CommandRun add_play_command(CLI::App& carcheck) {
   auto o = std::make_shared<PlayOptions>();
   CLI::App* cmd = carcheck.add_subcommand("play", kAbout);
   cmd->add_option("--rules", o->game.rules,
-                  "a rule set of levels.yaml: base-c1, pnp-demo or mists (with --level)")
+                  "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
       ->required()
       ->type_name("R");
   add_level_option(*cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
-  add_players_option(*cmd, o->game.players, "base-c1 and pnp-demo: 2-5; Mists: 1-5 (default 2)");
+  add_players_option(*cmd, o->game.players, "base-c1, pnp-demo and bcb: 2-5; Mists: 1-5 (default 2)");
   add_seed_option(*cmd, o->seed, "the game's seed (default 1); the same seed gives the same game");
   add_variant_option(*cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
   add_json_flag(*cmd, o->json, "one JSON object instead of text");
