@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "render/markup.h"
+
 namespace carcheck {
 
 namespace {
@@ -80,33 +82,7 @@ Json spec_json(const SpecResult& r) {
 
 }  // namespace
 
-// XML 1.0: escape markup, drop the control characters it cannot hold.
-std::string xml(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        const bool control = static_cast<unsigned char>(ch) < 0x20;
-        out += control && ch != '\t' && ch != '\n' && ch != '\r' ? '?' : ch;
-    }
-  }
-  return out;
-}
+std::string xml(const std::string& s) { return markup_text(s); }
 
 SpecTally tally(const std::vector<SpecResult>& results) {
   SpecTally t;

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "bcb_support.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
@@ -52,33 +53,10 @@ const std::map<std::string, std::string>& shapes() {
 
 std::vector<TileSet> hand_sets(const std::string& start,
                                const std::vector<std::pair<std::string, int>>& counts) {
-  InlineTile st;
-  st.name = start + "-start";
-  st.count = 1;
-  st.start = true;
-  st.shape = shapes().at(start);
-  std::vector<InlineTile> land;
-  for (const auto& [name, n] : counts) {
-    InlineTile t;
-    t.name = name;
-    t.count = n;
-    t.shape = shapes().at(name);
-    land.push_back(t);
-  }
-  return {inline_tile_set("base-c1", {st}, "test_bcb_castles.cpp"),
-          inline_tile_set("bcb", land, "test_bcb_castles.cpp")};
+  return test_support::bcb_sets(shapes(), start, start + "-start", counts, "test_bcb_castles.cpp");
 }
 
-std::unique_ptr<Game> bcb_game(const std::vector<TileSet>& sets, int players,
-                               const std::vector<std::string>& variants) {
-  RuleSet r;
-  for (const RuleSet& rs : Library::shipped().rule_sets)
-    if (rs.name == "bcb") r = rs;
-  std::erase_if(r.variants, [](const VariantSwitch& v) { return !engine_reads_switch(v.id); });
-  for (const std::string& v : variants) select_variant(r, v);
-  return std::make_unique<Game>(std::move(r), sets, players, bcb_rules());
-}
-
+using test_support::bcb_game;
 using test_support::ok;
 
 constexpr int kCity = 0;   // city-cap's city segment

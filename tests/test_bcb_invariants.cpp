@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bcb_support.h"
 #include "checker/bcb_geometry.h"
 #include "checker/play_checked.h"
 #include "checker/policies.h"
@@ -21,16 +22,8 @@ namespace {
 
 using test_support::ok;
 
-// The shipped bcb rule set with the room passed explicitly, keeping the switches the engine
-// reads (the ones of steps not in the engine yet are refused by the rule set itself).
 std::unique_ptr<Game> shipped_bcb(int players, const std::vector<std::string>& variants) {
-  const Library& lib = Library::shipped();
-  RuleSet r;
-  for (const RuleSet& rs : lib.rule_sets)
-    if (rs.name == "bcb") r = rs;
-  std::erase_if(r.variants, [](const VariantSwitch& v) { return !engine_reads_switch(v.id); });
-  for (const std::string& v : variants) select_variant(r, v);
-  return std::make_unique<Game>(std::move(r), lib.tile_sets, players, bcb_rules());
+  return test_support::bcb_game(Library::shipped().tile_sets, players, variants);
 }
 
 TEST(BcbInvariants, RandomGamesKeepEveryInvariant) {
