@@ -52,6 +52,7 @@ struct FuzzOptions {
   uint64_t first_seed = 1;
   std::string out_dir = "fuzz-failures";
   bool json = false;
+  std::string shard = "1/1";  // --shard K/N: the game indices i with i % N == K - 1
 };
 
 // ---- Targets ------------------------------------------------------------------------------
@@ -155,7 +156,10 @@ class FuzzRun {
 
   FuzzResults run() {
     const int64_t games = o_.games ? o_.games : o_.seconds ? INT64_MAX : 10000;
-    for (int64_t i = 0; i < games; ++i) {
+    const auto [k, n] = parse_shard(o_.shard);
+    // Game i is the same game (target i mod targets, seed S + i) in every shard: N shards
+    // together play exactly the games of the unsharded run.
+    for (int64_t i = k - 1; i < games; i += n) {
       if (o_.seconds > 0 && progress_.elapsed() >= o_.seconds) break;
       const FuzzTarget& t =
           targets_[static_cast<size_t>(i % static_cast<int64_t>(targets_.size()))];
@@ -208,10 +212,26 @@ class FuzzRun {
   std::map<std::string, int> seen_;  // failure signatures shown
 };
 
+// What makes two shards parts of one run (carcheck merge checks it): every option but
+// --shard, --out and --json.
+FuzzRunId run_identity(const FuzzOptions& o) {
+  FuzzRunId id;
+  id.rules = o.filter.rules;
+  id.level = o.filter.level;
+  id.players = o.filter.players;
+  id.variants = o.filter.variants;
+  id.seed = o.first_seed;
+  id.games = o.games;
+  id.seconds = o.seconds;
+  id.shard = o.shard;
+  return id;
+}
+
 int fuzz(const FuzzOptions& o) {
   std::vector<FuzzTarget> targets = targets_of(o);
   check_forced_variants_used(o, targets);
-  const FuzzResults results = FuzzRun(o, std::move(targets)).run();
+  FuzzResults results = FuzzRun(o, std::move(targets)).run();
+  results.run = run_identity(o);
   if (o.json)
     print_json(std::cout, fuzz_json(results));
   else
@@ -237,6 +257,10 @@ CommandRun add_fuzz_command(CLI::App& carcheck) {
   add_seed_option(*cmd, o->first_seed, "seed of the first game (default 1); game i has seed S + i");
   add_variant_option(*cmd, o->filter.variants,
                      "select a rule variant on every rule set that has switch K (repeatable)");
+  cmd->add_option("--shard", o->shard,
+                  "play shard K of N: the games i with i % N == K - 1; `carcheck merge`\n"
+                  "adds the shards' --json summaries up to the whole run's")
+      ->type_name("K/N");
   cmd->add_option("--out", o->out_dir,
                   "where each failing game goes: a spec that replays it, and the game\n"
                   "as a game log for `carcheck replay` (default fuzz-failures/)")

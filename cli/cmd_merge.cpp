@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/fuzz_report.h"
+#include "cli/json.h"
 #include "cli/usage.h"
 #include "sim/report.h"
 
@@ -16,8 +18,10 @@ namespace carcheck {
 namespace {
 
 constexpr const char* kAbout =
-    "merge the JSON of simulate's shards into the result of the whole run\n"
+    "merge the JSON of simulate's (or fuzz's) shards into the result of the whole run\n"
     "\n"
+    "For `carcheck fuzz --json --shard K/N` summaries: their counts added up to the whole run's\n"
+    "(games, actions, failures, events, failed games), the wall time the longest shard's.\n"
     "Reads the JSON documents of `carcheck simulate --json --shard K/N`, every K of one N, and\n"
     "prints the JSON of the unsharded run (byte-equal to it), or with --text its table. Shards\n"
     "of different runs (rules, levels, players, readings, policy, seed, games, version) are\n"
@@ -38,6 +42,19 @@ int merge(const MergeOptions& o) {
     } catch (const SimJson::exception&) {
       throw UsageError(fmt::format("{}: not a JSON document", f));
     }
+  }
+  // carcheck fuzz --json summaries carry their failed games; simulate's documents do not.
+  if (!docs.empty() && docs.front().contains("failed_games")) {
+    std::vector<Json> fuzz;
+    for (const SimJson& d : docs) fuzz.push_back(Json::parse(d.dump()));
+    try {
+      print_json(std::cout, merge_fuzz_json(fuzz, o.files));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    } catch (const Json::exception&) {
+      throw UsageError("a shard lacks what carcheck fuzz --json writes");
+    }
+    return 0;
   }
   SimJson doc;
   try {

@@ -77,14 +77,6 @@ std::vector<int> number_list(const std::string& option, const std::string& text,
   return out;
 }
 
-std::pair<int, int> shard_of(const std::string& text) {
-  int k = 0, n = 0;
-  char tail = 0;
-  if (std::sscanf(text.c_str(), "%d/%d%c", &k, &n, &tail) != 2 || n < 1 || k < 1 || k > n)
-    throw UsageError(fmt::format("--shard takes K/N with 1 <= K <= N, not '{}'", text));
-  return {k, n};
-}
-
 // The progress line: games played, rate, time left; only once the run takes over a second.
 class SimProgressLine {
  public:
@@ -148,7 +140,7 @@ int simulate(SimulateOptions& o) {
   o.sim.policy.width = width;
   o.sim.levels = number_list("--level", o.levels, 1, 6);
   o.sim.players = number_list("--players", o.players, 1, kMaxColours);
-  std::tie(o.sim.shard, o.sim.shards) = shard_of(o.shard);
+  std::tie(o.sim.shard, o.sim.shards) = parse_shard(o.shard);
   SimPlan plan;
   try {
     plan = make_plan(Library::shipped(), o.sim);

@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 
 namespace carcheck {
 
@@ -107,6 +109,83 @@ Json fuzz_json(const FuzzResults& r) {
   for (const auto& [name, t] : r.per_rule_set) doc["rule_sets"].push_back(rule_set_json(name, t));
   doc["failed_games"] = Json::array();
   for (const FuzzFailure& f : r.failures) doc["failed_games"].push_back(failure_json(f));
+  doc["run"] = {{"rules", r.run.rules},       {"level", r.run.level}, {"players", r.run.players},
+                {"variants", r.run.variants}, {"seed", r.run.seed},   {"games", r.run.games},
+                {"seconds", r.run.seconds}};
+  doc["shard"] = r.run.shard;
+  return doc;
+}
+
+namespace {
+
+void add_events(Json& into, const Json& from) {
+  for (auto it = from.begin(); it != from.end(); ++it)
+    into[it.key()] = into.value(it.key(), int64_t{0}) + it.value().get<int64_t>();
+}
+
+}  // namespace
+
+Json merge_fuzz_json(const std::vector<Json>& shards, const std::vector<std::string>& names) {
+  if (shards.empty()) throw std::invalid_argument("no shard to merge");
+  const Json& run = shards.front().at("run");
+  int n = 0;
+  std::vector<bool> seen;
+  for (size_t i = 0; i < shards.size(); ++i) {
+    const Json& s = shards[i];
+    if (s.at("run") != run)
+      throw std::invalid_argument(names[i] + " is a shard of another run (" + s.at("run").dump() +
+                                  ", not " + run.dump() + ")");
+    int k = 0, of = 0;
+    if (std::sscanf(s.at("shard").get<std::string>().c_str(), "%d/%d", &k, &of) != 2 || k < 1 ||
+        k > of)
+      throw std::invalid_argument(names[i] + ": no shard K/N");
+    if (n == 0) {
+      n = of;
+      seen.assign(static_cast<size_t>(n), false);
+    }
+    if (of != n)
+      throw std::invalid_argument(names[i] + " is a shard of " + std::to_string(of) +
+                                  ", the others of " + std::to_string(n));
+    if (seen[static_cast<size_t>(k - 1)])
+      throw std::invalid_argument(names[i] + ": shard " + std::to_string(k) + " twice");
+    seen[static_cast<size_t>(k - 1)] = true;
+  }
+  for (int k = 0; k < n; ++k)
+    if (!seen[static_cast<size_t>(k)])
+      throw std::invalid_argument("shard " + std::to_string(k + 1) + "/" + std::to_string(n) +
+                                  " is missing");
+  int64_t games = 0, actions = 0, failures = 0, ms = 0;
+  Json events = Json::object();
+  std::map<std::string, Json> per;
+  std::vector<Json> failed;
+  for (const Json& s : shards) {
+    games += s.at("games").get<int64_t>();
+    actions += s.at("actions").get<int64_t>();
+    failures += s.at("failures").get<int64_t>();
+    ms = std::max(ms, s.at("milliseconds").get<int64_t>());
+    add_events(events, s.at("events"));
+    for (const Json& r : s.at("rule_sets")) {
+      Json& m = per[r.at("rules").get<std::string>()];
+      if (m.is_null())
+        m = {{"rules", r.at("rules")}, {"games", 0},    {"actions", 0},
+             {"games_per_second", 0},  {"failures", 0}, {"events", Json::object()}};
+      for (const char* k : {"games", "actions", "games_per_second", "failures"})
+        m[k] = m[k].get<int64_t>() + r.at(k).get<int64_t>();  // rates of parallel shards add
+      add_events(m["events"], r.at("events"));
+    }
+    for (const Json& f : s.at("failed_games")) failed.push_back(f);
+  }
+  std::stable_sort(failed.begin(), failed.end(), [](const Json& a, const Json& b) {
+    return a.at("seed").get<uint64_t>() < b.at("seed").get<uint64_t>();
+  });
+  Json doc = {{"games", games},       {"actions", actions},
+              {"milliseconds", ms},   {"games_per_second", ms > 0 ? games * 1000 / ms : 0},
+              {"failures", failures}, {"events", events}};
+  doc["rule_sets"] = Json::array();
+  for (auto& [name, r] : per) doc["rule_sets"].push_back(r);
+  doc["failed_games"] = failed;
+  doc["run"] = run;
+  doc["shard"] = "1/1";
   return doc;
 }
 

@@ -28,11 +28,23 @@ struct FuzzFailure {
   uint64_t seed = 0;
 };
 
+// The options that make a run (all but --shard, --out, --json), and its shard.
+struct FuzzRunId {
+  std::string rules;
+  int level = 0, players = 0;
+  std::vector<std::string> variants;
+  uint64_t seed = 1;
+  int64_t games = 0;
+  int seconds = 0;
+  std::string shard = "1/1";
+};
+
 struct FuzzResults {
   FuzzTotals all;
   std::map<std::string, FuzzTotals> per_rule_set;  // "base-c1", "mists-3"
   std::vector<FuzzFailure> failures;
   double seconds = 0;  // wall time of the whole run
+  FuzzRunId run;
 };
 
 // "fuzz: N games, A actions, G games/s, F failure(s), T s": redrawn in place on a terminal,
@@ -52,5 +64,9 @@ class FuzzProgress {
 
 void print_fuzz_summary(const FuzzResults& r, const std::string& out_dir, size_t max_written);
 Json fuzz_json(const FuzzResults& r);
+// Shards' --json summaries (any order) into the whole run's: counts added, failed games in
+// seed order, the wall time the longest shard's. Throws std::invalid_argument naming what
+// keeps them apart (another run, a shard twice or missing).
+Json merge_fuzz_json(const std::vector<Json>& shards, const std::vector<std::string>& names);
 
 }  // namespace carcheck

@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cstdio>
 
+#include "cli/usage.h"
 #include "engine/game.h"
 
 namespace carcheck {
@@ -68,6 +70,14 @@ CLI::Option* add_variant_option(CLI::App& cmd, std::vector<std::string>& variant
 
 CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help) {
   return cmd.add_flag("--json", json, help)->disable_flag_override();
+}
+
+std::pair<int, int> parse_shard(const std::string& text) {
+  int k = 0, n = 0;
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "%d/%d%c", &k, &n, &tail) != 2 || n < 1 || k < 1 || k > n)
+    throw UsageError(fmt::format("--shard takes K/N with 1 <= K <= N, not '{}'", text));
+  return {k, n};
 }
 
 }  // namespace carcheck
