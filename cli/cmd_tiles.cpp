@@ -262,6 +262,14 @@ std::string start_text(const SetStats& st) {
   return s;
 }
 
+// The tile names (as actions, specs and game logs write them) with their copies: `--set` only.
+void print_tile_names(std::ostream& out, const TileSet& set) {
+  out << "  tile names:\n";
+  for (const TileType& t : set.tiles)
+    out << "    " << t.name << " x" << t.count << (t.start ? " (one is the start tile)" : "")
+        << "\n";
+}
+
 void print_set(std::ostream& out, const TileSet& set) {
   SetStats st = stats_of(tiles_of(set));
   out << set.name << (set.title.empty() ? "" : " - " + set.title) << "\n";
@@ -334,6 +342,10 @@ Json set_json(const TileSet& set) {
   j["alternatives"] = Json::array();
   for (const AlternativeGroup& g : alternative_groups(set))
     j["alternatives"].push_back(alternative_json(g));
+  // The names actions, specs and game logs use for the tiles.
+  j["tile_names"] = Json::array();
+  for (const TileType& t : set.tiles)
+    j["tile_names"].push_back({{"name", t.name}, {"copies", t.count}, {"start", t.start}});
   return j;
 }
 
@@ -496,6 +508,7 @@ int list_sets(const std::vector<TileSet>& sets, const TilesOptions& o) {
   for (const TileSet* s : chosen) {
     std::cout << "\n";
     print_set(std::cout, *s);
+    if (o.set) print_tile_names(std::cout, *s);
   }
   return 0;
 }

@@ -219,19 +219,41 @@ class Replayer {
     return found(Disagreement::LegalPlacements, turn, detail, true);
   }
 
+  // Compared as features, not as words: any port of a feature names it (road:W and road:E
+  // are one straight road), as in `follower`.
   bool compare_followers(const LogTurn& t, int turn) {
     ActionList legal;
     s_->legal_actions(legal);
-    std::set<std::string> rules, writer(t.legal_followers->begin(), t.legal_followers->end());
+    std::map<std::pair<int, int>, std::string> rules;  // (segment, colour); Pass: (-1, -1)
     for (const Action& a : legal) {
-      if (a.kind == ActionKind::Pass) rules.insert("none");
-      if (a.kind == ActionKind::Meeple) rules.insert(follower_text(*s_, a));
+      if (a.kind == ActionKind::Pass) rules[{-1, -1}] = "none";
+      if (a.kind == ActionKind::Meeple) rules[{a.seg, a.colour}] = follower_text(*s_, a);
     }
+    std::set<std::pair<int, int>> writer;
     std::vector<std::string> extra, missed;
-    for (const auto& p : writer)
-      if (!rules.count(p)) extra.push_back(p);
-    for (const auto& p : rules)
-      if (!writer.count(p)) missed.push_back(p);
+    for (const std::string& f : *t.legal_followers) {
+      if (f == "none") {
+        writer.insert({-1, -1});
+        continue;
+      }
+      std::string error;
+      std::optional<Action> a = parse_action(*s_, "meeple " + f, error);
+      if (!a) {
+        extra.push_back(f + " (" + error + ")");
+        continue;
+      }
+      writer.insert({a->seg, a->colour});
+    }
+    for (const auto& key : writer) {
+      if (rules.count(key)) continue;
+      Action m;
+      m.kind = ActionKind::Meeple;
+      m.seg = static_cast<int8_t>(key.first);
+      m.colour = static_cast<int8_t>(key.second);
+      extra.push_back(key.first < 0 ? "none" : follower_text(*s_, m));
+    }
+    for (const auto& [key, text] : rules)
+      if (!writer.count(key)) missed.push_back(text);
     if (extra.empty() && missed.empty()) return true;
     std::string detail = "legal followers:";
     if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";

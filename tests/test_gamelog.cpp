@@ -128,6 +128,14 @@ TEST_F(Planted, AnotherFrameIsTurnedIntoCarchecks) {
   EXPECT_EQ(r.turns, 2);
 }
 
+// A straight road placed beside the straight start tile, turned half round: the writer names
+// the road by its W port, a field by Sr; the rules' words for them differ (road:E, field:Er
+// after the turn), but they are the same features, and followers are compared as features.
+TEST_F(Planted, LegalFollowersAreComparedAsFeaturesNotAsWords) {
+  ReplayResult r = replay_line(4);
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+}
+
 TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
   const std::vector<std::string> lines =
       lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/bad.jsonl");
@@ -163,7 +171,7 @@ TEST(GameLogCommand, ReplayExitsOneOnADisagreementAndTwoOnABadLine) {
   const std::string out = testing::TempDir() + "replay.txt";
   EXPECT_EQ(run("replay " + dir + "planted.jsonl", out), 1);
   const std::string text = read_text(out);
-  EXPECT_NE(text.find("replay: 4 game(s), 1 agree, 3 disagree (refused 1, score 1, "
+  EXPECT_NE(text.find("replay: 5 game(s), 2 agree, 3 disagree (refused 1, score 1, "
                       "legal-placements 1), 0 unreadable"),
             std::string::npos)
       << text;
