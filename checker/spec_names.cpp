@@ -233,6 +233,17 @@ EventFilters event_filters(EventKind k) {
       return {true, false, false, 0};
     case EventKind::BridgeBuilt:  // value: the axis (0 N-S, 1 W-E); a bridge is a road
       return {true, true, true, bit(FeatureClass::Road)};
+    case EventKind::CastleBuilt:  // who: the owner; at: the castle's north or west cell
+      return {false, true, true, 0};
+    // Bazaars (engine/names.cpp says each field): by the player; value the tiles, the bid,
+    // the tile taken, the points paid (signed).
+    case EventKind::BazaarOpened:
+    case EventKind::BazaarIgnored:
+    case EventKind::BazaarBid:
+    case EventKind::BazaarTileTaken:
+      return {true, false, true, 0};
+    case EventKind::BazaarPaid:
+      return {true, false, true, bit(FeatureClass::Bazaar)};
     default:
       return {};
   }
@@ -302,6 +313,14 @@ std::string event_absent(const RuleSet& r, EventKind k) {
       return r.cemetery == CemeteryMode::Haunted ? "" : r.name + " has no face-down tiles";
     case EventKind::BridgeBuilt:
       return r.family == Family::Bcb ? "" : bcb_absent(r, "bridges");
+    case EventKind::CastleBuilt:
+      return r.family == Family::Bcb ? "" : bcb_absent(r, "castles");
+    case EventKind::BazaarOpened:
+    case EventKind::BazaarIgnored:
+    case EventKind::BazaarBid:
+    case EventKind::BazaarTileTaken:
+    case EventKind::BazaarPaid:
+      return r.family == Family::Bcb ? "" : bcb_absent(r, "bazaars");
     default:
       return "";
   }

@@ -354,6 +354,12 @@ int event_colour(const State& s, const Event& ev) {
     case EventKind::HoundRemoved:
       return ev.who;
     case EventKind::BridgeBuilt:  // who: the player, whose one colour it is (BCB)
+    case EventKind::CastleBuilt:
+    case EventKind::BazaarOpened:
+    case EventKind::BazaarIgnored:
+    case EventKind::BazaarBid:
+    case EventKind::BazaarTileTaken:
+    case EventKind::BazaarPaid:
       for (int c = 0; c < s.game().colours(); ++c)
         if (s.game().owner(c) == ev.who) return c;
       return -1;
