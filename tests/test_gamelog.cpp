@@ -136,6 +136,19 @@ TEST_F(Planted, LegalFollowersAreComparedAsFeaturesNotAsWords) {
   EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
 }
 
+// docs/game-log.md's example line (tests/gamelogs/doc-example.jsonl): the two-tile city
+// closed by seat 0's cap is worth 4 (2 a tile, seed 001), and the rest agrees too.
+TEST(GameLog, TheDocumentsExampleAgrees) {
+  const std::vector<std::string> lines =
+      lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/doc-example.jsonl");
+  ASSERT_EQ(lines.size(), 1u);
+  GameLog g = read_ok(lines[0]);
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayResult r = replay_log(g, *game, {});
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+  EXPECT_EQ(r.turns, 3);
+}
+
 TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
   const std::vector<std::string> lines =
       lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/bad.jsonl");
