@@ -460,6 +460,50 @@ TEST(Fuzzer, CommandRefusesBadUsage) {
   EXPECT_EQ(run("--rules base-c1 --variant coop-scoring=majority --games 1", out), 2) << out;
 }
 
+// Three shards play exactly the games of the unsharded run: their summaries, merged, count
+// the same games, actions, failures and events, per rule set too.
+TEST(Fuzzer, ThreeShardsMergeIntoTheSingleRun) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("carcheck-fuzz-shards-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string common = " fuzz --rules base-c1 --games 30 --seed 3 --json";
+  auto sh = [&](const std::string& args, const std::filesystem::path& out) {
+    const std::string cmd =
+        std::string(CARCHECK_BINARY) + args + " > " + out.string() + " 2>/dev/null";
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  ASSERT_EQ(sh(common, dir / "single.json"), 0);
+  std::string shards;
+  for (int k = 1; k <= 3; ++k) {
+    const auto f = dir / ("shard" + std::to_string(k) + ".json");
+    ASSERT_EQ(sh(common + " --shard " + std::to_string(k) + "/3", f), 0);
+    shards += " " + f.string();
+  }
+  ASSERT_EQ(sh(" merge" + shards, dir / "merged.json"), 0);
+  auto load = [&](const char* name) {
+    std::ifstream in(dir / name);
+    return nlohmann::json::parse(in);
+  };
+  const nlohmann::json single = load("single.json"), merged = load("merged.json");
+  for (const char* k : {"games", "actions", "failures", "events", "failed_games", "run"})
+    EXPECT_EQ(merged.at(k), single.at(k)) << k;
+  ASSERT_EQ(merged.at("rule_sets").size(), single.at("rule_sets").size());
+  for (size_t i = 0; i < single.at("rule_sets").size(); ++i)
+    for (const char* k : {"rules", "games", "actions", "failures", "events"})
+      EXPECT_EQ(merged["rule_sets"][i].at(k), single["rule_sets"][i].at(k)) << k;
+  EXPECT_EQ(single.at("games"), 30);
+  // A shard twice, or one missing, does not merge.
+  EXPECT_EQ(sh(" merge " + (dir / "shard1.json").string() + " " + (dir / "shard1.json").string() +
+                   " " + (dir / "shard2.json").string(),
+               dir / "bad.json"),
+            2);
+  EXPECT_EQ(sh(" merge " + (dir / "shard1.json").string() + " " + (dir / "shard2.json").string(),
+               dir / "bad.json"),
+            2);
+  std::filesystem::remove_all(dir);
+}
+
 // What the engine refuses is named, and a run left with nothing to play is an error.
 TEST(Fuzzer, CommandReportsWhatTheEngineRefuses) {
   std::string out;
