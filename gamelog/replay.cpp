@@ -272,6 +272,8 @@ class Replayer {
         if (t.legal_followers && !compare_followers(t, turn)) return false;
         const std::string text = t.follower ? "meeple " + t.follower->feature : "pass";
         if (!take(text, turn, false)) return false;
+        // Skipped (continue_after_refusal): the follower step goes on without a follower.
+        if (s_->phase() == Phase::Meeple && !take("pass", turn, false)) return false;
         continue;
       }
       if (next < t.actions.size()) {

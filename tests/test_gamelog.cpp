@@ -149,6 +149,24 @@ TEST(GameLog, TheDocumentsExampleAgrees) {
   EXPECT_EQ(r.turns, 3);
 }
 
+// --continue-after-refusal: the refused follower of turn 2 is skipped (the follower step goes
+// on without one) and the game is replayed to its end, the refusal still reported.
+TEST(GameLog, ContinueAfterRefusalReplaysTheRest) {
+  const std::vector<std::string> lines =
+      lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/planted.jsonl");
+  GameLog g = read_ok(lines.at(0));
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayOptions o;
+  o.continue_after_refusal = true;
+  std::unique_ptr<State> end;
+  ReplayResult r = replay_log(g, *game, o, &end);
+  ASSERT_EQ(r.findings.size(), 1u) << r.findings.back().detail;
+  EXPECT_EQ(r.findings[0].turn, 2);
+  EXPECT_EQ(r.turns, 3);
+  ASSERT_TRUE(end);
+  EXPECT_TRUE(end->is_terminal());  // the three straights are all placed
+}
+
 TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
   const std::vector<std::string> lines =
       lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/bad.jsonl");
@@ -158,7 +176,8 @@ TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
       "line 3: version: format version 2 is not known (this carcheck reads version 1)",
       "",  // a well-formed log of a rule set levels.yaml lacks: refused when its game is built
       "line 5: turns[0].x: expected an integer, found a string",
-      "line 6: colour: unknown field"};
+      "line 6: colour: unknown field",
+      ""};  // a tile shape that does not parse: refused when its game is built
   ASSERT_EQ(lines.size(), want.size());
   for (size_t i = 0; i < lines.size(); ++i) {
     LogError e;
