@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checker/game_start.h"
@@ -107,9 +108,11 @@ class InvariantChecker {
   int turn_ = 0;
   bool placed_this_turn_ = false;
   std::vector<Expected> expected_;
-  std::vector<int> finished_events_;             // per FeatureClass, this turn
-  int castles_built_ = 0;                        // BCB: small cities turned castles, this turn
-  std::vector<int> castle_values_;               // BCB: castle scorings this turn
+  std::vector<int> finished_events_;  // per FeatureClass, this turn
+  int castles_built_ = 0;             // BCB: small cities turned castles, this turn
+  std::vector<int> castle_values_;    // BCB: castle scorings this turn
+  // BCB: castles built since the last placement (fn 31: they score only in a later scoring).
+  std::vector<std::pair<int, int>> fresh_castles_;
   int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
   int mist_ghosts_ = 0, cemetery_ghosts_ = 0;    // ghosts placed this turn, by class
   int mist_symbols_ = 0;
