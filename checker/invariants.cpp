@@ -830,7 +830,13 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       expect_if_finished(s, s.cell_at(e.x, e.y), kBridgeSeg, w);
     }
   const bool bcb = g.rules().family == Family::Bcb;
-  if (a.kind == ActionKind::Place) fresh_castles_.clear();  // a new tile, a new scoring
+  // BCB: the castles built since the last placement have not scored: a castle scores only in
+  // a later scoring than the one that built it (seed 003 fn 31).
+  if (a.kind == ActionKind::Place) fresh_from_ = s.bcb().castle_count;
+  for (int i = fresh_from_; i < s.bcb().castle_count; ++i)
+    if (s.bcb().castles[static_cast<size_t>(i)].scored)
+      return "scoring: a castle scored in the scoring that built it (seed 003 fn 31: only a "
+             "later one)";
   for (const Event& e : ev) {
     if (e.kind == EventKind::FeatureFinished) ++nth(finished_events_, e.feature);
     if (e.kind == EventKind::BankFinished) ++banks_reported_;
@@ -840,10 +846,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       cemetery_ghosts_ += e.value;
     if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort))
       lost_short_ = true;
-    if (e.kind == EventKind::CastleBuilt) {
-      ++castles_built_;
-      fresh_castles_.emplace_back(e.x, e.y);
-    }
+    if (e.kind == EventKind::CastleBuilt) ++castles_built_;
     // BCB: a castle scores the full value of a feature finished in its fief this turn, or
     // the points of a castle beside it that scored (seed 003 fn 34, 36): a value the turn's
     // geometry or an earlier castle scoring gave.
@@ -854,10 +857,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
       if (!match)
         return "scoring: a castle scored " + std::to_string(e.value) +
                " points, but no feature finished this turn is worth that (seed 003 fn 34)";
-      for (const auto& [x, y] : fresh_castles_)
-        if (x == e.x && y == e.y)
-          return "scoring: the castle at " + std::to_string(x) + "," + std::to_string(y) +
-                 " scored in the scoring that built it (seed 003 fn 31: only a later one)";
+
       castle_values_.push_back(e.value);
       continue;
     }

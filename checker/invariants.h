@@ -111,8 +111,8 @@ class InvariantChecker {
   std::vector<int> finished_events_;  // per FeatureClass, this turn
   int castles_built_ = 0;             // BCB: small cities turned castles, this turn
   std::vector<int> castle_values_;    // BCB: castle scorings this turn
-  // BCB: castles built since the last placement (fn 31: they score only in a later scoring).
-  std::vector<std::pair<int, int>> fresh_castles_;
+  // BCB: the castles from this index on were built since the last placement (fn 31).
+  int fresh_from_ = 0;
   int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
   int mist_ghosts_ = 0, cemetery_ghosts_ = 0;    // ghosts placed this turn, by class
   int mist_symbols_ = 0;
