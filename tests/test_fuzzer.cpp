@@ -26,6 +26,7 @@
 #include "dsl/library.h"
 #include "dsl/spec_parser.h"
 #include "engine/testing_hooks.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
@@ -468,10 +469,8 @@ TEST(Fuzzer, ThreeShardsMergeIntoTheSingleRun) {
   std::filesystem::create_directories(dir);
   const std::string common = " fuzz --rules base-c1 --games 30 --seed 3 --json";
   auto sh = [&](const std::string& args, const std::filesystem::path& out) {
-    const std::string cmd =
-        std::string(CARCHECK_BINARY) + args + " > " + out.string() + " 2>/dev/null";
-    const int status = std::system(cmd.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return test_support::shell(std::string(CARCHECK_BINARY) + args + " > " + out.string() +
+                               " 2>/dev/null");
   };
   ASSERT_EQ(sh(common, dir / "single.json"), 0);
   std::string shards;

@@ -193,9 +193,7 @@ TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
 }
 
 int run(const std::string& args, const std::string& out) {
-  const std::string cmd = std::string(CARCHECK_BINARY) + " " + args + " > " + out + " 2>&1";
-  const int status = std::system(cmd.c_str());
-  return WEXITSTATUS(status);
+  return test_support::shell(std::string(CARCHECK_BINARY) + " " + args + " > " + out + " 2>&1");
 }
 
 TEST(GameLogCommand, ReplayExitsOneOnADisagreementAndTwoOnABadLine) {

@@ -19,10 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int shell(const std::string& command) {
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+using test_support::shell;
 
 // The bars (class="bar") inside <svg id="ID" ...> ... </svg> of `dom`.
 int bars_in(const std::string& dom, const std::string& id) {

@@ -16,10 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int shell(const std::string& command) {
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+using test_support::shell;
 
 TEST(SimShards, GnuParallelShardsMergeIntoTheSingleRun) {
   if (shell("parallel --version > /dev/null 2>&1") != 0)
