@@ -586,6 +586,7 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f,
 std::optional<std::string> Rules::one_colour_refusal(const State& s, const Action& a) {
   if ((a.kind != ActionKind::TakePoints && a.kind != ActionKind::RemoveGhosts) || a.colour < 0)
     return std::nullopt;
+  if (a.colour >= s.game().colours()) return "no such colour in play";  // (found by fuzz_engine)
   std::array<int, kMaxColours> per{};
   meeples_on(s, nth(s.pending_, s.pending_index_), per);
   std::string colours;

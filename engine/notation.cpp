@@ -60,6 +60,9 @@ std::string meeple_ref(const State& s, int m) {
   return c + "@" + xy(s.cell(mp.cell).x, s.cell(mp.cell).y);
 }
 
+// A colour's name, "?" for a number that names none (an action built by hand or by a fuzzer).
+const char* colour_word(int c) { return c >= 0 && c < kMaxColours ? kColourNames[c] : "?"; }
+
 }  // namespace
 
 const char* action_verb(ActionKind k) {
@@ -103,15 +106,15 @@ std::string action_text(const State& s, const Action& a) {
                             ? segment_text(s.face(cell), a.seg)
                         : cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge ? "bridge"
                                                                                   : "?";
-      return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
+      return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
     }
     case ActionKind::Pass:
       return verb;
     case ActionKind::TakePoints:
-      return verb + (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
+      return verb + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
     case ActionKind::RemoveGhosts:
       return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) +
-             (a.colour >= 0 ? std::string(" ") + kColourNames[a.colour] : "");
+             (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
     case ActionKind::ExtraGhost:
     case ActionKind::FaceDown:
       return verb + " " + xy(a.x, a.y);
@@ -122,7 +125,7 @@ std::string action_text(const State& s, const Action& a) {
       if (a.count == 0) return verb + " stop";
       return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count);
     case ActionKind::Track:
-      return verb + " " + (a.colour >= 0 ? kColourNames[a.colour] : "?");
+      return verb + " " + colour_word(a.colour);
     case ActionKind::Bridge:
       return verb + " " + xy(a.x, a.y) + " " +
              (a.count >= 0 && a.count < kBridgeAxes
