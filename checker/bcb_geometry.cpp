@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "checker/table_bounds.h"
+
 namespace carcheck {
 
 namespace {
@@ -81,7 +83,9 @@ int linked_node(const State& s, int nb, int port) {
 
 bool fits_with_bridge(const State& s, int player, TileId tile, int x, int y, int rot, int code) {
   if (code <= kPlaceBridgeNone || code >= kPlaceBridgeCodes) return false;
-  if (s.bcb().bridges[static_cast<size_t>(player)] <= 0 || s.cell_at(x, y) >= 0) return false;
+  if (s.bcb().bridges[static_cast<size_t>(player)] <= 0 || s.cell_at(x, y) >= 0 ||
+      !on_the_table(s, x, y))
+    return false;
   const TileType& t = s.game().tile(tile);
   if (t.n_cells != 1) return false;
   const CellFace& f = t.rot[rot][0];

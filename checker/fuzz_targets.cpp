@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "dsl/level_loader.h"
+#include "engine/switches.h"
 
 namespace carcheck {
 
@@ -135,7 +136,7 @@ FuzzTargets variant_targets(const Library& lib, const TargetFilter& filter, int 
     }
     for (const VariantSwitch& sw : r.variants | views::filter(open))
       for (const std::string& value : sw.values | views::drop(1)) {  // the default comes first
-        const std::string kv = sw.id + "=" + value;
+        const std::string kv = sw.id + "=" + runnable_value(sw.id, value);
         if (std::optional<std::string> why = not_implemented(r, kv)) {
           out.skipped.push_back({r.name + " " + kv, *why});
           continue;

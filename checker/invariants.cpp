@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "checker/bcb_geometry.h"
+#include "checker/table_bounds.h"
 #include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
@@ -63,7 +64,7 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
   bool touches = false, face_up = false, face_down = false;
   for (const CellFace& f : t.rot[rot]) {
     int cx = x + f.dx, cy = y + f.dy;
-    if (s.cell_at(cx, cy) >= 0) return false;
+    if (s.cell_at(cx, cy) >= 0 || !on_the_table(s, cx, cy)) return false;
     for (int side = 0; side < kSides; ++side) {
       int nb = s.cell_at(cx + kDx[side], cy + kDy[side]);
       if (nb < 0) continue;

@@ -7,6 +7,7 @@
 #include "dsl/level_loader.h"
 #include "engine/bcb.h"
 #include "engine/notation.h"
+#include "engine/switches.h"
 #include "render/board_art.h"
 
 namespace carcheck {
@@ -77,7 +78,7 @@ void check_binding(const SpecFile& spec, const RuleSet& rules, const VariantBind
                                          (near.empty() ? "" : " (did you mean '" + near + "'?)") +
                                          "; its variants: " + joined(ids));
   }
-  if (std::find(sw->values.begin(), sw->values.end(), b.value) == sw->values.end())
+  if (sw->index_of(b.value) < 0)
     throw InputError(spec.pos(b.value_at), "variant '" + b.key + "' has no value '" + b.value +
                                                "' (its values: " + joined(sw->values) +
                                                "; default " + sw->values.front() + ")");
@@ -85,6 +86,8 @@ void check_binding(const SpecFile& spec, const RuleSet& rules, const VariantBind
     throw InputError(spec.pos(b.value_at), "variant " + b.text() +
                                                " is not implemented in the engine yet (levels.yaml "
                                                "marks it 'not-implemented')");
+  if (auto why = switch_value_problem(b.key, b.value))
+    throw InputError(spec.pos(b.value_at), "variant " + *why);
 }
 
 TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& rules) {
@@ -759,8 +762,10 @@ std::string legal_now(const State& s) {
   return t.empty() ? "none" : joined(t, "; ");
 }
 
-void play(const SpecFile& spec, const Game& g, SpecResult& res) {
+void play(const SpecFile& spec, const Game& g, SpecResult& res, bool trace) {
   State s(g, spec.seed);
+  std::optional<Tracer> tracer;
+  if (trace) tracer.emplace(g, shipped_citations());
   SetupRun(spec, g, s).run();
   check_spec_names(spec, g);
 
@@ -793,6 +798,13 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
         continue;
       }
       ++res.checked;
+      if (tracer && step.expect.kind == ExpectKind::Illegal) {
+        std::string err;
+        const std::optional<Action> a = resolve_action(s, step.expect.action, err);
+        if (const std::optional<std::string> why = try_action(s, step.expect.action))
+          res.trace.push_back(tracer->refused(a ? std::optional(a->kind) : std::nullopt, step.text,
+                                              *why, step.at.line));
+      }
       Check c = Evaluation(spec, g, s, step.expect, window).run();
       if (!c.ok) fail(step, c.expected, c.actual);
       continue;
@@ -807,6 +819,9 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
       if (a->kind == ActionKind::Draw && s.phase() == Phase::Draw) window.clear();
       why = s.apply(*a);
     }
+    if (why && tracer)
+      res.trace.push_back(tracer->refused(a ? std::optional(a->kind) : std::nullopt, step.text,
+                                          *why, step.at.line));
     if (why) {
       fail(step, "accepted",
            "refused: " + *why + " (phase " + phase_name(s.phase()) + ": the game waits for " +
@@ -814,11 +829,14 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res) {
       return;  // the rest of the spec builds on this action
     }
     window.insert(window.end(), s.events().begin(), s.events().end());
+    if (tracer) res.trace.push_back(tracer->accepted(s, step.text, step.at.line));
     after = "'" + step.text + "' (line " + std::to_string(step.at.line) + ")";
   }
 }
 
 }  // namespace
+
+std::string event_as_spec_text(const State& s, const Event& e) { return event_text(s, e); }
 
 SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
                     const std::string& matrix_variant) {
@@ -831,7 +849,7 @@ SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
   try {
     Built b = build_game(spec, lib, options.forced, matrix_variant);
     res.rules = b.game->rules().name;
-    play(spec, *b.game, res);
+    play(spec, *b.game, res, options.trace);
   } catch (const InputError& e) {
     res.outcome = SpecOutcome::Error;
     res.error = e.what();
@@ -859,6 +877,25 @@ SpecResult run_spec_file(const std::string& path, const std::string& name,
   }
 }
 
+namespace {
+
+// The text a --matrix run selects for value `name` of switch `key`: the parameter the spec
+// itself gives that value (`variant board-bounds=table-edge:3x1`), else the engine's example.
+std::string matrix_value(const SpecFile& spec, const std::string& key, const std::string& name) {
+  auto own = [&](const VariantBinding& b) {
+    return b.key == key && b.value.substr(0, b.value.find(':')) == name &&
+           b.value.find(':') != std::string::npos;
+  };
+  for (const VariantBinding& b : spec.variants)
+    if (own(b)) return b.value;
+  for (const SpecStep& st : spec.steps)
+    for (const VariantBinding& b : st.under)
+      if (own(b)) return b.value;
+  return runnable_value(key, name);
+}
+
+}  // namespace
+
 std::vector<std::string> matrix_runs(const SpecFile& spec, const SpecRunOptions& options) {
   const Library& lib = options.library ? *options.library : Library::shipped();
   std::vector<std::string> keys;
@@ -876,7 +913,8 @@ std::vector<std::string> matrix_runs(const SpecFile& spec, const SpecRunOptions&
     for (const std::string& k : keys)
       if (const VariantSwitch* sw = find_switch(rules, k))
         for (const std::string& v : sw->values)
-          if (sw->implemented(v)) runs.push_back(k + "=" + v);  // the others cannot be selected
+          if (sw->implemented(v))  // the others cannot be selected
+            runs.push_back(k + "=" + matrix_value(spec, k, v));
   } catch (const std::exception&) {
     // The run reports the problem.
   }
@@ -895,13 +933,15 @@ void check_forced_variant(const Library& lib, const std::string& kv) {
     for (const VariantSwitch& v : r.variants) {
       if (std::find(ids.begin(), ids.end(), v.id) == ids.end()) ids.push_back(v.id);
       if (v.id != key) continue;
-      if (std::find(v.values.begin(), v.values.end(), value) == v.values.end())
+      if (v.index_of(value) < 0)
         throw std::invalid_argument("variant '" + key + "' has no value '" + value +
                                     "' (its values: " + joined(v.values) + ")");
       if (!v.implemented(value))
         throw std::invalid_argument("variant " + kv +
                                     " is not implemented in the engine yet (levels.yaml marks it "
                                     "'not-implemented')");
+      if (auto why = switch_value_problem(key, value))
+        throw std::invalid_argument("variant " + *why);
       return;
     }
   std::string near = closest_name(key, ids);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/trace.h"
 #include "dsl/library.h"
 #include "dsl/spec_parser.h"
 
@@ -34,15 +35,21 @@ struct SpecResult {
   std::string variant;  // --matrix: the switch value this run selects
   SpecOutcome outcome = SpecOutcome::Pass;
   std::vector<SpecCheckFailure> failures;
-  std::string board;  // the board at the first failure
-  std::string error;  // ERROR: file:line:column: reason
-  int checked = 0;    // expectations checked
-  int skipped = 0;    // expectations skipped (their `under` binding does not hold)
+  std::string board;             // the board at the first failure
+  std::string error;             // ERROR: file:line:column: reason
+  int checked = 0;               // expectations checked
+  int skipped = 0;               // expectations skipped (their `under` binding does not hold)
+  std::vector<TraceStep> trace;  // --trace: every action and `expect illegal`, with its rules
 };
+
+// An event as `expect event` filters it (`scored road value 5 at -3,0 by blue`), what no filter
+// reads in parentheses: FAIL reports and the rule trace print events so.
+std::string event_as_spec_text(const State& s, const Event& e);
 
 struct SpecRunOptions {
   std::vector<std::string> forced;   // --variant K=V: on every spec whose rule set has the switch
   const Library* library = nullptr;  // default: Library::shipped()
+  bool trace = false;                // fill SpecResult::trace (the shipped citations.yaml)
 };
 
 // Plays a parsed spec. `matrix_variant` ("key=value" or "") is selected after the spec's own

@@ -63,6 +63,25 @@ Json failure_json(const SpecCheckFailure& f) {
   return j;
 }
 
+Json rule_json(const TracedRule& r) { return {{"cites", r.cites}, {"readings", r.readings}}; }
+
+// --trace: every action with its events, each with the rule behind it (checker/trace.h).
+Json trace_json(const std::vector<TraceStep>& steps) {
+  Json out = Json::array();
+  for (const TraceStep& t : steps) {
+    Json j = {{"line", t.line}, {"action", t.action}, {"refused", t.refused}};
+    if (t.refused) {
+      j["reason"] = t.reason;
+      j["rule"] = rule_json(t.rule);
+    }
+    j["events"] = Json::array();
+    for (const TracedEvent& e : t.events)
+      j["events"].push_back({{"event", e.text}, {"rule", rule_json(e.rule)}});
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 Json spec_json(const SpecResult& r) {
   Json j = {{"name", r.name}, {"file", r.path}, {"title", r.title}, {"cites", r.cites}};
   j["rules"] = r.rules;
@@ -77,6 +96,7 @@ Json spec_json(const SpecResult& r) {
   j["failures"] = Json::array();
   for (const SpecCheckFailure& f : r.failures) j["failures"].push_back(failure_json(f));
   if (!r.board.empty()) j["board"] = r.board;
+  if (!r.trace.empty()) j["trace"] = trace_json(r.trace);
   return j;
 }
 
@@ -104,6 +124,7 @@ void print_spec_text(std::ostream& o, const SpecResult& r) {
   for (const SpecCheckFailure& f : r.failures) print_failure(o, f);
   if (!r.board.empty())
     o << "      board (at the first failure):\n" << indented(r.board, "        ");
+  if (!r.trace.empty()) o << "    trace:\n" << trace_text(r.trace);
 }
 
 void print_matrix(std::ostream& o, const std::vector<SpecResult>& results) {

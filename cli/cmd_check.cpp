@@ -146,7 +146,14 @@ CommandRun add_check_command(CLI::App& carcheck) {
       ->disable_flag_override();
   cmd->add_option("--junit", o->junit, "also write the results as JUnit XML to FILE")
       ->type_name("FILE");
-  add_json_flag(*cmd, o->json, "print one JSON object instead of text");
+  cmd->add_flag("--trace", o->run.trace,
+                "after each spec, every action it plays (and every `expect illegal`) with the\n"
+                "events it caused and, for each event and refusal, the rule behind it\n"
+                "(citations.yaml: seed passage or FAQ id) and the register readings in force")
+      ->disable_flag_override();
+  add_json_flag(*cmd, o->json,
+                "print one JSON object instead of text (with --trace: a\n"
+                "\"trace\" array per spec)");
   cmd->footer(
       "Exit status: 0 every spec passed; 1 a spec failed; 2 a spec has an error, or bad usage.");
   return [o] { return check(*o); };

@@ -524,16 +524,18 @@ class LevelsReader {
     VariantSwitch sw = it->second.sw;
     if (eq != std::string::npos) {
       const std::string value = text.substr(eq + 1);
-      const auto at = std::find(sw.values.begin(), sw.values.end(), value);
-      if (at == sw.values.end()) {
+      const int at = sw.index_of(value);
+      if (at < 0) {
         ld_.fail(v, "variant switch '" + id + "' has no value '" + value +
                         "' (allowed: " + joined(sw.values) + ")");
       }
-      sw.chosen = static_cast<int>(at - sw.values.begin());
+      sw.chosen = at;
+      sw.parameter = VariantSwitch::parameter_of(value);
       if (!sw.implemented(value)) {
         ld_.fail(v, "variant " + id + "=" + value +
                         " is not implemented in the engine yet (marked 'not-implemented')");
       }
+      if (auto why = switch_value_problem(id, value)) ld_.fail(v, "variant " + *why);
     }
     r.variants.push_back(std::move(sw));
   }
@@ -593,8 +595,8 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
   for (VariantSwitch& sw : rules.variants) {
     ids.push_back(sw.id);
     if (sw.id != key) continue;
-    const auto at = std::find(sw.values.begin(), sw.values.end(), value);
-    if (at == sw.values.end()) {
+    const int at = sw.index_of(value);
+    if (at < 0) {
       throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (allowed: " +
                                   joined(sw.values) + "; default " + sw.values.front() + ")");
     }
@@ -604,7 +606,9 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
                                   "'not-implemented'; implemented values: " +
                                   joined(implemented_values(sw)) + ")");
     }
-    sw.chosen = static_cast<int>(at - sw.values.begin());
+    if (auto why = switch_value_problem(key, value)) throw std::invalid_argument("variant " + *why);
+    sw.chosen = at;
+    sw.parameter = VariantSwitch::parameter_of(value);
     if (const auto range = player_range(sw)) {
       rules.min_players = range->first;
       rules.max_players = range->second;

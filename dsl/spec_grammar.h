@@ -221,7 +221,8 @@ struct title_text : quoted {};
 struct spec_statement : pg::seq<kw_spec, pg::must<then<title_text>>> {};
 
 struct variant_key : pg::plus<word_char> {};
-struct variant_value : pg::plus<word_char> {};
+// A value may carry a parameter after a colon: `board-bounds=table-edge:12x8`.
+struct variant_value : pg::seq<pg::plus<word_char>, pg::opt<pg::one<':'>, pg::plus<word_char>>> {};
 struct equals : pg::one<'='> {};
 struct binding : pg::seq<variant_key, pg::must<equals>, pg::must<variant_value>> {};
 struct bindings : pg::list<binding, pg::seq<sp, pg::one<','>, sp>> {};

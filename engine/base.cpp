@@ -29,6 +29,15 @@ void CompetitiveRules::unplaceable(State& s, TileId t) const {
   Rules::competitive_unplaceable(s, t);
 }
 
+bool CompetitiveRules::restricts_placement(const Switches& sw) const {
+  return sw.board_bounds == BoardBounds::TableEdge;
+}
+
+std::optional<std::string> CompetitiveRules::placement_refusal(const State& s, TileId, int x, int y,
+                                                               int) const {
+  return Rules::off_table(s, x, y);
+}
+
 // Follower placement (seed 001): only on the new tile, on a feature nobody occupies
 // anywhere, farmers only where the rule set has them.
 bool CompetitiveRules::meeple_allowed(const State& s, int seg) const {
@@ -75,6 +84,28 @@ int CompetitiveRules::feature_value(const State& s, const PendingScore& p,
 }
 
 void CompetitiveRules::final_scoring(State& s) const { Rules::final_scoring(s); }
+
+// Seed 001 "Folosirea unei mese" (HiG 5/2013): when a table is used, its edge is the limit
+// of play, and the tiles are not moved to make room. The table is the switch's WxH.
+bool Rules::on_table(const State& s, int x, int y) {
+  const Switches& sw = s.game().switches();
+  return sw.board_bounds != BoardBounds::TableEdge ||
+         (x >= sw.table_west && x < sw.table_west + sw.table_width && y >= sw.table_north &&
+          y < sw.table_north + sw.table_height);
+}
+
+std::optional<std::string> Rules::off_table(const State& s, int x, int y) {
+  if (on_table(s, x, y)) return std::nullopt;
+  const Switches& sw = s.game().switches();
+  const int west = sw.table_west, north = sw.table_north;
+  const int east = west + sw.table_width - 1, south = north + sw.table_height - 1;
+  return "space " + std::to_string(x) + "," + std::to_string(y) +
+         " is beyond the table's edge (board-bounds=table-edge:" + std::to_string(sw.table_width) +
+         "x" + std::to_string(sw.table_height) + ": columns " + std::to_string(west) + ".." +
+         std::to_string(east) + ", rows " + std::to_string(north) + ".." + std::to_string(south) +
+         "; seed 001 'Folosirea unei mese': the table's edge is "
+         "the limit of play)";
+}
 
 void CompetitiveRules::game_over(State& s, EndReason r, bool) const {
   Rules::emit(s, EventKind::GameEnded, FeatureClass::None, -1, 0, 0, 0, static_cast<int>(r));

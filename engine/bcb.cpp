@@ -219,6 +219,7 @@ std::optional<std::string> Rules::bridged_placement_refusal(const State& s, Tile
   if (t.n_cells != 1) return "only a one-cell tile is placed with a bridge";
   if (s.cell_at(x, y) >= 0)
     return "space " + std::to_string(x) + "," + std::to_string(y) + " is already taken";
+  if (auto why = off_table(s, x, y)) return why;
   const CellFace& f = t.rot[rot][0];
   const bool self = code < kPlaceBridgeBeside;
   const BridgeAxis axis = self ? static_cast<BridgeAxis>(code - kPlaceBridgeSelf)
@@ -267,7 +268,7 @@ void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int
   for (Pos p : s.frontier_) {
     // What the space asks (State::space_needs_): the neighbours' terrains under a mask.
     const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
-    if (needs == kNeedsNoTile) continue;
+    if (needs == kNeedsNoTile || !on_table(s, p.x, p.y)) continue;
     const unsigned mask = needs >> 8, want_terrain = needs & 0xFFu;
     for (int rot = 0; rot < kRotations; ++rot) {
       const CellFace& f = t.rot[rot][0];
@@ -469,8 +470,9 @@ std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
     case ActionKind::Discard: {
       if (s.phase_ != Phase::Place)
         return std::string("no tile is to be set aside now (") + phase_name(s.phase_) + ")";
-      ActionList plain;
+      ActionList plain;  // the placements without a bridge the rules allow (board-bounds too)
       edge_placements(s, s.drawn_, plain);
+      if (s.game_->restricts_placement()) keep_room_placements(s, plain, 0);
       if (plain.size > 0)
         return "the tile fits without a bridge; only a tile that fits only with a bridge may be "
                "set aside (seed 003 fn 17)";

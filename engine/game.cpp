@@ -24,11 +24,11 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
            std::shared_ptr<const RuleSystem> system)
     : rules_(std::move(rules)),
       system_(system ? std::move(system) : rule_system_for(rules_)),
-      restricts_placement_(system_->restricts_placement()),
       adds_placements_(system_->adds_placements()),
       players_(players) {
   rules_.check_player_count(players);
   sw_ = resolve_switches(rules_);
+  restricts_placement_ = system_->restricts_placement(sw_);
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
   // start tile is the base set's.
   std::vector<std::string> names = rules_.base_tile_sets;

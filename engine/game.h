@@ -48,7 +48,7 @@ class Game {
   bool is_mists() const { return rules_.family == Family::Mists; }
   const Switches& switches() const { return sw_; }
   const RuleSystem& rule_system() const { return *system_; }
-  // rule_system().restricts_placement(), read once.
+  // rule_system().restricts_placement(switches()), read once.
   bool restricts_placement() const { return restricts_placement_; }
   // rule_system().adds_placements(), read once.
   bool adds_placements() const { return adds_placements_; }

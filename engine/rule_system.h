@@ -20,6 +20,7 @@
 
 #include "engine/action.h"
 #include "engine/rules.h"
+#include "engine/switches.h"
 
 namespace carcheck {
 
@@ -56,7 +57,7 @@ class RuleSystem {
   // Placement legality beyond edge matching: the reason `tile` may not go at (x, y, rot),
   // or nullopt. Asked only when restricts_placement() (read once per Game), so a rule
   // system without such a rule costs the hot path nothing.
-  virtual bool restricts_placement() const { return false; }
+  virtual bool restricts_placement(const Switches&) const { return false; }
   virtual std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
                                                        int rot) const;
 
@@ -102,6 +103,10 @@ class CompetitiveRules : public RuleSystem {
   void draw_due(State& s) const override;
   bool drawn(State& s, TileId t) const override;
   void unplaceable(State& s, TileId t) const override;
+  // board-bounds=table-edge: nothing goes beyond the table's edge.
+  bool restricts_placement(const Switches& sw) const override;
+  std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
+                                               int rot) const override;
   bool meeple_allowed(const State& s, int seg) const override;
   std::string meeple_refusal(const State& s, int seg) const override;
   void after_place(State& s, bool extended_bank) const override;

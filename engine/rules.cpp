@@ -4,7 +4,7 @@
 
 namespace carcheck {
 
-const std::string& RuleSet::variant(const std::string& id) const {
+std::string RuleSet::variant(const std::string& id) const {
   for (const VariantSwitch& v : variants) {
     if (v.id == id) return v.value();
   }

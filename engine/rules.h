@@ -38,10 +38,27 @@ struct VariantSwitch {
   // Values the register lists that the engine does not implement yet (levels.yaml
   // `not-implemented:`): the loader accepts them, selecting one is refused.
   std::vector<std::string> not_implemented;
-  const std::string& value() const { return nth(values, chosen); }
+  // A value may carry a parameter after a colon (`table-edge:12x8`, the table's size): the
+  // listed name is values[chosen], the text after the colon is `parameter`.
+  std::string parameter;
+  const std::string& name() const { return nth(values, chosen); }
+  // The value in force as written: its name, and `:parameter` when it has one.
+  std::string value() const { return parameter.empty() ? name() : name() + ":" + parameter; }
+  // The index of the listed value `text` names (its part before a colon), or -1.
+  int index_of(const std::string& text) const {
+    const std::string n = text.substr(0, text.find(':'));
+    for (size_t i = 0; i < values.size(); ++i)
+      if (values[i] == n) return static_cast<int>(i);
+    return -1;
+  }
+  static std::string parameter_of(const std::string& text) {
+    const size_t colon = text.find(':');
+    return colon == std::string::npos ? "" : text.substr(colon + 1);
+  }
   bool implemented(const std::string& v) const {
+    const std::string bare = v.substr(0, v.find(':'));
     for (const std::string& n : not_implemented)
-      if (n == v) return false;
+      if (n == bare) return false;
     return true;
   }
 };
@@ -93,7 +110,7 @@ struct RuleSet {
   std::vector<VariantSwitch> variants;
 
   // The value in force for a switch; throws std::out_of_range for an unknown id.
-  const std::string& variant(const std::string& id) const;
+  std::string variant(const std::string& id) const;
   bool variant_is(const std::string& id, const std::string& value) const {
     return variant(id) == value;
   }

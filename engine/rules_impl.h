@@ -60,6 +60,9 @@ struct Rules {
   // ---- base.cpp: the competitive room's steps ---------------------------------------------
   static void competitive_setup(State& s);
   static void competitive_unplaceable(State& s, TileId t);
+  // board-bounds=table-edge: why (x, y) is off the table, or nullopt (engine/base.cpp).
+  static std::optional<std::string> off_table(const State& s, int x, int y);
+  static bool on_table(const State& s, int x, int y);
   static void competitive_after_place(State& s);
   static void competitive_score_turn(State& s);
 

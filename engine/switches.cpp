@@ -12,6 +12,33 @@ void set_to(Switches& s) {
   s.*Field = Value;
 }
 
+// table-edge:WxH, the table's size in tiles. The start tile lies in the middle (seed 001
+// "Folosirea unei mese": it is placed in the middle of the table and the tiles are not moved
+// afterwards); on an even side the extra row or column is east or south (x, y grow there).
+std::optional<std::string> table_size(Switches& s, std::string_view p) {
+  int dims[2] = {0, 0};
+  size_t i = 0;
+  for (int d = 0; d < 2; ++d) {
+    size_t start = i;
+    while (i < p.size() && p[i] >= '0' && p[i] <= '9' && i - start < 3)
+      dims[d] = dims[d] * 10 + (p[i++] - '0');
+    if (i == start || (i < p.size() && p[i] >= '0' && p[i] <= '9'))
+      return "the table's size is WxH in tiles, each 1 to 99, such as 12x8";
+    if (d == 0) {
+      if (i >= p.size() || p[i] != 'x') return "the table's size is WxH in tiles, such as 12x8";
+      ++i;
+    }
+  }
+  if (i != p.size()) return "the table's size is WxH in tiles, such as 12x8";
+  if (dims[0] < 1 || dims[0] > 99 || dims[1] < 1 || dims[1] > 99)
+    return "each side of the table is 1 to 99 tiles";
+  s.table_width = static_cast<uint8_t>(dims[0]);
+  s.table_height = static_cast<uint8_t>(dims[1]);
+  s.table_west = static_cast<int8_t>(-((dims[0] - 1) / 2));
+  s.table_north = static_cast<int8_t>(-((dims[1] - 1) / 2));
+  return std::nullopt;
+}
+
 constexpr FamilyMask kMists = family_bit(Family::Mists);
 constexpr FamilyMask kPnp = family_bit(Family::Pnp);
 // Bridges, Castles and Bazaars is played on top of the base game and carries its switches.
@@ -120,6 +147,8 @@ constexpr SwitchValue kTable[] = {
      &set_to<&Switches::base_unplaceable_tile, BaseUnplaceableTile::BackInPile>},
     {"board-bounds", "unlimited", kCompetitive,
      &set_to<&Switches::board_bounds, BoardBounds::Unlimited>},
+    {"board-bounds", "table-edge", kCompetitive,
+     &set_to<&Switches::board_bounds, BoardBounds::TableEdge>, "WxH", &table_size, "9x9"},
     {"pnp-player-count", "2-5", kPnp,
      &set_to<&Switches::pnp_player_count, PnpPlayerCount::TwoToFive>},
     {"pnp-player-count", "2", kPnp, &set_to<&Switches::pnp_player_count, PnpPlayerCount::TwoOnly>},
@@ -179,6 +208,30 @@ const SwitchValue* find_switch_value(std::string_view id, std::string_view value
   return nullptr;
 }
 
+std::optional<std::string> switch_value_problem(std::string_view id, const std::string& text) {
+  const size_t colon = text.find(':');
+  const std::string name = text.substr(0, colon);
+  const SwitchValue* row = find_switch_value(id, name);
+  if (!row) return std::nullopt;  // not the engine's: the caller names the listed values
+  if (row->parameter_form.empty()) {
+    if (colon == std::string::npos) return std::nullopt;
+    return std::string(id) + "=" + name + " takes no parameter (':" + text.substr(colon + 1) + "')";
+  }
+  if (colon == std::string::npos)
+    return std::string(id) + "=" + name + " needs a parameter: " + name + ":" +
+           std::string(row->parameter_form);
+  Switches scratch;
+  if (auto why = row->with(scratch, std::string_view(text).substr(colon + 1)))
+    return std::string(id) + "=" + text + ": " + *why;
+  return std::nullopt;
+}
+
+std::string runnable_value(std::string_view id, const std::string& name) {
+  const SwitchValue* row = find_switch_value(id, name);
+  if (!row || row->parameter_example.empty()) return name;
+  return name + ":" + std::string(row->parameter_example);
+}
+
 bool engine_reads_switch(std::string_view id) {
   for (const SwitchValue& row : kTable)
     if (row.id == id) return true;
@@ -188,11 +241,14 @@ bool engine_reads_switch(std::string_view id) {
 Switches resolve_switches(const RuleSet& rules) {
   Switches s;
   for (const VariantSwitch& v : rules.variants) {
-    const SwitchValue* row = find_switch_value(v.id, v.value());
+    const SwitchValue* row = find_switch_value(v.id, v.name());
     if (!row)
       throw std::invalid_argument("rule set " + rules.name + ": variant " + v.id + "=" + v.value() +
                                   " is not implemented in the engine yet");
+    if (auto why = switch_value_problem(v.id, v.value()))
+      throw std::invalid_argument("rule set " + rules.name + ": variant " + *why);
     row->set(s);
+    if (row->with) row->with(s, v.parameter);
   }
   // castle-farm-edition=refuse (interpretations.md row castle-farm-edition): seed 003 gives a
   // castle's worth to a farm (4) only against the third edition's 3 for a city.

@@ -53,6 +53,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -91,7 +92,7 @@ enum class PnpFarmers : uint8_t { NoFarmers };
 enum class FirstPlayer : uint8_t { Youngest, Agree, Random };
 enum class WinnerTie : uint8_t { Shared, ReportTie, Replay };
 enum class BaseUnplaceableTile : uint8_t { Remove, BackInPile };
-enum class BoardBounds : uint8_t { Unlimited };
+enum class BoardBounds : uint8_t { Unlimited, TableEdge };
 enum class PnpPlayerCount : uint8_t { TwoToFive, TwoOnly };
 
 // ---- Bridges, Castles and Bazaars ----------------------------------------------------------
@@ -141,6 +142,10 @@ struct Switches {
   WinnerTie winner_tie = WinnerTie::Shared;
   BaseUnplaceableTile base_unplaceable_tile = BaseUnplaceableTile::Remove;
   BoardBounds board_bounds = BoardBounds::Unlimited;
+  // board-bounds=table-edge:WxH: the table is W tiles by H, the start tile in its middle
+  // (seed 001 "Folosirea unei mese"); the spaces x in [table_west, table_west + W), likewise y.
+  uint8_t table_width = 0, table_height = 0;
+  int8_t table_west = 0, table_north = 0;
   PnpPlayerCount pnp_player_count = PnpPlayerCount::TwoToFive;
 
   BridgeTiming bridge_timing = BridgeTiming::WithTile;
@@ -165,18 +170,31 @@ constexpr FamilyMask family_bit(Family f) {
   return static_cast<FamilyMask>(1u << static_cast<int>(f));
 }
 
-// One implemented value of one switch: {switch id, value name, what it sets}.
+// One implemented value of one switch: {switch id, value name, what it sets}. A value that
+// takes a parameter (`table-edge:12x8`) names its form and reads it: `with` sets the
+// parameter's fields, or returns why the text is not such a parameter.
 struct SwitchValue {
   std::string_view id;
   std::string_view value;
   FamilyMask families;
   void (*set)(Switches&);
+  std::string_view parameter_form = {};  // e.g. "WxH"; empty: the value takes no parameter
+  std::optional<std::string> (*with)(Switches&, std::string_view parameter) = nullptr;
+  // The parameter a run that enumerates every value uses (fuzz, --matrix, --compare).
+  std::string_view parameter_example = {};
 };
 
 // Every switch value the engine implements, each switch's values in its enum's order.
 std::span<const SwitchValue> switch_table();
 // The row of (id, value); nullptr when the engine does not implement it.
 const SwitchValue* find_switch_value(std::string_view id, std::string_view value);
+// Why `text` (a value's name, `:parameter` when it takes one) is not a value of switch `id`
+// that the engine can set: a missing, malformed or unexpected parameter; nullopt when it is.
+// An unknown name is the caller's to report (it knows the listed values).
+std::optional<std::string> switch_value_problem(std::string_view id, const std::string& text);
+// The value `name` of switch `id` as a run that enumerates values selects it: `name`, or
+// `name:example` for a value that takes a parameter (board-bounds=table-edge:9x9).
+std::string runnable_value(std::string_view id, const std::string& name);
 // Whether the engine reads switch `id` at all.
 bool engine_reads_switch(std::string_view id);
 

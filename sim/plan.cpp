@@ -8,6 +8,7 @@
 
 #include "checker/fuzz_targets.h"
 #include "dsl/level_loader.h"
+#include "engine/switches.h"
 
 namespace carcheck {
 
@@ -55,7 +56,7 @@ std::vector<std::string> compared_values(const RuleSet& r, const std::string& id
         fmt::format("--compare {}: rule set {} has no such switch", id, r.name));
   std::vector<std::string> values{sw->value()};
   for (const std::string& v : sw->values)
-    if (v != sw->value() && sw->implemented(v)) values.push_back(v);
+    if (v != sw->name() && sw->implemented(v)) values.push_back(runnable_value(id, v));
   return values;
 }
 

@@ -25,6 +25,7 @@
 #include "dsl/action_parser.h"
 #include "dsl/library.h"
 #include "dsl/spec_parser.h"
+#include "engine/switches.h"
 #include "engine/testing_hooks.h"
 #include "test_support.h"
 
@@ -308,7 +309,8 @@ TEST(FuzzTargets, EveryNonDefaultValueOnce) {
   for (const RuleSet& r : lib.rule_sets)
     for (const VariantSwitch& sw : r.variants)
       for (size_t i = 1; i < sw.values.size(); ++i, ++expected) {
-        const std::string kv = sw.id + "=" + sw.values[i];
+        // A value that takes a parameter is played with the engine's example (table-edge:9x9).
+        const std::string kv = sw.id + "=" + runnable_value(sw.id, sw.values[i]);
         int n = 0;
         for (const FuzzTarget& x : t.targets)
           n += x.rule_set() == r.name && x.variants == std::vector{kv};
@@ -506,9 +508,9 @@ TEST(Fuzzer, ThreeShardsMergeIntoTheSingleRun) {
 // What the engine refuses is named, and a run left with nothing to play is an error.
 TEST(Fuzzer, CommandReportsWhatTheEngineRefuses) {
   std::string out;
-  // levels.yaml marks board-bounds=table-edge not implemented: selecting it is an error.
-  EXPECT_EQ(run("--rules base-c1 --variant board-bounds=table-edge --games 1", out), 2) << out;
-  EXPECT_NE(out.find("board-bounds=table-edge is not implemented"), std::string::npos) << out;
+  // levels.yaml marks board-bounds=edge-finishes not implemented: selecting it is an error.
+  EXPECT_EQ(run("--rules base-c1 --variant board-bounds=edge-finishes --games 1", out), 2) << out;
+  EXPECT_NE(out.find("board-bounds=edge-finishes is not implemented"), std::string::npos) << out;
   // bcb: a combination the seeds leave undefined is refused when its game is built, and named.
   EXPECT_EQ(run("--rules bcb --games 4", out), 0) << out;
   EXPECT_NE(out.find("skipped bcb p2 farm-scoring=first-edition"), std::string::npos) << out;

@@ -159,7 +159,7 @@ TEST(RuleSystem, ToyRoomRandomGamesEnd) {
 // tile's column, nothing to its west.
 class EastOnly final : public CompetitiveRules {
  public:
-  bool restricts_placement() const override { return true; }
+  bool restricts_placement(const Switches&) const override { return true; }
   std::optional<std::string> placement_refusal(const State&, TileId, int x, int,
                                                int) const override {
     if (x < 0) return "the board stops at the start tile's column";

@@ -263,18 +263,24 @@ TEST(Switches, SelectingAValueNotImplementedIsAClearError) {
   RuleSet base =
       find_rule_set(load_rule_sets(std::string(CARCHECK_DATA_DIR) + "/levels.yaml"), "base-c1");
   try {
-    select_variant(base, "board-bounds=table-edge");
+    select_variant(base, "board-bounds=edge-finishes");
     ADD_FAILURE();
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "variant board-bounds=table-edge is not implemented in the engine yet (levels.yaml "
-              "marks it 'not-implemented'; implemented values: unlimited)");
+              "variant board-bounds=edge-finishes is not implemented in the engine yet (levels.yaml "
+              "marks it 'not-implemented'; implemented values: unlimited, table-edge)");
   }
-  const CmdRun play = carcheck("play --rules base-c1 --variant board-bounds=table-edge");
+  const CmdRun play = carcheck("play --rules base-c1 --variant board-bounds=edge-finishes");
   EXPECT_EQ(play.status, 2);
-  EXPECT_NE(play.out.find("board-bounds=table-edge is not implemented in the engine yet"),
+  EXPECT_NE(play.out.find("board-bounds=edge-finishes is not implemented in the engine yet"),
             std::string::npos)
       << play.out;
+  // A value that takes a parameter (the table's size) is refused without it, with the form.
+  const CmdRun bare = carcheck("play --rules base-c1 --variant board-bounds=table-edge");
+  EXPECT_EQ(bare.status, 2);
+  EXPECT_NE(bare.out.find("board-bounds=table-edge needs a parameter: table-edge:WxH"),
+            std::string::npos)
+      << bare.out;
   const CmdRun check = carcheck("check specs/base --variant bury-empty=report-gap");
   EXPECT_EQ(check.status, 2);
   EXPECT_NE(check.out.find("bury-empty=report-gap is not implemented in the engine yet"),

@@ -1,0 +1,79 @@
+#include "checker/trace.h"
+
+#include "checker/spec_runner.h"
+#include "dsl/library.h"
+
+namespace carcheck {
+
+TracedRule Tracer::rule_of(const RuleCitation* row) const {
+  TracedRule r;
+  if (!row) return r;
+  r.cites = row->cites;
+  for (const std::string& id : row->switches)
+    for (const VariantSwitch& v : game_.rules().variants)
+      if (v.id == id) r.readings.push_back(id + "=" + v.value());
+  return r;
+}
+
+TraceStep Tracer::accepted(const State& s, const std::string& action, int line) const {
+  TraceStep t;
+  t.line = line;
+  t.action = action;
+  const Family f = game_.rules().family;
+  for (const Event& e : s.events())
+    t.events.push_back({event_as_spec_text(s, e), rule_of(table_.for_event(f, e.kind, e.feature))});
+  return t;
+}
+
+TraceStep Tracer::refused(std::optional<ActionKind> kind, const std::string& action,
+                          const std::string& reason, int line) const {
+  TraceStep t;
+  t.line = line;
+  t.action = action;
+  t.refused = true;
+  t.reason = reason;
+  if (kind) t.rule = rule_of(table_.for_refusal(game_.rules().family, *kind));
+  return t;
+}
+
+const RuleCitations& shipped_citations() {
+  static const RuleCitations table =
+      load_citations(default_citations_path(), Library::shipped().rule_sets);
+  return table;
+}
+
+namespace {
+
+void rule_lines(std::string& out, const TracedRule& r, const char* indent) {
+  if (r.cites.empty()) {
+    out += std::string(indent) + "rule: (no row in citations.yaml)\n";
+    return;
+  }
+  for (size_t i = 0; i < r.cites.size(); ++i)
+    out += std::string(indent) + (i == 0 ? "rule: " : "      ") + r.cites[i] + "\n";
+  if (!r.readings.empty()) {
+    out += std::string(indent) + "reading:";
+    for (const std::string& kv : r.readings) out += " " + kv;
+    out += "\n";
+  }
+}
+
+}  // namespace
+
+std::string trace_text(const std::vector<TraceStep>& steps) {
+  std::string out;
+  for (const TraceStep& t : steps) {
+    out += (t.line > 0 ? "  line " + std::to_string(t.line) + ": " : "  ") + t.action + "\n";
+    if (t.refused) {
+      out += "      refused: " + t.reason + "\n";
+      rule_lines(out, t.rule, "        ");
+    }
+    for (const TracedEvent& e : t.events) {
+      out += "      " + e.text + "\n";
+      rule_lines(out, e.rule, "        ");
+    }
+  }
+  return out;
+}
+
+}  // namespace carcheck

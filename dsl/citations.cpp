@@ -1,0 +1,145 @@
+// citations.yaml: read strictly (dsl/yaml_reader.h), every name checked.
+#include "dsl/citations.h"
+
+#include <filesystem>
+#include <string_view>
+
+#include "dsl/tile_loader.h"
+#include "dsl/yaml_reader.h"
+#include "engine/notation.h"
+
+namespace carcheck {
+namespace {
+
+using yamlx::Map;
+using yamlx::Reader;
+using yamlx::Value;
+
+constexpr uint8_t kAllFamilies = 0x0F;
+
+uint8_t bit(Family f) { return static_cast<uint8_t>(1u << static_cast<int>(f)); }
+
+const std::vector<std::pair<std::string, Family>>& families() {
+  static const std::vector<std::pair<std::string, Family>> f = {
+      {"base", Family::Base}, {"pnp", Family::Pnp}, {"bcb", Family::Bcb}, {"mists", Family::Mists}};
+  return f;
+}
+
+std::vector<std::pair<std::string, EventKind>> event_names() {
+  std::vector<std::pair<std::string, EventKind>> out;
+  for (int k = 0; k < kEventKindCount; ++k)
+    out.emplace_back(event_name(static_cast<EventKind>(k)), static_cast<EventKind>(k));
+  return out;
+}
+
+std::vector<std::pair<std::string, FeatureClass>> feature_names() {
+  std::vector<std::pair<std::string, FeatureClass>> out;
+  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
+    out.emplace_back(feature_class_name(static_cast<FeatureClass>(f)),
+                     static_cast<FeatureClass>(f));
+  return out;
+}
+
+std::vector<std::pair<std::string, ActionKind>> verbs() {
+  std::vector<std::pair<std::string, ActionKind>> out;
+  const std::vector<std::string>& names = action_verbs();
+  for (size_t k = 0; k < names.size(); ++k) out.emplace_back(names[k], static_cast<ActionKind>(k));
+  return out;
+}
+
+bool switch_known(const std::vector<RuleSet>& sets, const std::string& id) {
+  for (const RuleSet& r : sets)
+    for (const VariantSwitch& v : r.variants)
+      if (v.id == id) return true;
+  return false;
+}
+
+RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSet>& sets) {
+  static const std::vector<std::string> keys = {"event",    "refusal", "feature",
+                                                "families", "cites",   "switches"};
+  Map m(rd, v, &keys);
+  RuleCitation c;
+  c.line = static_cast<int>(v.mark.line) + 1;
+  const auto event = m.optional("event");
+  const auto refusal = m.optional("refusal");
+  if (event.has_value() == refusal.has_value())
+    rd.fail(v, "a row names either an 'event' or a 'refusal' (an action verb), not both or none");
+  if (event) {
+    c.event = rd.choice(*event, event_names(), "event");
+  } else {
+    c.refusal = true;
+    c.action = rd.choice(*refusal, verbs(), "action verb");
+  }
+  if (const auto f = m.optional("feature")) {
+    if (c.refusal) rd.fail(*f, "a refusal row takes no 'feature'");
+    c.feature = rd.choice(*f, feature_names(), "feature class");
+  }
+  c.families = kAllFamilies;
+  if (const auto f = m.optional("families")) {
+    c.families = 0;
+    for (const Value& item : rd.list(*f)) {
+      const uint8_t b = bit(rd.choice(item, families(), "rule system"));
+      if (c.families & b) rd.fail(item, "rule system listed twice");
+      c.families |= b;
+    }
+  }
+  for (const Value& item : rd.list(m.required("cites"))) c.cites.push_back(rd.string(item));
+  if (c.cites.empty()) rd.fail(m.required("cites"), "a row cites at least one passage");
+  if (const auto s = m.optional("switches"))
+    for (const Value& item : rd.list(*s)) {
+      const std::string id = rd.name(item);
+      if (!switch_known(sets, id))
+        rd.fail(item, "unknown switch '" + id + "' (not in levels.yaml)");
+      c.switches.push_back(id);
+    }
+  return c;
+}
+
+}  // namespace
+
+const RuleCitation* RuleCitations::for_event(Family family, EventKind kind,
+                                             FeatureClass feature) const {
+  const RuleCitation* any = nullptr;
+  for (const RuleCitation& c : rows) {
+    if (c.refusal || c.event != kind || !(c.families & bit(family))) continue;
+    if (c.feature == feature && feature != FeatureClass::None) return &c;
+    if (c.feature == FeatureClass::None && !any) any = &c;
+  }
+  return any;
+}
+
+const RuleCitation* RuleCitations::for_refusal(Family family, ActionKind kind) const {
+  for (const RuleCitation& c : rows)
+    if (c.refusal && c.action == kind && (c.families & bit(family))) return &c;
+  return nullptr;
+}
+
+RuleCitations load_citations_from_string(const std::string& text, const std::string& file,
+                                         const std::vector<RuleSet>& rule_sets) {
+  Reader rd(file);
+  const Value doc = rd.document(text, "the citations file is empty");
+  static const std::vector<std::string> top = {"rules"};
+  Map m(rd, doc, &top);
+  RuleCitations t;
+  for (const Value& row : rd.list(m.required("rules"))) {
+    RuleCitation c = read_row(rd, row, rule_sets);
+    // Two rows for the same thing would make the answer depend on the file's order.
+    for (const RuleCitation& o : t.rows)
+      if (o.refusal == c.refusal && (c.refusal ? o.action == c.action : o.event == c.event) &&
+          o.feature == c.feature && (o.families & c.families))
+        rd.fail(row, "this row overlaps the row at line " + std::to_string(o.line) + " (same " +
+                         (c.refusal ? "refusal" : "event") + ", feature and rule system)");
+    t.rows.push_back(std::move(c));
+  }
+  return t;
+}
+
+RuleCitations load_citations(const std::string& path, const std::vector<RuleSet>& rule_sets) {
+  return load_citations_from_string(read_file(path), path, rule_sets);
+}
+
+std::string default_citations_path() {
+  return (std::filesystem::path(default_levels_path()).parent_path() / "citations.yaml").string();
+}
+
+}  // namespace carcheck

@@ -1,0 +1,166 @@
+// citations.yaml (dsl/citations.h) and the rule trace (checker/trace.h): the shipped table
+// loads and covers every event and every kind of decision that random games of each rule
+// system produce; bad rows are refused at file:line:column; `check --trace` cites the rule.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "checker/spec_runner.h"
+#include "checker/trace.h"
+#include "dsl/citations.h"
+#include "dsl/diagnostic.h"
+#include "dsl/library.h"
+#include "engine/notation.h"
+#include "engine/rng.h"
+#include "test_support.h"
+
+namespace carcheck {
+namespace {
+
+struct Target {
+  std::string rules;
+  int level;
+};
+
+TEST(Citations, EveryEventAndDecisionOfRandomGamesHasItsRule) {
+  const RuleCitations& table = shipped_citations();
+  const std::vector<Target> targets = {{"base-c1", 0}, {"pnp-demo", 0}, {"bcb", 0},
+                                       {"mists", 1},   {"mists", 2},    {"mists", 3},
+                                       {"mists", 4},   {"mists", 5},    {"mists", 6}};
+  for (const Target& t : targets) {
+    GameOptions o;
+    o.rules = t.rules;
+    o.level = t.level;
+    o.players = 3;
+    const auto game = make_game(o);
+    const Family family = game->rules().family;
+    std::set<std::string> events, kinds;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      State s(*game, seed);
+      Rng chooser(seed);
+      ActionList legal;
+      for (int steps = 0; !s.is_terminal() && steps < 20000; ++steps) {
+        if (s.is_chance()) {
+          s.apply_random_draw();
+        } else {
+          s.legal_actions(legal);
+          ASSERT_GT(legal.size, 0);
+          for (int i = 0; i < legal.size; ++i) {
+            const ActionKind k = legal.items[i].kind;
+            if (kinds.insert(action_verb(k)).second) {
+              EXPECT_NE(table.for_refusal(family, k), nullptr)
+                  << t.rules << ": no refusal row for '" << action_verb(k) << "'";
+            }
+          }
+          ASSERT_FALSE(s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]));
+        }
+        for (const Event& e : s.events()) {
+          const std::string key =
+              std::string(event_name(e.kind)) + " " + feature_class_name(e.feature);
+          if (events.insert(key).second) {
+            EXPECT_NE(table.for_event(family, e.kind, e.feature), nullptr)
+                << t.rules << " " << t.level << ": no row for event " << key;
+          }
+        }
+      }
+    }
+    EXPECT_GT(events.size(), 4u) << t.rules << ": the games produced events";
+  }
+}
+
+TEST(Citations, AFeatureRowWinsOverTheGeneralOne) {
+  const RuleCitations& table = shipped_citations();
+  const RuleCitation* road = table.for_event(Family::Base, EventKind::Scored, FeatureClass::Road);
+  const RuleCitation* city = table.for_event(Family::Base, EventKind::Scored, FeatureClass::City);
+  ASSERT_NE(road, nullptr);
+  ASSERT_NE(city, nullptr);
+  EXPECT_NE(road, city);
+  // The city row names the small-city switch (seed 001 note 7); the road row does not.
+  EXPECT_NE(std::find(city->switches.begin(), city->switches.end(), "small-city"),
+            city->switches.end());
+  EXPECT_EQ(std::find(road->switches.begin(), road->switches.end(), "small-city"),
+            road->switches.end());
+}
+
+std::string load_error(const std::string& text) {
+  try {
+    load_citations_from_string(text, "c.yaml", Library::shipped().rule_sets);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(Citations, BadRowsAreRefusedWhereTheyAre) {
+  EXPECT_EQ(load_error("rules:\n  - event: scoredd\n    cites: [x]\n")
+                .rfind("c.yaml:2:12: unknown event 'scoredd' (expected tile-drawn, ", 0),
+            0u);
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    cites: [x]\n    switches: [no-such]\n")
+                .find("c.yaml:4:16: unknown switch 'no-such' (not in levels.yaml)"),
+            std::string::npos);
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    refusal: place\n    cites: [x]\n")
+                .find("c.yaml:2:5: a row names either an 'event' or a 'refusal'"),
+            std::string::npos);
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    cites: [x]\n"
+                       "  - event: scored\n    families: [base]\n    cites: [y]\n")
+                .find("c.yaml:4:5: this row overlaps the row at line 2"),
+            std::string::npos);
+  EXPECT_NE(load_error("rules:\n  - refusal: place\n    feature: road\n    cites: [x]\n")
+                .find("c.yaml:3:14: a refusal row takes no 'feature'"),
+            std::string::npos);
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    cites: []\n")
+                .find("a row cites at least one passage"),
+            std::string::npos);
+}
+
+// The trace of a spec: each action with its events and their rules, each `expect illegal`
+// with the refusal's rule and the reading in force (board-bounds=table-edge:3x1).
+TEST(Trace, ASpecTraceCitesTheRuleAndTheReadingInForce) {
+  SpecRunOptions o;
+  o.trace = true;
+  const SpecResult r = run_spec_file(std::string(CARCHECK_DATA_DIR) + "/specs/base/table-edge.spec",
+                                     "table-edge", o);
+  ASSERT_EQ(r.outcome, SpecOutcome::Pass) << r.error;
+  bool refusal = false, placed = false;
+  for (const TraceStep& t : r.trace) {
+    if (t.refused && t.reason.find("beyond the table's edge") != std::string::npos) {
+      refusal = true;
+      ASSERT_FALSE(t.rule.cites.empty());
+      EXPECT_NE(t.rule.cites.back().find("Folosirea unei mese"), std::string::npos);
+      EXPECT_EQ(t.rule.readings, std::vector<std::string>{"board-bounds=table-edge:3x1"});
+    }
+    for (const TracedEvent& e : t.events)
+      if (e.text.rfind("tile-placed", 0) == 0) {
+        placed = true;
+        ASSERT_FALSE(e.rule.cites.empty());
+        EXPECT_NE(e.rule.cites.front().find("seed 001"), std::string::npos);
+      }
+  }
+  EXPECT_TRUE(refusal);
+  EXPECT_TRUE(placed);
+}
+
+TEST(Trace, TheFaq0005SpecCitesTheJointScoring) {
+  SpecRunOptions o;
+  o.trace = true;
+  const SpecResult r = run_spec_file(
+      std::string(CARCHECK_DATA_DIR) + "/specs/mists/faq-0005-per-colour.spec", "faq", o);
+  ASSERT_EQ(r.outcome, SpecOutcome::Pass) << r.error;
+  int scored = 0;
+  for (const TraceStep& t : r.trace)
+    for (const TracedEvent& e : t.events)
+      if (e.text.rfind("scored", 0) == 0) {
+        ++scored;
+        std::string all;
+        for (const std::string& c : e.rule.cites) all += c + "|";
+        EXPECT_NE(all.find("FAQ.MoC.0005"), std::string::npos) << all;
+        EXPECT_NE(
+            std::find(e.rule.readings.begin(), e.rule.readings.end(), "coop-scoring=per-colour"),
+            e.rule.readings.end());
+      }
+  EXPECT_GE(scored, 2) << "both colours score (FAQ.MoC.0005)";
+}
+
+}  // namespace
+}  // namespace carcheck
