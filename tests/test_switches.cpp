@@ -266,9 +266,10 @@ TEST(Switches, SelectingAValueNotImplementedIsAClearError) {
     select_variant(base, "board-bounds=edge-finishes");
     ADD_FAILURE();
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "variant board-bounds=edge-finishes is not implemented in the engine yet (levels.yaml "
-              "marks it 'not-implemented'; implemented values: unlimited, table-edge)");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "variant board-bounds=edge-finishes is not implemented in the engine yet (levels.yaml "
+        "marks it 'not-implemented'; implemented values: unlimited, table-edge)");
   }
   const CmdRun play = carcheck("play --rules base-c1 --variant board-bounds=edge-finishes");
   EXPECT_EQ(play.status, 2);
