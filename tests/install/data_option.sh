@@ -32,6 +32,14 @@ status=$(run "$scratch/out" "$scratch/err" env CARCHECK_DATA="$house" \
   "$carcheck" play --rules house-c1 --seed 3)
 [ "$status" = 0 ] || fail "CARCHECK_DATA=house: exit $status: $(cat "$scratch/err")"
 
+# With neither, the data next to the executable (<exe dir>/../share/carcheck) is read, not
+# the source tree the binary was built from: a moved install whose data is the house's.
+mkdir -p "$scratch/moved/bin" "$scratch/moved/share"
+cp "$carcheck" "$scratch/moved/bin/"
+cp -r "$house" "$scratch/moved/share/carcheck"
+status=$(run "$scratch/out" "$scratch/err" "$scratch/moved/bin/carcheck" play --rules house-c1 --seed 3)
+[ "$status" = 0 ] || fail "the data next to a moved carcheck is not read: exit $status: $(cat "$scratch/err")"
+
 # check with no PATH runs the specs/ of the --data folder: the one spec copied there.
 status=$(run "$scratch/out" "$scratch/err" "$carcheck" check --data "$house")
 [ "$status" = 0 ] || fail "check --data: exit $status"
