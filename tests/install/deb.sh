@@ -11,6 +11,10 @@ skip() {
   exit 77
 }
 [ "$(id -u)" = 0 ] || skip "installing the .deb needs root (dpkg -i); CI runs as root"
+# ctest's RESOURCE_LOCK keeps one test suite's tests apart; this lock keeps the suites of
+# several build folders on one machine from installing and removing under each other.
+exec 9>/tmp/carcheck-deb-test.lock
+flock -w 900 9 || fail "another build folder's .deb test held /tmp/carcheck-deb-test.lock for 15 min"
 dpkg-query -W -f='${Status}' carcheck 2>/dev/null | grep -q "install ok installed" &&
   skip "a carcheck package is installed already; not replacing it"
 [ -e /usr/bin/carcheck ] && skip "/usr/bin/carcheck exists already; not replacing it"
