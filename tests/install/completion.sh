@@ -2,6 +2,7 @@
 # The installed bash completion, sourced in bash with COMP_WORDS/COMP_CWORD set by hand:
 # commands, a command's options, and rule-set names for --rules from the installed data.
 #   completion.sh PREFIX
+# shellcheck source=tests/install/lib.sh
 source "$(dirname "$0")/lib.sh"
 prefix=$(realpath "$1")
 # shellcheck disable=SC1091

@@ -2,6 +2,7 @@
 # --data DIR points the installed carcheck at a designer's own data, before $CARCHECK_DATA and
 # the installed data; a DIR that is missing or lacks a file is refused with exit status 2.
 #   data_option.sh PREFIX
+# shellcheck source=tests/install/lib.sh
 source "$(dirname "$0")/lib.sh"
 prefix=$(realpath "$1")
 carcheck=$prefix/bin/carcheck
@@ -27,6 +28,11 @@ done
 status=$(run "$scratch/out" "$scratch/err" env CARCHECK_DATA="$prefix/share/carcheck" \
   "$carcheck" --data "$house" play --rules house-c1 --seed 3)
 [ "$status" = 0 ] || fail "--data does not win over CARCHECK_DATA: exit $status"
+# tiles lists the --data folder's tiles file.
+status=$(run "$scratch/out" "$scratch/err" "$carcheck" tiles --data "$house")
+[ "$status" = 0 ] || fail "tiles --data: exit $status: $(cat "$scratch/err")"
+head -n 1 "$scratch/out" | grep -qxF "tiles file: $house/tiles.yaml" ||
+  fail "tiles --data lists '$(head -n 1 "$scratch/out")'"
 # CARCHECK_DATA alone is honoured by the installed binary too.
 status=$(run "$scratch/out" "$scratch/err" env CARCHECK_DATA="$house" \
   "$carcheck" play --rules house-c1 --seed 3)

@@ -4,6 +4,7 @@
 # it again. Needs root (CI runs as root); skipped (exit 77) otherwise, or when a carcheck is
 # installed already, which this test must not replace.
 #   deb.sh SOURCE BUILD
+# shellcheck source=tests/install/lib.sh
 source "$(dirname "$0")/lib.sh"
 src=$(realpath "$1") build=$(realpath "$2")
 skip() {
@@ -14,7 +15,7 @@ skip() {
 # ctest's RESOURCE_LOCK keeps one test suite's tests apart; this lock keeps the suites of
 # several build folders on one machine from installing and removing under each other.
 exec 9>/tmp/carcheck-deb-test.lock
-flock -w 900 9 || fail "another build folder's .deb test held /tmp/carcheck-deb-test.lock for 15 min"
+flock -w 300 9 || fail "another build folder's .deb test held /tmp/carcheck-deb-test.lock for 5 min"
 dpkg-query -W -f='${Status}' carcheck 2>/dev/null | grep -q "install ok installed" &&
   skip "a carcheck package is installed already; not replacing it"
 [ -e /usr/bin/carcheck ] && skip "/usr/bin/carcheck exists already; not replacing it"
@@ -33,8 +34,7 @@ done
 
 # dpkg waits for no lock: retry while another apt or dpkg run holds it.
 dpkg_retry() {
-  local i
-  for i in $(seq 1 60); do
+  for _ in $(seq 1 60); do
     dpkg "$@" >"$scratch/dpkg.log" 2>&1 && return 0
     grep -q "lock" "$scratch/dpkg.log" || break
     sleep 2

@@ -2,6 +2,7 @@
 # examples/embed, a downstream CMake project, configured and built against the installed
 # prefix (find_package(carcheck)) and run: it plays a game and checks placements.
 #   embed.sh SOURCE PREFIX CXX [FLAGS]   (FLAGS: the sanitizer flags of the libraries, if any)
+# shellcheck source=tests/install/lib.sh
 source "$(dirname "$0")/lib.sh"
 src=$(realpath "$1") prefix=$(realpath "$2") cxx=$3 flags=${4:-}
 cmake -S "$src/examples/embed" -B "$scratch/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \

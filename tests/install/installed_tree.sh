@@ -3,6 +3,7 @@
 # package are where they belong, and the installed `carcheck check` run from another folder
 # with no CARCHECK_DATA passes every shipped spec.
 #   installed_tree.sh SOURCE PREFIX LIBDIR (CMAKE_INSTALL_LIBDIR: lib, or lib/<triplet> for /usr)
+# shellcheck source=tests/install/lib.sh
 source "$(dirname "$0")/lib.sh"
 src=$(realpath "$1") prefix=$(realpath "$2") lib=$3
 

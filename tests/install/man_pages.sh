@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # A man page per command, from --help: `man carcheck-check` (through the installed MANPATH)
 # shows the command's options, and every command `carcheck --help` lists has its page.
-#   man_pages.sh PREFIX
+#   man_pages.sh PREFIX SOURCE
+# shellcheck source=tests/install/lib.sh
 source "$(dirname "$0")/lib.sh"
-prefix=$(realpath "$1")
+prefix=$(realpath "$1") src=$(realpath "$2")
+# The pages describe any install: no path of the machine that built them.
+! grep -lF "$src" "$prefix"/share/man/man1/*.1 || fail "a man page names the source tree $src"
 export MANPATH=$prefix/share/man MANWIDTH=100
 man -P cat carcheck-check >"$scratch/check.txt" 2>"$scratch/err" || fail "man carcheck-check: $(cat "$scratch/err")"
 for want in "carcheck-check" "OPTIONS" "--matrix" "--junit FILE" "--data DIR"; do
@@ -22,4 +25,4 @@ done
 man -P cat carcheck-play >"$scratch/play.txt" 2>/dev/null || fail "man carcheck-play"
 grep -qF -- "--rules R" "$scratch/play.txt" || fail "man carcheck-play lacks --rules"
 ! grep -qF -- "--matrix" "$scratch/play.txt" || fail "man carcheck-play shows check's --matrix"
-echo "man pages: carcheck and $(echo $commands | wc -w) commands"
+echo "man pages: carcheck and $(echo "$commands" | wc -w) commands"
