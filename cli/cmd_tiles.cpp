@@ -533,11 +533,12 @@ const CLI::Validator kRotation(
 
 CommandRun add_tiles_command(CLI::App& carcheck) {
   auto o = std::make_shared<TilesOptions>();
-  o->file = default_tiles_path();
   CLI::App* cmd = carcheck.add_subcommand("tiles", kAbout);
   CLI::Option* set = cmd->add_option("--set", o->set, "list only this tile set")->type_name("NAME");
   CLI::Option* json = add_json_flag(*cmd, o->json, "print the listing as one JSON object");
-  cmd->add_option("--file", o->file, "the tiles file")->type_name("PATH")->capture_default_str();
+  cmd->add_option("--file", o->file,
+                  "the tiles file (default: tiles.yaml of the data folder, --data)")
+      ->type_name("PATH");
   CLI::Option* show = cmd->add_option("--show", o->show,
                                       "draw one tile, e.g. base-c1:city-cap (a Mists tile may be\n"
                                       "named by its image number, e.g. mists:58)")
@@ -550,7 +551,10 @@ CommandRun add_tiles_command(CLI::App& carcheck) {
       ->type_name("R")
       ->needs(show);
   cmd->footer("Exit status: 0 success, 2 bad input or usage.");
-  return [o] { return tiles(*o); };
+  return [o] {
+    if (o->file.empty()) o->file = default_tiles_path();  // after parsing: --data counts
+    return tiles(*o);
+  };
 }
 
 }  // namespace carcheck

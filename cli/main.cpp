@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/usage.h"
 #include "dsl/diagnostic.h"
+#include "dsl/tile_loader.h"
 
 namespace {
 
@@ -84,10 +86,14 @@ int main(int argc, char** argv) {
     CommandRun run = add(app);
     runs[app.get_subcommands({}).back()] = std::move(run);
   }
+  std::string data;  // --data DIR, before the command or among its options
+  add_data_option(app, data);
+  for (CLI::App* sub : app.get_subcommands({})) add_data_option(*sub, data);
   if (std::optional<std::string> why = bad_command(app, argc, argv))
     return usage_error("carcheck", *why);
   try {
     app.parse(argc, argv);
+    if (!data.empty()) set_data_dir(data);
     return runs.at(app.get_subcommands().front())();
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);  // prints the help of the command asked about, exit status 0

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/usage.h"
+#include "dsl/tile_loader.h"
 #include "engine/game.h"
 
 namespace carcheck {
@@ -70,6 +71,17 @@ CLI::Option* add_variant_option(CLI::App& cmd, std::vector<std::string>& variant
 
 CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help) {
   return cmd.add_flag("--json", json, help)->disable_flag_override();
+}
+
+CLI::Option* add_data_option(CLI::App& cmd, std::string& dir) {
+  const CLI::Validator data_folder([](std::string& text) { return data_dir_problem(text); }, "",
+                                   "data folder");
+  return cmd
+      .add_option("--data", dir,
+                  "read tiles.yaml, levels.yaml (and specs/, for check) from DIR instead of\n"
+                  "$CARCHECK_DATA or the shipped data")
+      ->check(data_folder)
+      ->type_name("DIR");
 }
 
 std::pair<int, int> parse_shard(const std::string& text) {

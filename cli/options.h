@@ -23,6 +23,9 @@ CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help);
 // A whole number from `lo` to `hi`, help showing NAME rather than the range.
 CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
                             const std::string& type_name, const std::string& help);
+// --data DIR (every command, and before the command): the folder of tiles.yaml, levels.yaml
+// and specs/ in place of the shipped data; DIR is checked when parsed (dsl/tile_loader.h).
+CLI::Option* add_data_option(CLI::App& cmd, std::string& dir);
 // --shard K/N (simulate, fuzz): shard K of N, 1 <= K <= N; throws UsageError otherwise.
 std::pair<int, int> parse_shard(const std::string& text);
 CLI::Option* add_int64_option(CLI::App& cmd, const std::string& name, int64_t& value, int64_t lo,

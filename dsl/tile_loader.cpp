@@ -1,15 +1,20 @@
 #include "dsl/tile_loader.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include "dsl/tile_compiler.h"
 #include "dsl/yaml_reader.h"
 
 namespace carcheck {
+
+namespace fs = std::filesystem;
+
 namespace {
 
 ShapeOrigin origin_of(const YAML::Node& n, const std::string& file) {
@@ -230,10 +235,48 @@ std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text,
   return out;
 }
 
-static std::string data_dir() {
-  const char* env = std::getenv("CARCHECK_DATA");
-  return env && *env ? env : CARCHECK_DATA_DIR;
+namespace {
+
+std::string& chosen_data_dir() {
+  static std::string dir;
+  return dir;
 }
+
+// <exe dir>/../share/carcheck when it holds the data: the layout `cmake --install` and the
+// .deb make, so an installed carcheck needs no environment variable.
+std::string installed_data_dir() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const fs::path dir = exe.parent_path().parent_path() / "share" / "carcheck";
+  return data_dir_problem(dir.string()).empty() ? dir.string() : "";
+}
+
+}  // namespace
+
+std::string data_dir_problem(const std::string& dir) {
+  std::error_code ec;
+  if (dir.empty()) return "the data folder name is empty";
+  if (!fs::is_directory(dir, ec)) return "'" + dir + "' is not a folder";
+  for (const char* file : {"tiles.yaml", "levels.yaml"})
+    if (!fs::is_regular_file(fs::path(dir) / file, ec))
+      return "the data folder '" + dir + "' has no " + file;
+  return "";
+}
+
+void set_data_dir(const std::string& dir) {
+  if (std::string why = data_dir_problem(dir); !why.empty()) throw std::invalid_argument(why);
+  chosen_data_dir() = dir;
+}
+
+std::string data_dir() {
+  if (!chosen_data_dir().empty()) return chosen_data_dir();
+  const char* env = std::getenv("CARCHECK_DATA");
+  if (env && *env) return env;
+  static const std::string installed = installed_data_dir();
+  return installed.empty() ? CARCHECK_DATA_DIR : installed;
+}
+
 std::string default_tiles_path() { return data_dir() + "/tiles.yaml"; }
 std::string default_levels_path() { return data_dir() + "/levels.yaml"; }
 
