@@ -10,7 +10,7 @@ set(CARCHECK_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/carcheck")
 
 # The binary and the shipped data.
 install(TARGETS carcheck RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES tiles.yaml levels.yaml DESTINATION ${CARCHECK_INSTALL_DATADIR})
+install(FILES tiles.yaml levels.yaml citations.yaml DESTINATION ${CARCHECK_INSTALL_DATADIR})
 install(DIRECTORY specs DESTINATION ${CARCHECK_INSTALL_DATADIR})
 
 # The engine and dsl libraries for C++ engines that use carcheck as an oracle. Their headers

@@ -8,7 +8,7 @@
 source "$(dirname "$0")/lib.sh"
 src=$(realpath "$1") prefix=$(realpath "$2") lib=$3 man=$4
 
-for f in bin/carcheck share/carcheck/tiles.yaml share/carcheck/levels.yaml \
+for f in bin/carcheck share/carcheck/tiles.yaml share/carcheck/levels.yaml share/carcheck/citations.yaml \
   share/carcheck/specs/base include/carcheck/engine/state.h include/carcheck/dsl/library.h \
   "$lib/libcarcheck_engine.a" "$lib/libcarcheck_dsl.a" "$lib/cmake/carcheck/carcheckConfig.cmake" \
   "$lib/cmake/carcheck/carcheckConfigVersion.cmake" "$lib/cmake/carcheck/carcheckTargets.cmake" \
@@ -33,3 +33,10 @@ status=$(run "$scratch/out" "$scratch/err" "$prefix/bin/carcheck" check)
 tail -n 1 "$scratch/out" | grep -qx "$specs passed, 0 failed" ||
   fail "expected '$specs passed, 0 failed', got '$(tail -n 1 "$scratch/out")'"
 echo "installed carcheck check: $specs passed"
+
+# The rule trace reads the installed citations.yaml (beside the installed levels.yaml).
+status=$(run "$scratch/out" "$scratch/err" "$prefix/bin/carcheck" check --trace \
+  "$prefix/share/carcheck/specs/mists/faq-0005-per-colour.spec")
+[ "$status" = 0 ] || fail "installed carcheck check --trace exited $status: $(tail -n 3 "$scratch/err")"
+grep -q "FAQ.MoC.0005" "$scratch/out" || fail "the installed trace does not cite FAQ.MoC.0005"
+echo "installed carcheck check --trace: cites the rules"
