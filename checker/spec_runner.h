@@ -34,10 +34,11 @@ struct SpecResult {
   std::string variant;  // --matrix: the switch value this run selects
   SpecOutcome outcome = SpecOutcome::Pass;
   std::vector<SpecCheckFailure> failures;
-  std::string board;  // the board at the first failure
-  std::string error;  // ERROR: file:line:column: reason
-  int checked = 0;    // expectations checked
-  int skipped = 0;    // expectations skipped (their `under` binding does not hold)
+  std::string board;      // the board at the first failure
+  std::string board_svg;  // the same board as SVG (render/board_svg.h), for check --html
+  std::string error;      // ERROR: file:line:column: reason
+  int checked = 0;        // expectations checked
+  int skipped = 0;        // expectations skipped (their `under` binding does not hold)
 };
 
 struct SpecRunOptions {
