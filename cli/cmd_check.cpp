@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -122,15 +121,16 @@ int check(CheckOptions o) {
   if (o.roots.empty())
     o.roots.push_back((fs::path(default_tiles_path()).parent_path() / "specs").string());
   const std::vector<SpecPath> files = collect(o.roots);
+  if (!o.junit.empty()) check_writable("--junit", o.junit);
   if (!o.html.empty()) check_writable("--html", o.html);
   std::vector<SpecResult> results;
   for (const SpecPath& f : files) run_one(f, o, results);
   const SpecTally t = tally(results);
   report(results, t, o);
   if (!o.junit.empty()) {
-    std::ofstream out(o.junit);
-    if (!out) throw std::invalid_argument("cannot write " + o.junit);
-    write_junit(out, results, t);
+    std::ostringstream junit;
+    write_junit(junit, results, t);
+    write_file_whole(o.junit, junit.str());
   }
   if (!o.html.empty()) {
     std::ostringstream page;
