@@ -194,6 +194,14 @@ std::string summary(const State& s) {
       fmt::format("{}, {} player(s), turn {}", g.rules().name, g.players(), s.turn());
   if (g.is_mists()) {
     text += fmt::format(", score {}, ghosts in supply {}", s.shared_score(), s.ghosts_supply());
+    if (s.piles() > 1)
+      text += fmt::format(", pile {} of {} ({} tiles)", s.active_pile() + 1, s.piles(),
+                          s.pile_size(s.active_pile()));
+    static constexpr const char* kHoundStatus[] = {"waiting", "placed", "lost", "scored",
+                                                   "removed"};
+    for (size_t h = 0; h < s.hounds().size(); ++h)
+      text += fmt::format(", hound {} {}", h == 0 ? "I" : "II",
+                          kHoundStatus[static_cast<size_t>(s.hounds()[h].status)]);
     if (s.is_terminal()) text += s.won() ? ", won" : ", lost";
   } else {
     for (int p = 0; p < s.score_count(); ++p)

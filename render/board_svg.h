@@ -2,7 +2,8 @@
 // `carcheck check --html`. Every placed cell is one <g class="tile"> drawn from its compiled
 // geometry (render/cell_svg.h); over them the BCB bridges and castles, the ghosts on each
 // mist area and cemetery, the meeples in their colours on the feature they stand on (buried
-// ones dashed), the Mists hounds, the coordinates in the margin and a line of the game's state.
+// ones dashed), the Mists hounds, the coordinates in the margin and a line of the game's state
+// (Mists: score, ghost supply, the active pile, the hounds; competitive: the scores).
 #pragma once
 
 #include <string>

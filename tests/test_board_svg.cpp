@@ -84,7 +84,8 @@ TEST(BoardSvg, TilesAndMeeplesWhereTheyStand) {
 }
 
 // Mists: the 2x2 start tile is four cells, four tile groups; ghosts put on a mist area of one
-// cell show there with their number; a face-down tile (Level 5) is a tile group drawn hatched.
+// cell show there with their number; a face-down tile (Level 5) is a tile group drawn hatched;
+// the state line names the active pile and the hounds.
 TEST(BoardSvg, MistsGhostsAndFaceDownTiles) {
   GameOptions o;
   o.rules = "mists";
@@ -113,6 +114,10 @@ TEST(BoardSvg, MistsGhostsAndFaceDownTiles) {
             std::string::npos)
       << svg;
   EXPECT_EQ(xpath_count(file, "count(//*[local-name()=\"circle\"][@class=\"meeple\"])"), 0);
+  // The state line: Levels 3+ play three piles, the first active; both hounds wait for their
+  // thresholds.
+  EXPECT_NE(svg.find(", pile 1 of 3 ("), std::string::npos);
+  EXPECT_NE(svg.find(", hound I waiting, hound II waiting"), std::string::npos);
 }
 
 // `carcheck play --svg FILE`: the final board, one tile group per placed cell (the JSON's
