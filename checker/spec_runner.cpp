@@ -9,6 +9,7 @@
 #include "engine/notation.h"
 #include "engine/switches.h"
 #include "render/board_art.h"
+#include "render/board_svg.h"
 
 namespace carcheck {
 
@@ -778,7 +779,10 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res, bool trace) {
   std::vector<Event> window;  // the events of the current turn
   std::string after = "setup";
   auto fail = [&](const SpecStep& step, const std::string& expected, const std::string& actual) {
-    if (res.failures.empty()) res.board = draw_board(s);
+    if (res.failures.empty()) {
+      res.board = draw_board(s);
+      res.board_svg = draw_board_svg(s);
+    }
     res.failures.push_back(
         {spec.pos(step.at), step.text, expected, actual, after, bindings_text(step.under)});
     res.outcome = SpecOutcome::Fail;

@@ -36,6 +36,7 @@ struct SpecResult {
   SpecOutcome outcome = SpecOutcome::Pass;
   std::vector<SpecCheckFailure> failures;
   std::string board;             // the board at the first failure
+  std::string board_svg;         // the same board as SVG (render/board_svg.h), for check --html
   std::string error;             // ERROR: file:line:column: reason
   int checked = 0;               // expectations checked
   int skipped = 0;               // expectations skipped (their `under` binding does not hold)

@@ -23,6 +23,11 @@ void print_spec_text(std::ostream& out, const SpecResult& r);
 void print_matrix(std::ostream& out, const std::vector<SpecResult>& results);
 Json check_json(const std::vector<SpecResult>& results, const SpecTally& t);
 void write_junit(std::ostream& out, const std::vector<SpecResult>& results, const SpecTally& t);
+// One self-contained HTML page: a row per spec (outcome, name, file, title, cites), then each
+// FAIL with its failures and the board at the first one as inline SVG, each ERROR with its
+// reason (cli/check_html.cpp).
+void write_check_html(std::ostream& out, const std::vector<SpecResult>& results,
+                      const SpecTally& t);
 // Text as XML 1.0 character data or attribute value (for the JUnit reports).
 std::string xml(const std::string& s);
 

@@ -4,13 +4,14 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "checker/spec_runner.h"
 #include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output_file.h"
 #include "cli/usage.h"
 #include "dsl/tile_loader.h"
 
@@ -26,7 +27,9 @@ constexpr const char* kAbout =
     "Runs executable specs (*.spec files; a folder is searched recursively) against the rule\n"
     "sets and prints one line per spec: PASS, FAIL or ERROR, its name and what it cites, then\n"
     "the total. A failure shows the expectation, the expected and the actual value, the last\n"
-    "action played and the board. The spec language is described in docs/spec-language.md.\n";
+    "action played and the board. --html FILE also writes the results as one HTML page, each\n"
+    "failure with the board drawn as SVG. The spec language is described in\n"
+    "docs/spec-language.md.\n";
 
 struct CheckOptions {
   std::vector<std::string> roots;
@@ -34,6 +37,7 @@ struct CheckOptions {
   bool matrix = false;
   bool json = false;
   std::string junit;
+  std::string html;
 };
 
 struct SpecPath {
@@ -117,14 +121,21 @@ int check(CheckOptions o) {
   if (o.roots.empty())
     o.roots.push_back((fs::path(default_tiles_path()).parent_path() / "specs").string());
   const std::vector<SpecPath> files = collect(o.roots);
+  if (!o.junit.empty()) check_writable("--junit", o.junit);
+  if (!o.html.empty()) check_writable("--html", o.html);
   std::vector<SpecResult> results;
   for (const SpecPath& f : files) run_one(f, o, results);
   const SpecTally t = tally(results);
   report(results, t, o);
   if (!o.junit.empty()) {
-    std::ofstream out(o.junit);
-    if (!out) throw std::invalid_argument("cannot write " + o.junit);
-    write_junit(out, results, t);
+    std::ostringstream junit;
+    write_junit(junit, results, t);
+    write_file_whole(o.junit, junit.str());
+  }
+  if (!o.html.empty()) {
+    std::ostringstream page;
+    write_check_html(page, results, t);
+    write_file_whole(o.html, page.str());
   }
   return t.errors ? 2 : t.failed ? 1 : 0;
 }
@@ -145,6 +156,10 @@ CommandRun add_check_command(CLI::App& carcheck) {
                 "expectation to, and print a table of the outcomes per variant")
       ->disable_flag_override();
   cmd->add_option("--junit", o->junit, "also write the results as JUnit XML to FILE")
+      ->type_name("FILE");
+  cmd->add_option("--html", o->html,
+                  "also write the results as one self-contained HTML page to FILE, the board\n"
+                  "at each failure drawn as SVG")
       ->type_name("FILE");
   cmd->add_flag("--trace", o->run.trace,
                 "after each spec, every action it plays (and every `expect illegal`) with the\n"

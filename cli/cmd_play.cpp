@@ -10,10 +10,12 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/options.h"
+#include "cli/output_file.h"
 #include "dsl/diagnostic.h"
 #include "dsl/library.h"
 #include "gamelog/log_write.h"
 #include "render/board_art.h"
+#include "render/board_svg.h"
 
 namespace carcheck {
 
@@ -23,7 +25,8 @@ constexpr const char* kAbout =
     "play one game of random legal choices and show the result\n"
     "\n"
     "Plays one game of random legal choices (a seeded generator picks every draw and every\n"
-    "decision) and prints the final board, the result and the scores.\n";
+    "decision) and prints the final board, the result and the scores. --svg FILE also draws\n"
+    "the final board as an SVG picture (the same drawing as a FAIL in `check --html`).\n";
 
 struct PlayOptions {
   GameOptions game;
@@ -32,6 +35,7 @@ struct PlayOptions {
   bool board = true;
   std::string log;  // --log FILE: the game as one game-log line (docs/game-log.md)
   bool log_legal = false;
+  std::string svg;  // --svg FILE: the final board as SVG
 };
 
 // The score breakdown of a competitive game, as the JSON output names it.
@@ -165,6 +169,7 @@ void print_text(const State& s, uint64_t seed, bool board) {
 
 int play(const PlayOptions& o) {
   std::unique_ptr<Game> game = make_game(o.game);  // refusals: std::invalid_argument, exit 2
+  if (!o.svg.empty()) check_writable("--svg", o.svg);
   State s(*game, o.seed);
   Rng chooser(o.seed ^ 0x5EEDC0FFEEull);
   play_random(s, chooser);
@@ -175,6 +180,7 @@ int play(const PlayOptions& o) {
     if (!out || !(out << write_game_log(s, w) << '\n'))
       throw InputError({o.log, 0, 0}, "cannot write the game log");
   }
+  if (!o.svg.empty()) write_file_whole(o.svg, draw_board_svg(s) + "\n");
   if (o.json)
     print_json(std::cout, play_json(s, o.seed));
   else
@@ -204,6 +210,8 @@ CommandRun add_play_command(CLI::App& carcheck) {
       ->type_name("FILE");
   cmd->add_flag("--log-legal", o->log_legal,
                 "with --log: also log the legal placements and followers of every turn");
+  cmd->add_option("--svg", o->svg, "also write the final board to FILE as a standalone SVG picture")
+      ->type_name("FILE");
   cmd->footer("Exit status: 0 the game was played, 2 bad input or usage.");
   return [o] { return play(*o); };
 }
