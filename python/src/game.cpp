@@ -82,7 +82,15 @@ void bind_action(pyb::module_& m) {
       .def("__str__", [](const PyAction& a) { return a.text; })
       .def("__repr__", [](const PyAction& a) { return "Action('" + a.text + "')"; })
       .def("__eq__", [](const PyAction& a, const PyAction& b) { return a.action == b.action; })
-      .def("__hash__", [](const PyAction& a) { return pyb::hash(pyb::str(a.text)); });
+      .def("__eq__",  // anything else: Python's own comparison decides (not equal)
+           [](const PyAction&, const pyb::object&) {
+             return pyb::reinterpret_borrow<pyb::object>(Py_NotImplemented);
+           })
+      .def("__hash__", [](const PyAction& a) {
+        const Action& x = a.action;  // the fields __eq__ compares
+        return pyb::hash(pyb::make_tuple(static_cast<int>(x.kind), x.rot, x.seg, x.colour, x.count,
+                                         x.x, x.y, x.meeple, x.tile));
+      });
 }
 
 void bind_state(pyb::module_& m) {

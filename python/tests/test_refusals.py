@@ -23,6 +23,9 @@ def test_action_text_both_ways():
     s = carcheck.load_game("base-c1").new_state(8)
     for a in s.legal_actions():
         assert s.action_from_text(str(a)) == a
+    legal = s.legal_actions()
+    assert len(set(legal)) == len(legal)  # distinct choices, hashed as compared
+    assert legal[0] != str(legal[0])  # an Action is not its text
 
 
 @pytest.mark.parametrize(
