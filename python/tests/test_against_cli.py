@@ -59,22 +59,33 @@ def test_same_seed_same_game(run_cli, rules, level, players, variants):
         assert s.turn() == doc["turns"], seed
 
 
-def test_chance_nodes_drawn_by_the_engine_play_the_same_game():
-    game = carcheck.load_game("mists", level=2, players=2)
-    seed = 99
+@pytest.mark.parametrize(
+    "rules, level, chance_phases",
+    [("mists", 2, {"draw"}), ("mists", 5, {"draw", "face-down-draw"}), ("bcb", 0, {"draw"})],
+)
+def test_chance_nodes_drawn_by_the_engine_play_the_same_game(rules, level, chance_phases):
+    game = carcheck.load_game(rules, level=level, players=2)
+    seed = 1  # at Level 5 its game reaches the face-down tiles' draws
     auto = game.new_state(seed)
     chance = game.new_state(seed, chance=True)
     pick = carcheck.Rng(5)
-    while not auto.is_terminal():
+    seen = set()
+
+    def draw_until_a_choice():
         while chance.is_chance_node():
+            seen.add(chance.phase())
+            assert all(a.kind == "draw" for a in chance.legal_actions())
             assert chance.apply_random_draw().kind == "draw"
+
+    while not auto.is_terminal():
+        draw_until_a_choice()
         legal = auto.legal_actions()
         assert [str(a) for a in legal] == [str(a) for a in chance.legal_actions()]
         a = legal[pick.below(len(legal))]
         assert auto.apply(a) is None and chance.apply(a) is None
-    while chance.is_chance_node():
-        chance.apply_random_draw()
+    draw_until_a_choice()
     assert chance.is_terminal()
+    assert seen == chance_phases
     assert chance.scores() == auto.scores()
     assert str(chance) == str(auto)
 
