@@ -13,6 +13,7 @@
 #include "checker/spec_runner.h"
 #include "convert.h"
 #include "dsl/tile_loader.h"
+#include "errors.h"
 
 namespace carcheck::py {
 
@@ -23,15 +24,35 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The line of an ERROR's `file:line:column: reason`, 0 when it names none.
-int error_line(const SpecResult& r) {
+// Where an ERROR's `file:line:column: reason` points (line and column 0 when it names no
+// place), and its reason.
+struct ErrorPlace {
+  int line = 0, column = 0;
+  std::string reason;
+};
+
+ErrorPlace error_place(const SpecResult& r) {
+  ErrorPlace at;
+  at.reason = r.error;
   const std::string prefix = r.path + ":";
-  if (r.error.rfind(prefix, 0) != 0) return 0;
+  if (r.error.rfind(prefix, 0) != 0) return at;
   size_t i = prefix.size();
-  int line = 0;
-  while (i < r.error.size() && std::isdigit(static_cast<unsigned char>(r.error[i])))
-    line = line * 10 + (r.error[i++] - '0');
-  return i < r.error.size() && r.error[i] == ':' ? line : 0;
+  auto number = [&](int& n) {
+    const size_t from = i;
+    for (; i < r.error.size() && std::isdigit(static_cast<unsigned char>(r.error[i])); ++i)
+      n = n * 10 + (r.error[i] - '0');
+    return i > from && i < r.error.size() && r.error[i++] == ':';
+  };
+  int line = 0, column = 0;
+  size_t rest = prefix.size();
+  if (number(line) && number(column)) {
+    at.line = line;
+    at.column = column;
+    rest = i;
+  }
+  if (rest < r.error.size() && r.error[rest] == ' ') ++rest;
+  at.reason = r.error.substr(rest);
+  return at;
 }
 
 std::string failure_text(const SpecCheckFailure& f) {
@@ -73,8 +94,10 @@ void run_one(const SpecPath& f, const SpecRunOptions& run, bool matrix,
   }
 }
 
-std::vector<SpecResult> check(const pyb::object& paths, const pyb::object& variant_arg, bool matrix,
-                              const std::optional<std::string>& data) {
+pyb::list check(const pyb::object& paths, const pyb::object& variant_arg, bool matrix,
+                const std::optional<std::string>& data, const std::string& errors) {
+  if (errors != "raise" && errors != "report")
+    throw std::invalid_argument("errors takes 'raise' or 'report', not '" + errors + "'");
   std::string tiles, levels, specs;
   if (data) {
     tiles = (fs::path(*data) / "tiles.yaml").string();
@@ -92,9 +115,18 @@ std::vector<SpecResult> check(const pyb::object& paths, const pyb::object& varia
   if (roots.empty()) roots.push_back(specs);
   const std::vector<SpecPath> files = collect_specs(roots);
   std::vector<SpecResult> results;
-  pyb::gil_scoped_release free_python;
-  for (const SpecPath& f : files) run_one(f, run, matrix, results);
-  return results;
+  {
+    pyb::gil_scoped_release free_python;
+    for (const SpecPath& f : files) run_one(f, run, matrix, results);
+  }
+  pyb::list out = pyb::cast(results);
+  if (errors == "raise")
+    for (const SpecResult& r : results)
+      if (r.outcome == SpecOutcome::Error) {  // bad input, as the command's exit status 2
+        const ErrorPlace at = error_place(r);
+        raise_error(r.error, r.path, at.line, at.column, at.reason, pyb::dict("results"_a = out));
+      }
+  return out;
 }
 
 pyb::dict failure_dict(const SpecCheckFailure& f) {
@@ -125,7 +157,7 @@ void bind_check(pyb::module_& m) {
           [](const SpecResult& r) -> pyb::object {
             if (r.outcome == SpecOutcome::Fail && !r.failures.empty())
               return pyb::int_(r.failures.front().at.line);
-            if (r.outcome == SpecOutcome::Error) return pyb::int_(error_line(r));
+            if (r.outcome == SpecOutcome::Error) return pyb::int_(error_place(r).line);
             return pyb::none();
           },
           "The first failure's line, an error's line (0: none), None for a pass.")
@@ -143,12 +175,14 @@ void bind_check(pyb::module_& m) {
                (r.variant.empty() ? "" : " [" + r.variant + "]") + ">";
       });
   m.def("check", &check, "paths"_a = pyb::none(), "variants"_a = pyb::none(), "matrix"_a = false,
-        "data"_a = pyb::none(),
+        "data"_a = pyb::none(), "errors"_a = "raise",
         "Runs spec files (a folder: every *.spec under it; default: the shipped specs/) as\n"
         "`carcheck check` does and returns a SpecResult per spec. variants: {key: value} (or\n"
         "[\"key=value\"]) forced on every spec whose rule set has the switch; matrix: one run per "
         "value of\n"
-        "every switch a spec names.");
+        "every switch a spec names. A spec with an error (bad syntax, a setup the engine\n"
+        "refuses) raises carcheck.Error with its `file:line:column: reason` and every\n"
+        "result as .results; errors=\"report\" returns it as an ERROR result instead.");
 }
 
 }  // namespace carcheck::py

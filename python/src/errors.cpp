@@ -1,10 +1,9 @@
 // Bad input raises carcheck.Error (a ValueError) with the command line's text: a data error
 // as `file:line:column: reason` (with .file, .line, .column and .reason set), an option
 // error (unknown rule set, bad variant) as its reason.
-#include <pybind11/pybind11.h>
+#include "errors.h"
 
 #include <stdexcept>
-#include <string>
 
 #include "bindings.h"
 #include "dsl/diagnostic.h"
@@ -13,8 +12,33 @@ namespace carcheck::py {
 
 namespace pyb = pybind11;
 
+namespace {
+
+PyObject* error_type = nullptr;  // carcheck.Error, owned by the module
+
+// Sets carcheck.Error with its attributes as the pending Python exception.
+void set_error(const std::string& text, const pyb::object& file, int line, int column,
+               const std::string& reason, const pyb::dict& extra) {
+  pyb::object exc = pyb::handle(error_type)(text);
+  exc.attr("file") = file;
+  exc.attr("line") = line;
+  exc.attr("column") = column;
+  exc.attr("reason") = reason;
+  for (auto [k, v] : extra) exc.attr(k) = v;
+  PyErr_SetObject(error_type, exc.ptr());
+}
+
+}  // namespace
+
+void raise_error(const std::string& text, const std::string& file, int line, int column,
+                 const std::string& reason, const pyb::dict& extra) {
+  set_error(text, pyb::str(file), line, column, reason, extra);
+  throw pyb::error_already_set();
+}
+
 void bind_errors(pyb::module_& m) {
   static pyb::exception<InputError> error(m, "Error", PyExc_ValueError);
+  error_type = error.ptr();
   error.doc() =
       "Bad input: an unknown rule set, a bad variant, action text that does not parse, a data\n"
       "or spec file with an error. str() is the command line's message; a file error also\n"
@@ -27,19 +51,9 @@ void bind_errors(pyb::module_& m) {
       // The command line's form: `file: reason` when the file could not be read at all.
       const std::string text =
           e.pos().line <= 0 ? e.pos().file + ": " + e.reason() : std::string(e.what());
-      pyb::object exc = pyb::handle(error.ptr())(text);
-      exc.attr("file") = e.pos().file;
-      exc.attr("line") = e.pos().line;
-      exc.attr("column") = e.pos().column;
-      exc.attr("reason") = e.reason();
-      PyErr_SetObject(error.ptr(), exc.ptr());
+      set_error(text, pyb::str(e.pos().file), e.pos().line, e.pos().column, e.reason(), {});
     } catch (const std::invalid_argument& e) {
-      pyb::object exc = pyb::handle(error.ptr())(e.what());
-      exc.attr("file") = pyb::none();
-      exc.attr("line") = 0;
-      exc.attr("column") = 0;
-      exc.attr("reason") = e.what();
-      PyErr_SetObject(error.ptr(), exc.ptr());
+      set_error(e.what(), pyb::none(), 0, 0, e.what(), {});
     }
   });
 }

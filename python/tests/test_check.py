@@ -41,16 +41,23 @@ def test_a_pass_and_a_failure(specs):
     assert wrong.rules == "base-c1"
 
 
-def test_a_syntax_error_is_an_error_result_with_its_place(specs, run_cli):
+def test_a_syntax_error_raises_with_its_place(specs, run_cli):
     bad = specs / "bad.spec"
     bad.write_text('spec "broken"\nrules base-c1 players 2\ncites seed 001 "x"\nexpect score red lots\n')
-    [r] = carcheck.check([bad])
-    assert r.status == "ERROR"
-    assert r.line == 4
-    assert r.message.startswith(f"{bad}:4:")
     status, out, _ = run_cli("check", str(bad))
     assert status == 2
-    assert r.message in out  # the same file:line:column: reason as the command line
+    with pytest.raises(carcheck.Error) as caught:
+        carcheck.check(specs)
+    e = caught.value
+    assert (e.file, e.line) == (str(bad), 4)
+    assert str(e) == f"{bad}:{e.line}:{e.column}: {e.reason}"
+    assert str(e) in out  # the same file:line:column: reason as the command line
+    # Every spec's result comes with it; errors="report" returns them instead.
+    assert [r.status for r in e.results] == ["ERROR", "PASS", "FAIL"]
+    report = carcheck.check(specs, errors="report")
+    assert [r.name for r in report] == ["bad", "good", "sub/wrong"]
+    assert report[0].status == "ERROR" and report[0].line == 4
+    assert report[0].message == str(e)
 
 
 def test_forced_variants_and_matrix(specs):
