@@ -26,3 +26,18 @@ def test_play_random_lets_other_threads_run():
     third = (window["end"] - window["start"]) / 3
     assert third > 0.005
     assert any(window["start"] + third < x < window["end"] - third for x in ticks)
+
+
+def test_games_in_two_threads_at_once_are_the_games_of_one():
+    game = carcheck.load_game("mists", level=4, players=3)
+    alone = carcheck.play_random(game, range(200))
+    results = {}
+    threads = [
+        threading.Thread(target=lambda k=k: results.__setitem__(k, carcheck.play_random(game, range(200))))
+        for k in range(2)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results[0] == alone and results[1] == alone

@@ -78,3 +78,10 @@ def test_bad_data_folder(tmp_path):
     assert caught.value.file == str(tmp_path / "tiles.yaml")
     assert caught.value.line >= 1
     assert str(caught.value).startswith(f"{tmp_path / 'tiles.yaml'}:{caught.value.line}:")
+
+
+def test_a_data_folder_of_ones_own(source_dir):
+    game = carcheck.load_game("pnp-demo", players=3, data=str(source_dir))
+    assert (game.rules, game.players) == ("pnp-demo", 3)
+    results = carcheck.check(source_dir / "specs" / "pnp", data=str(source_dir))
+    assert results and all(r.passed for r in results)

@@ -28,6 +28,8 @@ def test_a_road_and_a_small_city_close(small_city, city_points):
     # The start tile (city-cap-straight-road at 0,0) has its city on N and its road W-E.
     # First player: a T junction east of it ends the road there; a thief on its W road.
     forced(s, "t-junction")
+    [drawn] = s.events()
+    assert (drawn["kind"], drawn["tile"], drawn["player"]) == ("tile-drawn", "t-junction", first)
     assert s.current_player() == first
     play(s, "place 1,0 r0", "meeple road:W")
     assert s.scores() == [0, 0]
