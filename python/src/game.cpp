@@ -12,6 +12,7 @@
 #include "dsl/library.h"
 #include "engine/notation.h"
 #include "events.h"
+#include "gamelog/log_write.h"
 #include "render/board_art.h"
 #include "state.h"
 
@@ -119,6 +120,23 @@ void bind_state(pyb::module_& m) {
             return out;
           },
           "What the last apply() did, and the draws that followed it: a list of dicts.")
+      .def(
+          "history", [](const PyState& s) { return s.history(); },
+          "Every action applied so far, draws included, as notation text.")
+      .def(
+          "game_log",
+          [](const PyState& s, bool scores, bool legal) {
+            LogWriteOptions o;
+            o.scores = scores;
+            o.legal = legal;
+            std::string line = write_game_log(s.state(), o);
+            if (line.empty())
+              throw std::invalid_argument("this game's history is not one the game log holds");
+            return line;
+          },
+          "scores"_a = true, "legal"_a = false,
+          "The game so far as one game-log line (docs/game-log.md), as `carcheck play --log`\n"
+          "writes it and `carcheck replay` reads it.")
       .def("is_terminal", [](const PyState& s) { return s.state().is_terminal(); })
       .def("is_chance_node", [](const PyState& s) { return s.state().is_chance(); })
       .def("current_player", &current_player,

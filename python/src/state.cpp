@@ -31,6 +31,7 @@ void PyState::resolve_draws() {
       throw std::logic_error(std::string("a chance node with nothing to draw (phase ") +
                              phase_name(state_.phase()) + ")");
     events_.insert(events_.end(), state_.events().begin(), state_.events().end());
+    history_.push_back(action_text(state_, state_.history()[before]));
   }
 }
 
@@ -51,7 +52,9 @@ PyAction PyState::action_from_text(const std::string& text) const {
 }
 
 std::optional<std::string> PyState::apply(const Action& a) {
+  std::string text = action_text(state_, a);  // a meeple's text reads the board before it
   if (std::optional<std::string> why = state_.apply(a)) return why;
+  history_.push_back(std::move(text));
   events_ = state_.events();
   if (!chance_) resolve_draws();
   return std::nullopt;
@@ -66,7 +69,8 @@ PyAction PyState::apply_random_draw() {
                            phase_name(state_.phase()) + ")");
   events_ = state_.events();
   const Action& drawn = state_.history()[before];
-  return {drawn, action_text(state_, drawn)};
+  history_.push_back(action_text(state_, drawn));
+  return {drawn, history_.back()};
 }
 
 }  // namespace carcheck::py

@@ -38,6 +38,8 @@ class PyState {
   PyAction apply_random_draw();
   // The events of the last apply() and of the draws it was followed by.
   const std::vector<Event>& events() const { return events_; }
+  // Every action applied so far, draws included, in the notation as it read when applied.
+  const std::vector<std::string>& history() const { return history_; }
 
  private:
   void resolve_draws();
@@ -46,6 +48,7 @@ class PyState {
   State state_;
   bool chance_;
   std::vector<Event> events_;
+  std::vector<std::string> history_;
 };
 
 }  // namespace carcheck::py
