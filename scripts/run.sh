@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake ninja-build libxml2-utils clang clang-format tao-pegtl-dev libyaml-cpp-dev
           librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
           libclang-rt-14-dev libcli11-dev libfmt-dev nlohmann-json3-dev chromium parallel
-          help2man man-db dpkg-dev)
+          help2man man-db dpkg-dev pybind11-dev python3-dev python3-pytest)
 
 install_deps() {
   local missing=()
