@@ -2,6 +2,7 @@
 
 #include "checker/spec_runner.h"
 #include "dsl/library.h"
+#include "engine/notation.h"
 
 namespace carcheck {
 
@@ -34,6 +35,22 @@ TraceStep Tracer::refused(std::optional<ActionKind> kind, const std::string& act
   t.reason = reason;
   if (kind) t.rule = rule_of(table_.for_refusal(game_.rules().family, *kind));
   return t;
+}
+
+std::vector<TraceStep> trace_game(const State& played, const RuleCitations& table) {
+  const Game& g = played.game();
+  const Tracer tracer(g, table);
+  State s(g, played.seed());
+  std::vector<TraceStep> out;
+  for (const Action& a : played.history()) {
+    const std::string text = action_text(s, a);
+    if (const auto why = s.apply(a)) {  // cannot happen for a game the engine played
+      out.push_back(tracer.refused(a.kind, text, *why));
+      break;
+    }
+    out.push_back(tracer.accepted(s, text));
+  }
+  return out;
 }
 
 const RuleCitations& shipped_citations() {

@@ -47,6 +47,9 @@ class Tracer {
   const RuleCitations& table_;
 };
 
+// The trace of a whole game: `played`'s history replayed from its seed, each action traced.
+std::vector<TraceStep> trace_game(const State& played, const RuleCitations& table);
+
 // The shipped citations.yaml, loaded once (checked against the shipped levels.yaml).
 const RuleCitations& shipped_citations();
 

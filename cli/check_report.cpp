@@ -63,25 +63,6 @@ Json failure_json(const SpecCheckFailure& f) {
   return j;
 }
 
-Json rule_json(const TracedRule& r) { return {{"cites", r.cites}, {"readings", r.readings}}; }
-
-// --trace: every action with its events, each with the rule behind it (checker/trace.h).
-Json trace_json(const std::vector<TraceStep>& steps) {
-  Json out = Json::array();
-  for (const TraceStep& t : steps) {
-    Json j = {{"line", t.line}, {"action", t.action}, {"refused", t.refused}};
-    if (t.refused) {
-      j["reason"] = t.reason;
-      j["rule"] = rule_json(t.rule);
-    }
-    j["events"] = Json::array();
-    for (const TracedEvent& e : t.events)
-      j["events"].push_back({{"event", e.text}, {"rule", rule_json(e.rule)}});
-    out.push_back(std::move(j));
-  }
-  return out;
-}
-
 Json spec_json(const SpecResult& r) {
   Json j = {{"name", r.name}, {"file", r.path}, {"title", r.title}, {"cites", r.cites}};
   j["rules"] = r.rules;
@@ -103,6 +84,27 @@ Json spec_json(const SpecResult& r) {
 }  // namespace
 
 std::string xml(const std::string& s) { return markup_text(s); }
+
+static Json rule_json(const TracedRule& r) {
+  return {{"cites", r.cites}, {"readings", r.readings}};
+}
+
+// --trace: every action with its events, each with the rule behind it (checker/trace.h).
+Json trace_json(const std::vector<TraceStep>& steps) {
+  Json out = Json::array();
+  for (const TraceStep& t : steps) {
+    Json j = {{"line", t.line}, {"action", t.action}, {"refused", t.refused}};
+    if (t.refused) {
+      j["reason"] = t.reason;
+      j["rule"] = rule_json(t.rule);
+    }
+    j["events"] = Json::array();
+    for (const TracedEvent& e : t.events)
+      j["events"].push_back({{"event", e.text}, {"rule", rule_json(e.rule)}});
+    out.push_back(std::move(j));
+  }
+  return out;
+}
 
 SpecTally tally(const std::vector<SpecResult>& results) {
   SpecTally t;

@@ -22,6 +22,8 @@ void print_spec_text(std::ostream& out, const SpecResult& r);
 // The outcome of every run per variant (--matrix).
 void print_matrix(std::ostream& out, const std::vector<SpecResult>& results);
 Json check_json(const std::vector<SpecResult>& results, const SpecTally& t);
+// --trace as JSON: every action with its events, each with its rule (checker/trace.h).
+Json trace_json(const std::vector<TraceStep>& steps);
 void write_junit(std::ostream& out, const std::vector<SpecResult>& results, const SpecTally& t);
 // One self-contained HTML page: a row per spec (outcome, name, file, title, cites), then each
 // FAIL with its failures and the board at the first one as inline SVG, each ERROR with its

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "checker/spec_files.h"
 #include "checker/spec_runner.h"
 #include "cli/check_report.h"
 #include "cli/commands.h"
@@ -39,44 +40,6 @@ struct CheckOptions {
   std::string junit;
   std::string html;
 };
-
-struct SpecPath {
-  std::string path;  // the file
-  std::string name;  // shown: its path under the folder searched, without .spec
-};
-
-std::vector<SpecPath> specs_under(const fs::path& dir) {
-  std::vector<SpecPath> found;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(
-           dir, fs::directory_options::follow_directory_symlink, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (!it->is_regular_file() || it->path().extension() != ".spec") continue;
-    fs::path rel = fs::relative(it->path(), dir);
-    found.push_back({it->path().string(), rel.replace_extension().generic_string()});
-  }
-  if (found.empty()) throw std::invalid_argument("no .spec files under " + dir.string());
-  std::sort(found.begin(), found.end(),
-            [](const SpecPath& a, const SpecPath& b) { return a.name < b.name; });
-  return found;
-}
-
-std::vector<SpecPath> collect(const std::vector<std::string>& roots) {
-  std::vector<SpecPath> out;
-  for (const std::string& root : roots) {
-    const fs::path p(root);
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<SpecPath> found = specs_under(p);
-      out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      out.push_back({p.string(), fs::path(p).replace_extension().generic_string()});
-    } else {
-      throw std::invalid_argument("no such file or folder: " + root);
-    }
-  }
-  return out;
-}
 
 // One result per spec, or with --matrix one per value of each switch the spec names.
 void run_one(const SpecPath& f, const CheckOptions& o, std::vector<SpecResult>& results) {
@@ -120,7 +83,7 @@ int check(CheckOptions o) {
   }
   if (o.roots.empty())
     o.roots.push_back((fs::path(default_tiles_path()).parent_path() / "specs").string());
-  const std::vector<SpecPath> files = collect(o.roots);
+  const std::vector<SpecPath> files = collect_specs(o.roots);
   if (!o.junit.empty()) check_writable("--junit", o.junit);
   if (!o.html.empty()) check_writable("--html", o.html);
   std::vector<SpecResult> results;

@@ -7,6 +7,8 @@
 #include <memory>
 
 #include "checker/policies.h"
+#include "checker/trace.h"
+#include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/options.h"
@@ -35,7 +37,8 @@ struct PlayOptions {
   bool board = true;
   std::string log;  // --log FILE: the game as one game-log line (docs/game-log.md)
   bool log_legal = false;
-  std::string svg;  // --svg FILE: the final board as SVG
+  std::string svg;     // --svg FILE: the final board as SVG
+  bool trace = false;  // --trace: every action with its events and their rules
 };
 
 // The score breakdown of a competitive game, as the JSON output names it.
@@ -181,10 +184,16 @@ int play(const PlayOptions& o) {
       throw InputError({o.log, 0, 0}, "cannot write the game log");
   }
   if (!o.svg.empty()) write_file_whole(o.svg, draw_board_svg(s) + "\n");
-  if (o.json)
-    print_json(std::cout, play_json(s, o.seed));
-  else
+  std::vector<TraceStep> trace;
+  if (o.trace) trace = trace_game(s, shipped_citations());
+  if (o.json) {
+    Json j = play_json(s, o.seed);
+    if (o.trace) j["trace"] = trace_json(trace);
+    print_json(std::cout, j);
+  } else {
+    if (o.trace) fmt::print("trace:\n{}\n", trace_text(trace));
     print_text(s, o.seed, o.board);
+  }
   return 0;
 }
 
@@ -205,6 +214,11 @@ CommandRun add_play_command(CLI::App& carcheck) {
   add_json_flag(*cmd, o->json, "one JSON object instead of text");
   cmd->add_flag_callback(
       "--no-board", [o] { o->board = false; }, "leave the board out of the text output");
+  cmd->add_flag("--trace", o->trace,
+                "print every action of the game with the events it caused and, for each event,\n"
+                "the rule behind it (citations.yaml: seed passage or FAQ id) and the register\n"
+                "readings in force (--json: a \"trace\" array)")
+      ->disable_flag_override();
   cmd->add_option("--log", o->log,
                   "append the game to FILE as one game-log line (docs/game-log.md)")
       ->type_name("FILE");

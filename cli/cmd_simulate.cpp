@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output_file.h"
 #include "cli/usage.h"
 #include "sim/plan.h"
 #include "sim/report.h"
@@ -104,31 +105,6 @@ class SimProgressLine {
   bool shown_ = false;
 };
 
-// Written next to FILE and renamed over it once complete, so no half page stands as a whole.
-void write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".part";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      throw std::runtime_error(fmt::format("cannot write {}", path));
-    }
-  }
-  std::filesystem::rename(tmp, path);
-}
-
-// An output path is checked before the games are played, not after.
-void check_writable(const std::string& path) {
-  const std::string tmp = path + ".part";
-  std::ofstream probe(tmp, std::ios::binary);
-  if (!probe) throw UsageError(fmt::format("--html: cannot write {}", path));
-  probe.close();
-  std::error_code ec;
-  std::filesystem::remove(tmp, ec);
-}
-
 int simulate(SimulateOptions& o) {
   if (o.json && o.csv) throw UsageError("--json and --csv both write to stdout: choose one");
   const std::optional<PolicySpec> policy = parse_policy(o.policy);
@@ -147,7 +123,7 @@ int simulate(SimulateOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  if (!o.html.empty()) check_writable(o.html);
+  if (!o.html.empty()) check_writable("--html", o.html);
   const int jobs =
       o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   SimProgressLine line;
@@ -167,7 +143,7 @@ int simulate(SimulateOptions& o) {
   if (!o.html.empty()) {
     std::ostringstream page;
     write_sim_html(page, doc);
-    write_file(o.html, page.str());
+    write_file_whole(o.html, page.str());
   }
   if (!o.json && !o.csv)
     fmt::print("{} games in {:.1f} s ({:.3g} games/s, {} jobs)\n", result.games_played,
