@@ -1,6 +1,7 @@
 // Geometry, placement legality and the region union-find. Regions are roads, cities,
 // fields and mist banks; each root keeps a counter of open links, so finishing is detected
 // in constant time per placement. A multi-cell tile is just several cells placed together.
+#include <algorithm>
 #include <bit>
 
 #include "engine/bcb.h"
@@ -213,15 +214,16 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
     const uint32_t* at = s.frontier_at_.data();
     const size_t n = s.frontier_.size();
     uint8_t nibble[kMaxSpaces];
-    uint64_t any[kMaxSpaces / 64] = {};
-    for (size_t i = 0; i < n; ++i) {
-      const uint32_t m = rotation_nibble(fitting_rotations(needs[at[i]], sides4));
-      nibble[i] = static_cast<uint8_t>(m);
-      any[i / 64] |= static_cast<uint64_t>(m != 0) << (i % 64);
-    }
-    for (size_t w = 0; w * 64 < n; ++w)
-      for (uint64_t bits = any[w]; bits; bits &= bits - 1) {
-        const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(bits));
+    for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
+      const size_t end = std::min(n, first + 64);
+      uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
+      for (size_t i = first; i < end; ++i) {
+        const uint32_t m = rotation_nibble(fitting_rotations(needs[at[i]], sides4));
+        nibble[i] = static_cast<uint8_t>(m);
+        marks |= static_cast<uint64_t>(m != 0) << (i - first);
+      }
+      for (; marks; marks &= marks - 1) {
+        const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
         const uint8_t m = nibble[i];
         a.x = static_cast<int16_t>(s.frontier_[i].x);
         a.y = static_cast<int16_t>(s.frontier_[i].y);
@@ -231,6 +233,7 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
         }
         out.size += kRotationOrder.count[m];
       }
+    }
     return;
   }
   for (Pos p : s.frontier_) {
