@@ -113,14 +113,10 @@ void Rules::end_turn(State& s) {
 
 namespace {
 
-// The colours `player` may place a meeple of, ascending; the supplies are counted in one
-// pass over the meeples (meeples_in_supply per colour walked them once a colour).
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
-  std::array<int, kMaxColours> supply{};
-  for (const Meeple& m : s.meeples()) nth(supply, m.colour) += m.cell < 0 && !m.buried && m.in_play;
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player && nth(supply, c) > 0) nth(out, n++) = c;
+    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0) nth(out, n++) = c;
   return n;
 }
 
