@@ -1,6 +1,7 @@
 // Geometry, placement legality and the region union-find. Regions are roads, cities,
 // fields and mist banks; each root keeps a counter of open links, so finishing is detected
 // in constant time per placement. A multi-cell tile is just several cells placed together.
+#include <algorithm>
 #include <bit>
 
 #include "engine/bcb.h"
@@ -53,6 +54,46 @@ namespace {
 // fits() for a one-cell tile on a frontier space, from what the space asks (State::space_needs_,
 // kept up to date by occupy()): the packed sides against the neighbours' terrains in one test.
 bool accepts(uint16_t needs, uint8_t sides) { return (sides & (needs >> 8)) == (needs & 0xFF); }
+
+// A one-cell tile's packed sides in its four rotations, one byte each, rotation 0 lowest.
+uint32_t packed_rotations(const TileType& t) {
+  uint32_t v = 0;
+  for (int rot = 0; rot < kRotations; ++rot)
+    v |= static_cast<uint32_t>(Rules::packed_sides(t.rot[rot][0])) << (8 * rot);
+  return v;
+}
+
+// accepts() for the four rotations at once: bit 8 * rot + 7 is set when rotation `rot` fits.
+// Each byte of (sides & mask) ^ terrain is zero exactly when that rotation fits; the usual
+// zero-byte test finds them without carries between bytes, so no false positives.
+uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
+  constexpr uint32_t kEach = 0x01010101u, kLow7 = 0x7F7F7F7Fu;
+  const uint32_t x = (sides4 & ((needs >> 8) * kEach)) ^ ((needs & 0xFFu) * kEach);
+  return ~(((x & kLow7) + kLow7) | x | kLow7);
+}
+
+// fitting_rotations() as a nibble, rotation 0 lowest: the four flag bits (7, 15, 23, 31)
+// gathered by one multiply whose partial products never overlap.
+uint32_t rotation_nibble(uint32_t fit) { return (((fit >> 7) & 0x01010101u) * 0x01020408u) >> 24; }
+
+// For each nibble, the rotations it holds in ascending order (the rest repeats the last, so
+// four actions can always be written) and how many.
+struct RotationOrder {
+  int8_t rot[16][kRotations];
+  int8_t count[16];
+};
+constexpr RotationOrder make_rotation_order() {
+  RotationOrder o{};
+  for (int m = 0; m < 16; ++m) {
+    int n = 0;
+    for (int rot = 0; rot < kRotations; ++rot)
+      if (m & (1 << rot)) o.rot[m][n++] = static_cast<int8_t>(rot);
+    o.count[m] = static_cast<int8_t>(n);
+    for (int k = n; k < kRotations; ++k) o.rot[m][k] = n ? o.rot[m][n - 1] : 0;
+  }
+  return o;
+}
+constexpr RotationOrder kRotationOrder = make_rotation_order();
 
 }  // namespace
 
@@ -148,9 +189,11 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
   out.size = kept;
 }
 
-// One-cell tiles (all but the Mists start tile) test each frontier space once against the
-// four packed rotations and write every candidate, keeping the ones that fit (no branch to
-// mispredict); the order is fits()'s: frontier, then rotation.
+// One-cell tiles (all but the Mists start tile): one pass tests every frontier space for
+// all four rotations at once (fitting_rotations) and marks the spaces where any fits; a
+// second writes those spaces' placements, four actions each with the count advanced by how
+// many fit. No branch depends on a fit (a mispredicted one per space cost more than the
+// test). The order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
   edge_placements(s, tile, out);
@@ -165,16 +208,30 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   a.tile = tile;
   const size_t room = static_cast<size_t>(kMaxActions - out.size);
   if (t.n_cells == 1 && s.frontier_.size() * kRotations <= room) {
-    uint8_t sides[kRotations];
-    for (int rot = 0; rot < kRotations; ++rot) sides[rot] = packed_sides(t.rot[rot][0]);
-    for (Pos p : s.frontier_) {
-      const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
-      a.x = static_cast<int16_t>(p.x);
-      a.y = static_cast<int16_t>(p.y);
-      for (int rot = 0; rot < kRotations; ++rot) {
-        a.rot = static_cast<int8_t>(rot);
-        std::construct_at(out.items + out.size, a);
-        out.size += accepts(needs, sides[rot]);
+    constexpr size_t kMaxSpaces = kMaxActions / kRotations;  // the test above bounds n
+    const uint32_t sides4 = packed_rotations(t);
+    const uint16_t* needs = s.space_needs_.data();
+    const uint32_t* at = s.frontier_at_.data();
+    const size_t n = s.frontier_.size();
+    uint8_t nibble[kMaxSpaces];
+    for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
+      const size_t end = std::min(n, first + 64);
+      uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
+      for (size_t i = first; i < end; ++i) {
+        const uint32_t m = rotation_nibble(fitting_rotations(needs[at[i]], sides4));
+        nibble[i] = static_cast<uint8_t>(m);
+        marks |= static_cast<uint64_t>(m != 0) << (i - first);
+      }
+      for (; marks; marks &= marks - 1) {
+        const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
+        const uint8_t m = nibble[i];
+        a.x = static_cast<int16_t>(s.frontier_[i].x);
+        a.y = static_cast<int16_t>(s.frontier_[i].y);
+        for (int k = 0; k < kRotations; ++k) {
+          a.rot = kRotationOrder.rot[m][k];
+          std::construct_at(out.items + out.size + k, a);
+        }
+        out.size += kRotationOrder.count[m];
       }
     }
     return;
@@ -198,13 +255,9 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
   }
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells == 1) {
-    uint8_t sides[kRotations];
-    for (int rot = 0; rot < kRotations; ++rot) sides[rot] = packed_sides(t.rot[rot][0]);
-    for (Pos p : s.frontier_) {
-      const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
-      for (int rot = 0; rot < kRotations; ++rot)
-        if (accepts(needs, sides[rot])) return true;
-    }
+    const uint32_t sides4 = packed_rotations(t);
+    for (uint32_t at : s.frontier_at_)
+      if (fitting_rotations(s.space_needs_[at], sides4)) return true;
     if (!s.game_->adds_placements()) return false;
     ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
     s.game_->rule_system().added_placements(s, tile, added, 0);
@@ -221,22 +274,32 @@ namespace {
 constexpr int kDx8[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
 constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
 
+// Takes a space off the frontier, if it is there: the last entry moves into its slot. The
+// slot is found by one compare per entry without an early exit (vectorised; a frontier is a
+// few dozen entries), 1 + the slot, 0 when absent.
+void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
+                    uint32_t space) {
+  const uint32_t* at = frontier_at.data();
+  const uint32_t n = static_cast<uint32_t>(frontier_at.size());
+  uint32_t found = 0;
+  for (uint32_t i = 0; i < n; ++i) found += at[i] == space ? i + 1 : 0;
+  if (!found) return;
+  frontier[found - 1] = frontier.back();
+  frontier.pop_back();
+  frontier_at[found - 1] = frontier_at.back();
+  frontier_at.pop_back();
+}
+
 // Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
 // empty spaces beside it now ask of a tile (State::space_needs_).
 int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
-           std::vector<Pos>& frontier, std::vector<uint16_t>& needs, PlacedCell pc) {
+           std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
+           std::vector<uint16_t>& needs, PlacedCell pc) {
   int idx = static_cast<int>(cells.size());
-  const Pos at{pc.x, pc.y};
   const size_t packed = s.grid_index(pc.x, pc.y);
   grid[packed] = static_cast<int16_t>(idx);
-  if (needs[packed]) {  // a space with a neighbour is on the frontier
-    for (size_t i = 0; i < frontier.size(); ++i)
-      if (frontier[i] == at) {
-        frontier[i] = frontier.back();
-        frontier.pop_back();
-        break;
-      }
-  }
+  if (needs[packed])  // a space with a neighbour is on the frontier
+    leave_frontier(frontier, frontier_at, static_cast<uint32_t>(packed));
   for (int k = 0; k < 8; ++k) {
     int nb = s.cell_at(pc.x + kDx8[k], pc.y + kDy8[k]);
     if (nb < 0) continue;
@@ -252,7 +315,10 @@ int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
     const size_t ni = s.grid_index(np.x, np.y);
     if (grid[ni] >= 0) continue;
     uint16_t& need = needs[ni];
-    if (!need) frontier.push_back(np);
+    if (!need) {
+      frontier.push_back(np);
+      frontier_at.push_back(static_cast<uint32_t>(ni));
+    }
     if (pc.face_down) {
       if (!need) need = kNeedsNoTile;
       continue;
@@ -284,7 +350,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
-    int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
+    int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
       n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
@@ -364,7 +430,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.space_needs_, pc);
+  int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {

@@ -280,7 +280,11 @@ class State {
   int grid_dim_ = 0, grid_origin_ = 0;
   std::vector<int16_t> grid_;
   std::vector<PlacedCell> cells_;
-  std::vector<Pos> frontier_;          // empty spaces next to a placed cell
+  std::vector<Pos> frontier_;  // empty spaces next to a placed cell
+  // A derived cache, kept by occupy() alone: grid_index of each frontier_ entry, same order,
+  // so the placement scan reads needs without arithmetic and a filled space is found by one
+  // vectorised compare. Copies carry it; first_difference() need not (frontier_ decides it).
+  std::vector<uint32_t> frontier_at_;
   std::vector<uint16_t> space_needs_;  // by grid_index: what a tile there must match (kNeedsNoTile)
   std::vector<RegionNode> nodes_;
   int placements_ = 0;
