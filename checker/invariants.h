@@ -85,6 +85,7 @@ class InvariantChecker {
     bool clear = false;    // mist only: a mist port meets clear land
     void reset();
   };
+  void next_stamps();
   void walk_segments(const State& s, int cell, int seg, Walk& w);
   void expect_if_finished(const State& s, int cell, int seg, Walk& w);
   void walk_mist(const State& s, int cell, int area, Walk& w);
@@ -126,6 +127,12 @@ class InvariantChecker {
   std::vector<uint32_t> node_mark_, cell_mark_;
   uint32_t stamp_ = 0, cell_stamp_ = 0;
   std::vector<int> stack_;
+  // Scratch buffers, kept between checks so that a check allocates nothing once they grew.
+  Walk walk_;
+  std::vector<std::pair<int, int>> spaces_;
+  std::vector<int> meeples_at_;
+  std::vector<uint8_t> seen_, claimed_;
+  mutable std::vector<int> per_placement_;
 };
 
 }  // namespace carcheck

@@ -233,6 +233,8 @@ bool Document::parse(std::string_view text) {
   kids_.clear();
   pending_.clear();
   const size_t n = in_.size();
+  // A game log has a value every 8 to 10 characters; a huge line grows the array as it goes.
+  values_.reserve(std::min<size_t>(n / 8, 1 << 14));
   if (n > 0 && static_cast<unsigned char>(in_[0]) == 0xEF) {  // a byte order mark
     if (in_.substr(0, 3) != "\xEF\xBB\xBF") return false;
     pos_ = 3;

@@ -2,6 +2,7 @@
 // one or a wrong type is refused with its JSON path, never defaulted. The JSON is read by
 // gamelog/json_in.h (every fuzzed game's log is read back, so no tree of maps is built).
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "gamelog/game_log.h"
@@ -41,7 +42,10 @@ class Fields {
   std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
   const jsonin::Document& doc() const { return d_; }
   const json* get(const char* key) {
-    asked_.push_back(key);
+    if (n_asked_ < asked_.size())
+      asked_[n_asked_++] = key;
+    else
+      more_asked_.push_back(key);
     const json* v = d_.find(obj_, key);
     if (v) ++found_;
     return v;
@@ -72,7 +76,10 @@ class Fields {
     if (found_ == d_.size(obj_)) return;
     for (size_t i = 0; i < d_.size(obj_); ++i) {
       const std::string& key = d_.child(obj_, i).key;
-      if (std::none_of(asked_.begin(), asked_.end(), [&](const char* a) { return key == a; }))
+      auto is_key = [&](const char* a) { return key == a; };
+      if (std::none_of(asked_.begin(), asked_.begin() + static_cast<std::ptrdiff_t>(n_asked_),
+                       is_key) &&
+          std::none_of(more_asked_.begin(), more_asked_.end(), is_key))
         throw Bad{at(key), "unknown field"};
     }
   }
@@ -81,29 +88,35 @@ class Fields {
   const jsonin::Document& d_;
   const json& obj_;
   std::string path_;
-  std::vector<const char*> asked_;  // the keys are literals or outlive the Fields
+  // The keys asked for (literals, or keys of the document): a log's objects have few fields,
+  // so the first ones need no allocation.
+  std::array<const char*, 20> asked_{};
+  size_t n_asked_ = 0;
+  std::vector<const char*> more_asked_;
   size_t found_ = 0;
 };
 
-std::vector<int> int_list(const jsonin::Document& d, const json& v, const std::string& path) {
-  if (v.type != Type::Array) throw Bad{path, "expected an array of integers, found " + kind_of(v)};
+// `path()` names the list, built only for a message.
+template <class Path>
+std::vector<int> int_list(const jsonin::Document& d, const json& v, const Path& path) {
+  if (v.type != Type::Array)
+    throw Bad{path(), "expected an array of integers, found " + kind_of(v)};
   std::vector<int> out;
   out.reserve(d.size(v));
   for (size_t i = 0; i < d.size(v); ++i) {
     const json& item = d.child(v, i);
     if (!item.is_number_integer())
-      throw Bad{path + "[" + std::to_string(i) + "]", "expected an integer"};
+      throw Bad{path() + "[" + std::to_string(i) + "]", "expected an integer"};
     out.push_back(static_cast<int>(item.as_int64()));  // as nlohmann's get<int>()
   }
   return out;
 }
 
 // Item i of an array of strings; the path is built only for the message.
-std::string string_item(const jsonin::Document& d, const json& array, size_t i,
-                        const std::string& path) {
-  const json& v = d.child(array, i);
+std::string string_item(const Fields& f, const json& array, size_t i, const char* key) {
+  const json& v = f.doc().child(array, i);
   if (v.type != Type::String)
-    throw Bad{path + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
+    throw Bad{f.at(key) + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
   return v.text;
 }
 
@@ -147,11 +160,10 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
   }
   if (const json* a = f.get("actions")) {
     if (a->type != Type::Array) throw Bad{f.at("actions"), "expected an array of action texts"};
-    for (size_t i = 0; i < d.size(*a); ++i)
-      t.actions.push_back(string_item(d, *a, i, f.at("actions")));
+    for (size_t i = 0; i < d.size(*a); ++i) t.actions.push_back(string_item(f, *a, i, "actions"));
   }
   if (const json* s = f.get("scores")) {
-    t.scores = int_list(d, *s, f.at("scores"));
+    t.scores = int_list(d, *s, [&] { return f.at("scores"); });
   }
   if (const json* lp = f.get("legal_placements")) {
     if (lp->type != Type::Array)
@@ -159,7 +171,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
     t.legal_placements.emplace();
     for (size_t i = 0; i < d.size(*lp); ++i) {
       const std::string p = f.at("legal_placements") + "[" + std::to_string(i) + "]";
-      std::vector<int> xyr = int_list(d, d.child(*lp, i), p);
+      std::vector<int> xyr = int_list(d, d.child(*lp, i), [&] { return p; });
       if (xyr.size() != 3 || xyr[2] < 0 || xyr[2] > 3)
         throw Bad{p, "expected [x, y, rotation 0..3]"};
       t.legal_placements->push_back({xyr[0], xyr[1], xyr[2]});
@@ -170,7 +182,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
       throw Bad{f.at("legal_followers"), "expected an array of features"};
     t.legal_followers.emplace();
     for (size_t i = 0; i < d.size(*lf); ++i)
-      t.legal_followers->push_back(string_item(d, *lf, i, f.at("legal_followers")));
+      t.legal_followers->push_back(string_item(f, *lf, i, "legal_followers"));
   }
   f.done();
   return t;
@@ -228,7 +240,8 @@ void read_header(Fields& f, GameLog& g) {
       g.colours.push_back(f.text(d.child(*c, i), "colours[" + std::to_string(i) + "]"));
   }
   if (const json* p = f.get("partial")) g.partial = f.flag(*p, "partial");
-  if (const json* ss = f.get("start_scores")) g.start_scores = int_list(d, *ss, "start_scores");
+  if (const json* ss = f.get("start_scores"))
+    g.start_scores = int_list(d, *ss, [] { return std::string("start_scores"); });
 }
 
 void read_tiles(Fields& f, GameLog& g) {
@@ -279,7 +292,7 @@ std::optional<GameLog> read_game_log(const std::string& line_text, int line, Log
       g.turns.push_back(
           read_turn(doc, doc.child(turns, i), "turns[" + std::to_string(i) + "]", g.game.players));
     if (const json* fs = f.get("final_scores")) {
-      g.final_scores = int_list(doc, *fs, "final_scores");
+      g.final_scores = int_list(doc, *fs, [] { return std::string("final_scores"); });
     }
     f.done();
     return g;
