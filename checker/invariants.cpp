@@ -613,11 +613,13 @@ Fail InvariantChecker::new_cells(const State& s) {
 
 Fail InvariantChecker::meeples(const State& s) {
   const Game& g = *game_;
-  std::array<std::pair<int, int>, kMaxMeeples> roots{};  // (root, meeples counted)
+  // Only the first n_* entries are ever read, so the arrays are left uninitialised: this runs
+  // after every action.
+  std::array<std::pair<int, int>, kMaxMeeples> roots;  // (root, meeples counted)
   int n_roots = 0;
-  std::array<int, kMaxMeeples> centres{};
+  std::array<int, kMaxMeeples> centres;
   int n_centres = 0;
-  std::array<int, kMaxMeeples> cemeteries{};
+  std::array<int, kMaxMeeples> cemeteries;
   int n_cemeteries = 0;
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];

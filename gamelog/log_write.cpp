@@ -344,7 +344,7 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
     }
     for (const Event& e : replay.events())
       if (e.kind == EventKind::TileSetAside && starts && e.value == a.tile) turn.set(Key::Discard);
-    last_events = replay.events();
+    last_events.assign(replay.events().begin(), replay.events().end());  // keeps its capacity
   }
   close();
   out += ']';
