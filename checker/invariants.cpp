@@ -79,6 +79,50 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
   return touches && (!face_down || face_up);
 }
 
+// An empty space as a one-cell tile meets it: its four neighbours as the board shows them,
+// read once and then tried against every rotation (the same rule as fits_by_geometry).
+struct Around {
+  int x = 0, y = 0;
+  bool empty = false;
+  std::array<int8_t, kSides> what{};    // -1 no neighbour, 0 face-down, 1 face-up
+  std::array<Terrain, kSides> shows{};  // a face-up neighbour's side towards the space
+
+  void read(const State& s, int ax, int ay) {
+    x = ax;
+    y = ay;
+    empty = s.cell_at(x, y) < 0;
+    for (int side = 0; side < kSides; ++side) {
+      const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
+      nth(what, side) = static_cast<int8_t>(nb < 0 ? -1 : s.cell(nb).face_down ? 0 : 1);
+      if (nb >= 0 && !s.cell(nb).face_down)
+        nth(shows, side) = shown_side(s, nb, opposite_side(side));
+    }
+  }
+  bool fits(const CellFace& f) const {
+    if (!empty) return false;
+    bool touches = false, face_up = false, face_down = false;
+    for (int side = 0; side < kSides; ++side) {
+      const int w = nth(what, side);
+      if (w < 0) continue;
+      touches = true;
+      if (w == 0) {
+        face_down = true;
+        continue;
+      }
+      face_up = true;
+      if (nth(shows, side) != f.sides[side]) return false;
+    }
+    return touches && (!face_down || face_up);
+  }
+};
+
+// A one-cell tile's face in `rot` when the fast path applies, else nullptr.
+const CellFace* single_face(const TileType& t, int rot) {
+  if (t.n_cells != 1) return nullptr;
+  const CellFace& f = t.rot[rot].front();
+  return f.dx == 0 && f.dy == 0 ? &f : nullptr;
+}
+
 // Every placement of `tile` the geometry allows (the empty spaces next to the board).
 // `spaces` is the caller's scratch buffer (no allocation once it has grown).
 int placements_by_geometry(const State& s, TileId tile, bool stop_at_first,
@@ -93,13 +137,18 @@ int placements_by_geometry(const State& s, TileId tile, bool stop_at_first,
   std::sort(spaces.begin(), spaces.end());  // each empty space once
   spaces.erase(std::unique(spaces.begin(), spaces.end()), spaces.end());
   int n = 0;
-  for (auto [x, y] : spaces)
+  Around around;
+  for (auto [x, y] : spaces) {
+    around.read(s, x, y);
     // A multi-cell tile is anchored at its first cell; only single cells are ever drawn.
-    for (int rot = 0; rot < kRotations; ++rot)
-      if (fits_by_geometry(s, t, x, y, rot)) {
+    for (int rot = 0; rot < kRotations; ++rot) {
+      const CellFace* f = single_face(t, rot);
+      if (f ? around.fits(*f) : fits_by_geometry(s, t, x, y, rot)) {
         ++n;
         if (stop_at_first) return n;
       }
+    }
+  }
   return n;
 }
 
@@ -704,10 +753,19 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     const TileType& t = g.tile(s.drawn());
     const bool bcb = g.rules().family == Family::Bcb;
     int plain = 0, bridged = 0, discards = 0;
+    Around around;  // the space of the last placement tested (rotations come together)
+    bool read = false;
+    auto plain_fit = [&](const Action& a) {
+      const CellFace* f = single_face(t, a.rot);
+      if (!f) return fits_by_geometry(s, t, a.x, a.y, a.rot);
+      if (!read || around.x != a.x || around.y != a.y) around.read(s, a.x, a.y);
+      read = true;
+      return around.fits(*f);
+    };
     for (const Action& a : legal) {
       // BCB: a placement that fits only with a bridge comes with it (seed 003 fn 17).
       const bool fits = a.kind == ActionKind::Place &&
-                        (a.count == 0 ? fits_by_geometry(s, t, a.x, a.y, a.rot)
+                        (a.count == 0 ? plain_fit(a)
                                       : bcb && fits_with_bridge(s, s.active_player(), s.drawn(),
                                                                 a.x, a.y, a.rot, a.count));
       if (a.kind == ActionKind::Discard && bcb) {
