@@ -305,7 +305,10 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
-        ++w.open;
+        if (w.open++ == 0) {
+          w.open_x = pc.x + kDx[side];
+          w.open_y = pc.y + kDy[side];
+        }
         continue;
       }
       if (s.cell(nb).face_down) {
@@ -998,9 +1001,7 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
   if (completed && !s.is_terminal()) {
     // Every finished feature has been scored, so no meeple stands on one (Dized.MoC.0047).
     Walk& w = walk_;
-    // A region walked in this pass was found unfinished (else the check returned): every
-    // walk marks its nodes with a new stamp, so a node marked after `since` needs no new walk.
-    const uint32_t since = stamp_;
+    if (witness_.size() < s.meeples().size()) witness_.resize(s.meeples().size());
     for (size_t i = 0; i < s.meeples().size(); ++i) {
       const Meeple& m = s.meeples()[i];
       if (m.cell < 0 || m.buried || m.seg < 0) continue;
@@ -1008,10 +1009,14 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
       SegmentKind k = kind_at(s, m.cell, m.seg);
       bool finished = false;
       if (k == SegmentKind::Road || k == SegmentKind::City) {
-        const size_t node = static_cast<size_t>(segment_node(m.cell, m.seg));
-        if (node < node_mark_.size() && node_mark_[node] > since) continue;
+        // A region only grows: tiles are never taken back and their links never removed, so
+        // an empty space an earlier walk from this very segment found at an open end, still
+        // empty, proves the region open without walking it again.
+        Witness& wi = witness_[i];
+        if (wi.cell == m.cell && wi.seg == m.seg && s.cell_at(wi.x, wi.y) < 0) continue;
         walk_segments(s, m.cell, m.seg, w);
         finished = w.open == 0 && !w.haunted;
+        wi = w.open > 0 ? Witness{m.cell, m.seg, w.open_x, w.open_y} : Witness{};
       } else if (is_centre_kind(k)) {
         // A castle whose last space a face-down tile filled (possible only under
         // face-down-haunting=rules-text, diagonally) is never scored: face-down tiles finish

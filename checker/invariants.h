@@ -81,8 +81,9 @@ class InvariantChecker {
   struct Walk {
     std::vector<int> nodes;
     int cells = 0, shields = 0, open = 0;
-    bool haunted = false;  // a link or mist port runs into a face-down tile
-    bool clear = false;    // mist only: a mist port meets clear land
+    int open_x = 0, open_y = 0;  // the empty space the first open link faces
+    bool haunted = false;        // a link or mist port runs into a face-down tile
+    bool clear = false;          // mist only: a mist port meets clear land
     void reset();
   };
   void next_stamps();
@@ -133,6 +134,12 @@ class InvariantChecker {
   std::vector<int> meeples_at_;
   std::vector<uint8_t> seen_, claimed_;
   mutable std::vector<int> per_placement_;
+  // Per meeple: the segment it stood on at the last end-of-turn check and an empty space at an
+  // open end of that segment's region (close_turn); cell -1 when there is none.
+  struct Witness {
+    int cell = -1, seg = -1, x = 0, y = 0;
+  };
+  std::vector<Witness> witness_;
 };
 
 }  // namespace carcheck
