@@ -18,6 +18,13 @@
 // passed through its words (action_text/parse_action give it back), replayed in memory give
 // the same state, field by field (State::first_difference). At the end the game also replays
 // afresh from its game log (gamelog/, docs/game-log.md) to the same state.
+//
+// Cheap without checking less: the checker keeps its scratch buffers (no allocation per action
+// once they have grown), the placement oracle reads a space's neighbours once for its four
+// rotations, and the end-of-turn "no meeple on a finished feature" walks a meeple's region
+// again only when the empty space that proved it open last time has been filled (regions only
+// grow, so that space still proves it). The game log is written and read without a JSON DOM
+// (gamelog/json_out.h, gamelog/json_in.h).
 #pragma once
 
 #include <array>
@@ -103,6 +110,7 @@ class InvariantChecker {
   int meeples_total_ = 0;
   int prev_cells_ = 0;
   int prev_board_ghosts_ = 0;
+  mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (ghost_conservation)
   int prev_buried_ = 0;
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;
