@@ -468,7 +468,6 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   int board = 0;
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
-    if (pc.ghosts == decltype(pc.ghosts){}) continue;  // most cells hold none
     for (int k = 0; k < kGhostSlots; ++k) {
       int n = nth(pc.ghosts, k);
       if (n == 0) continue;
