@@ -2,12 +2,14 @@
 # `carcheck fuzz` throughput per rule set and Mists level, for one or more carcheck binaries
 # measured in the same run (machines differ by a quarter or more, so compare within a run):
 #   bash bench/fuzz_throughput.sh GAMES BINARY...
+# (e.g. a build of main and one of a branch, alternated per rule set so that both see the same
+# load).
 # Per binary and rule set: games/s and turns/s (a turn places one tile: tile-placed events)
 # by wall clock, and games per CPU second (user + sys), which a busy machine disturbs less.
 set -euo pipefail
 games=${1:?games per rule set}
 shift
-configs=("base-c1" "pnp-demo")
+configs=("base-c1" "pnp-demo" "bcb")
 for level in 1 2 3 4 5 6; do configs+=("mists --level $level"); done
 printf '%-16s %-28s %10s %10s %12s\n' rules binary games/s turns/s games/cpu-s
 for c in "${configs[@]}"; do

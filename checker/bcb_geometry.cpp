@@ -16,8 +16,6 @@ namespace carcheck {
 
 namespace {
 
-bool on_axis(int axis, int side) { return axis >= 0 && (side % 2 == 0) == (axis == 0); }
-
 bool is_monastery(const CellFace& f) {
   return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery;
 }
@@ -60,26 +58,6 @@ bool monastery_forbidden(const State& s, const CellFace& f) {
 }
 
 }  // namespace
-
-int bridge_axis_at(const State& s, int cell) {
-  const uint8_t b = s.cell(cell).bridge;
-  return b == 0 ? -1 : b - 1;
-}
-
-Terrain shown_side(const State& s, int cell, int side) {
-  if (on_axis(bridge_axis_at(s, cell), side)) return Terrain::Road;
-  return s.face(cell).sides[side];
-}
-
-int linked_node(const State& s, int nb, int port) {
-  const CellFace& f = s.face(nb);
-  const int seg = f.port_segment[port];
-  if (seg >= 0 && (f.segments[seg].links & (1u << port))) return segment_node(nb, seg);
-  const int side = side_of(port);
-  if (port == centre_port(side) && on_axis(bridge_axis_at(s, nb), side))
-    return segment_node(nb, kBridgeSeg);
-  return -1;
-}
 
 bool fits_with_bridge(const State& s, int player, TileId tile, int x, int y, int rot, int code) {
   if (code <= kPlaceBridgeNone || code >= kPlaceBridgeCodes) return false;

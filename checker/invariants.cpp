@@ -80,24 +80,76 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
   return touches && (!face_down || face_up);
 }
 
+// An empty space as a one-cell tile meets it: its four neighbours as the board shows them,
+// read once and then tried against every rotation (the same rule as fits_by_geometry).
+struct Around {
+  int x = 0, y = 0;
+  bool empty = false;
+  std::array<int8_t, kSides> what{};    // -1 no neighbour, 0 face-down, 1 face-up
+  std::array<Terrain, kSides> shows{};  // a face-up neighbour's side towards the space
+
+  void read(const State& s, int ax, int ay) {
+    x = ax;
+    y = ay;
+    empty = s.cell_at(x, y) < 0;
+    for (int side = 0; side < kSides; ++side) {
+      const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
+      nth(what, side) = static_cast<int8_t>(nb < 0 ? -1 : s.cell(nb).face_down ? 0 : 1);
+      if (nb >= 0 && !s.cell(nb).face_down)
+        nth(shows, side) = shown_side(s, nb, opposite_side(side));
+    }
+  }
+  bool fits(const CellFace& f) const {
+    if (!empty) return false;
+    bool touches = false, face_up = false, face_down = false;
+    for (int side = 0; side < kSides; ++side) {
+      const int w = nth(what, side);
+      if (w < 0) continue;
+      touches = true;
+      if (w == 0) {
+        face_down = true;
+        continue;
+      }
+      face_up = true;
+      if (nth(shows, side) != f.sides[side]) return false;
+    }
+    return touches && (!face_down || face_up);
+  }
+};
+
+// A one-cell tile's face in `rot` when the fast path applies, else nullptr.
+const CellFace* single_face(const TileType& t, int rot) {
+  if (t.n_cells != 1) return nullptr;
+  const CellFace& f = t.rot[rot].front();
+  return f.dx == 0 && f.dy == 0 ? &f : nullptr;
+}
+
 // Every placement of `tile` the geometry allows (the empty spaces next to the board).
-int placements_by_geometry(const State& s, TileId tile, bool stop_at_first) {
+// `spaces` is the caller's scratch buffer (no allocation once it has grown).
+int placements_by_geometry(const State& s, TileId tile, bool stop_at_first,
+                           std::vector<std::pair<int, int>>& spaces) {
   const TileType& t = s.game().tile(tile);
-  std::vector<std::pair<int, int>> seen;
-  int n = 0;
+  spaces.clear();
   for (int c = 0; c < s.cells(); ++c)
     for (int side = 0; side < kSides; ++side) {
       int x = s.cell(c).x + kDx[side], y = s.cell(c).y + kDy[side];
-      if (s.cell_at(x, y) >= 0) continue;
-      if (std::find(seen.begin(), seen.end(), std::make_pair(x, y)) != seen.end()) continue;
-      seen.emplace_back(x, y);
-      // A multi-cell tile is anchored at its first cell; only single cells are ever drawn.
-      for (int rot = 0; rot < kRotations; ++rot)
-        if (fits_by_geometry(s, t, x, y, rot)) {
-          ++n;
-          if (stop_at_first) return n;
-        }
+      if (s.cell_at(x, y) < 0) spaces.emplace_back(x, y);
     }
+  std::sort(spaces.begin(), spaces.end());  // each empty space once
+  spaces.erase(std::unique(spaces.begin(), spaces.end()), spaces.end());
+  int n = 0;
+  Around around;
+  for (auto [x, y] : spaces) {
+    around.read(s, x, y);
+    // A multi-cell tile is anchored at its first cell; only single cells are ever drawn.
+    for (int rot = 0; rot < kRotations; ++rot) {
+      const CellFace* f = single_face(t, rot);
+      if (f ? around.fits(*f) : fits_by_geometry(s, t, x, y, rot)) {
+        ++n;
+        if (stop_at_first) return n;
+      }
+    }
+  }
   return n;
 }
 
@@ -205,14 +257,26 @@ void InvariantChecker::Walk::reset() {
   haunted = clear = false;
 }
 
+// New marks for a walk. At the wrap-around the old marks are cleared, so that no mark from
+// before can pass for one of this walk or (close_turn) for a later one.
+void InvariantChecker::next_stamps() {
+  if (++stamp_ == 0) {
+    std::fill(node_mark_.begin(), node_mark_.end(), 0);
+    stamp_ = 1;
+  }
+  if (++cell_stamp_ == 0) {
+    std::fill(cell_mark_.begin(), cell_mark_.end(), 0);
+    cell_stamp_ = 1;
+  }
+}
+
 void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w) {
   w.reset();
   size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
     cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
-  ++stamp_;
-  ++cell_stamp_;
+  next_stamps();
   stack_.clear();
   int start = segment_node(cell, seg);
   stack_.push_back(start);
@@ -242,7 +306,10 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
-        ++w.open;
+        if (w.open++ == 0) {
+          w.open_x = pc.x + kDx[side];
+          w.open_y = pc.y + kDy[side];
+        }
         continue;
       }
       if (s.cell(nb).face_down) {
@@ -263,8 +330,7 @@ void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
   if (cell_mark_.size() < static_cast<size_t>(s.cells()))
     cell_mark_.resize(static_cast<size_t>(s.cells()), 0);
-  ++stamp_;
-  ++cell_stamp_;
+  next_stamps();
   stack_.clear();
   int start = mist_node(cell, area);
   stack_.push_back(start);
@@ -420,6 +486,7 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   if (board != s.ghosts_on_board())
     return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) +
            ", the cells hold " + std::to_string(board);
+  board_ghosts_ = board;  // ledgers() compares with it: ghosts_on_board() sums the cells too
   if (g.is_mists()) {
     if (s.ghosts_supply() < 0)
       return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
@@ -549,9 +616,10 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
         break;
     }
   }
-  if (ghosts != s.ghosts_on_board())
+  // ghost_conservation() ran first and found ghosts_on_board() == board_ghosts_.
+  if (ghosts != board_ghosts_)
     return "ghosts moved without events: the events leave " + std::to_string(ghosts) +
-           " on the board, it holds " + std::to_string(s.ghosts_on_board());
+           " on the board, it holds " + std::to_string(board_ghosts_);
   prev_board_ghosts_ = ghosts;
   int delta = 0;
   for (int t = 0; t < s.score_count(); ++t) {
@@ -600,11 +668,13 @@ Fail InvariantChecker::new_cells(const State& s) {
 
 Fail InvariantChecker::meeples(const State& s) {
   const Game& g = *game_;
-  std::array<std::pair<int, int>, kMaxMeeples> roots{};  // (root, meeples counted)
+  // Only the first n_* entries are ever read, so the arrays are left uninitialised: this runs
+  // after every action.
+  std::array<std::pair<int, int>, kMaxMeeples> roots;  // (root, meeples counted)
   int n_roots = 0;
-  std::array<int, kMaxMeeples> centres{};
+  std::array<int, kMaxMeeples> centres;
   int n_centres = 0;
-  std::array<int, kMaxMeeples> cemeteries{};
+  std::array<int, kMaxMeeples> cemeteries;
   int n_cemeteries = 0;
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
@@ -689,10 +759,19 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     const TileType& t = g.tile(s.drawn());
     const bool bcb = g.rules().family == Family::Bcb;
     int plain = 0, bridged = 0, discards = 0;
+    Around around;  // the space of the last placement tested (rotations come together)
+    bool read = false;
+    auto plain_fit = [&](const Action& a) {
+      const CellFace* f = single_face(t, a.rot);
+      if (!f) return fits_by_geometry(s, t, a.x, a.y, a.rot);
+      if (!read || around.x != a.x || around.y != a.y) around.read(s, a.x, a.y);
+      read = true;
+      return around.fits(*f);
+    };
     for (const Action& a : legal) {
       // BCB: a placement that fits only with a bridge comes with it (seed 003 fn 17).
       const bool fits = a.kind == ActionKind::Place &&
-                        (a.count == 0 ? fits_by_geometry(s, t, a.x, a.y, a.rot)
+                        (a.count == 0 ? plain_fit(a)
                                       : bcb && fits_with_bridge(s, s.active_player(), s.drawn(),
                                                                 a.x, a.y, a.rot, a.count));
       if (a.kind == ActionKind::Discard && bcb) {
@@ -710,7 +789,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       return "legal actions: 'discard' offered though the tile fits without a bridge, or fits "
              "nowhere even with one (seed 003 fn 17)";
     if (++place_decisions_ % kCompletenessEvery == 0) {
-      int n = placements_by_geometry(s, s.drawn(), false);
+      int n = placements_by_geometry(s, s.drawn(), false, spaces_);
       if (n != plain)
         return "legal actions: " + std::to_string(plain) +
                " placements offered, the geometry allows " + std::to_string(n);
@@ -739,7 +818,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     for (int c = s.cells() - 1; c >= 0 && cell < 0; --c)
       if (!s.cell(c).face_down) cell = c;
     const CellFace& f = s.face(cell);
-    Walk w;
+    Walk& w = walk_;
     for (const Action& a : legal) {
       if (a.kind == ActionKind::Pass) continue;
       if (a.kind != ActionKind::Meeple || !is_feature_of(s, cell, a.seg))
@@ -797,7 +876,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     placed_this_turn_ = true;
     int cell = prev_cells_;
     const CellFace& f = s.face(cell);
-    Walk w;
+    Walk& w = walk_;
     for (int k = 0; k < f.n_segments; ++k) expect_if_finished(s, cell, k, w);
     if (bridge_axis_at(s, cell) >= 0) expect_if_finished(s, cell, kBridgeSeg, w);
     const PlacedCell& pc = s.cell(cell);
@@ -826,10 +905,8 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     }
   }
   for (const Event& e : ev)
-    if (e.kind == EventKind::BridgeBuilt) {  // BCB: a bridge may finish the road it joins
-      Walk w;
-      expect_if_finished(s, s.cell_at(e.x, e.y), kBridgeSeg, w);
-    }
+    if (e.kind == EventKind::BridgeBuilt)  // BCB: a bridge may finish the road it joins
+      expect_if_finished(s, s.cell_at(e.x, e.y), kBridgeSeg, walk_);
   const bool bcb = g.rules().family == Family::Bcb;
   // BCB: the castles built since the last placement have not scored: a castle scores only in
   // a later scoring than the one that built it (seed 003 fn 31).
@@ -874,7 +951,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
                feature_class_name(e.feature) + " of that value this turn";
     }
     if (e.kind == EventKind::TileSetAside &&
-        placements_by_geometry(s, static_cast<TileId>(e.value), true) > 0)
+        placements_by_geometry(s, static_cast<TileId>(e.value), true, spaces_) > 0)
       return "a tile was set aside as unplaceable, but it fits on the board";
     // BCB: set aside without the player's `discard`, it must not fit with a bridge either.
     if (e.kind == EventKind::TileSetAside && a.kind != ActionKind::Discard &&
@@ -926,7 +1003,8 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
   }
   if (completed && !s.is_terminal()) {
     // Every finished feature has been scored, so no meeple stands on one (Dized.MoC.0047).
-    Walk w;
+    Walk& w = walk_;
+    if (witness_.size() < s.meeples().size()) witness_.resize(s.meeples().size());
     for (size_t i = 0; i < s.meeples().size(); ++i) {
       const Meeple& m = s.meeples()[i];
       if (m.cell < 0 || m.buried || m.seg < 0) continue;
@@ -934,8 +1012,14 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
       SegmentKind k = kind_at(s, m.cell, m.seg);
       bool finished = false;
       if (k == SegmentKind::Road || k == SegmentKind::City) {
+        // A region only grows: tiles are never taken back and their links never removed, so
+        // an empty space an earlier walk from this very segment found at an open end, still
+        // empty, proves the region open without walking it again.
+        Witness& wi = witness_[i];
+        if (wi.cell == m.cell && wi.seg == m.seg && s.cell_at(wi.x, wi.y) < 0) continue;
         walk_segments(s, m.cell, m.seg, w);
         finished = w.open == 0 && !w.haunted;
+        wi = w.open > 0 ? Witness{m.cell, m.seg, w.open_x, w.open_y} : Witness{};
       } else if (is_centre_kind(k)) {
         // A castle whose last space a face-down tile filled (possible only under
         // face-down-haunting=rules-text, diagonally) is never scored: face-down tiles finish
@@ -990,7 +1074,8 @@ Fail InvariantChecker::board_check(const State& s) const {
   const int cells = s.cells();
   // Board: one cell per space, matching face-up neighbours, counters of the 8 around, each
   // placement whole (the start tile is four cells placed together).
-  std::vector<int> per_placement;
+  std::vector<int>& per_placement = per_placement_;
+  per_placement.clear();
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
     if (s.cell_at(pc.x, pc.y) != c) return "board: two tiles on " + at(s, c);
@@ -1031,12 +1116,16 @@ Fail InvariantChecker::regions_check(const State& s) {
   const Game& g = *game_;
   const int cells = s.cells();
   const size_t nodes = static_cast<size_t>(node_count(cells));
-  // Regions: the union-find against the geometry, region by region.
-  std::vector<int> meeples_at(nodes, 0);
+  // Regions: the union-find against the geometry, region by region. The buffers are the
+  // checker's, reused from check to check.
+  std::vector<int>& meeples_at = meeples_at_;
+  meeples_at.assign(nodes, 0);
   for (const Meeple& m : s.meeples())
     if (m.cell >= 0 && !m.buried && m.seg >= 0) ++nth(meeples_at, segment_node(m.cell, m.seg));
-  std::vector<uint8_t> seen(nodes, 0), claimed(nodes, 0);
-  Walk w;
+  std::vector<uint8_t>&seen = seen_, &claimed = claimed_;
+  seen.assign(nodes, 0);
+  claimed.assign(nodes, 0);
+  Walk& w = walk_;
   auto compare = [&](bool mist, int start) -> Fail {
     int root = s.region_root(start);
     if (root < 0 || static_cast<size_t>(root) >= nodes)
@@ -1057,20 +1146,21 @@ Fail InvariantChecker::regions_check(const State& s) {
         mist ? (w.clear ||
                 (w.haunted && !(g.switches().face_down_haunting == FaceDownHaunting::RulesText)))
              : w.haunted;
-    std::string where =
-        std::string(mist ? "mist bank" : "region") + " at " + at(s, node_cell(start));
+    auto where = [&] {  // for the message only
+      return std::string(mist ? "mist bank" : "region") + " at " + at(s, node_cell(start));
+    };
     if (r.open != w.open)
-      return "regions: the " + where + " counts " + std::to_string(r.open) +
+      return "regions: the " + where() + " counts " + std::to_string(r.open) +
              " open link(s), the geometry " + std::to_string(w.open);
     if (static_cast<bool>(r.blocked) != blocked)
-      return "regions: the " + where +
+      return "regions: the " + where() +
              (blocked ? " runs into a face-down tile or clear land but is not blocked"
                       : " is blocked for no reason") +
              " (Dized.MoC.0019, 0043)";
     if (s.region_finished(root) != (w.open == 0 && !blocked))
-      return "regions: the " + where + " is finished by the engine but not by the geometry";
+      return "regions: the " + where() + " is finished by the engine but not by the geometry";
     if (!mist && r.meeples != on)
-      return "regions: the " + where + " counts " + std::to_string(r.meeples) + " meeple(s), " +
+      return "regions: the " + where() + " counts " + std::to_string(r.meeples) + " meeple(s), " +
              std::to_string(on) + " stand on it";
     return std::nullopt;
   };

@@ -18,6 +18,13 @@
 // passed through its words (action_text/parse_action give it back), replayed in memory give
 // the same state, field by field (State::first_difference). At the end the game also replays
 // afresh from its game log (gamelog/, docs/game-log.md) to the same state.
+//
+// Cheap without checking less: the checker keeps its scratch buffers (no allocation per action
+// once they have grown), the placement oracle reads a space's neighbours once for its four
+// rotations, and the end-of-turn "no meeple on a finished feature" walks a meeple's region
+// again only when the empty space that proved it open last time has been filled (regions only
+// grow, so that space still proves it). The game log is written and read without a JSON DOM
+// (gamelog/json_out.h, gamelog/json_in.h).
 #pragma once
 
 #include <array>
@@ -81,10 +88,12 @@ class InvariantChecker {
   struct Walk {
     std::vector<int> nodes;
     int cells = 0, shields = 0, open = 0;
-    bool haunted = false;  // a link or mist port runs into a face-down tile
-    bool clear = false;    // mist only: a mist port meets clear land
+    int open_x = 0, open_y = 0;  // the empty space the first open link faces
+    bool haunted = false;        // a link or mist port runs into a face-down tile
+    bool clear = false;          // mist only: a mist port meets clear land
     void reset();
   };
+  void next_stamps();
   void walk_segments(const State& s, int cell, int seg, Walk& w);
   void expect_if_finished(const State& s, int cell, int seg, Walk& w);
   void walk_mist(const State& s, int cell, int area, Walk& w);
@@ -101,6 +110,7 @@ class InvariantChecker {
   int meeples_total_ = 0;
   int prev_cells_ = 0;
   int prev_board_ghosts_ = 0;
+  mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (ghost_conservation)
   int prev_buried_ = 0;
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;
@@ -126,6 +136,18 @@ class InvariantChecker {
   std::vector<uint32_t> node_mark_, cell_mark_;
   uint32_t stamp_ = 0, cell_stamp_ = 0;
   std::vector<int> stack_;
+  // Scratch buffers, kept between checks so that a check allocates nothing once they grew.
+  Walk walk_;
+  std::vector<std::pair<int, int>> spaces_;
+  std::vector<int> meeples_at_;
+  std::vector<uint8_t> seen_, claimed_;
+  mutable std::vector<int> per_placement_;
+  // Per meeple: the segment it stood on at the last end-of-turn check and an empty space at an
+  // open end of that segment's region (close_turn); cell -1 when there is none.
+  struct Witness {
+    int cell = -1, seg = -1, x = 0, y = 0;
+  };
+  std::vector<Witness> witness_;
 };
 
 }  // namespace carcheck

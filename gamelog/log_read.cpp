@@ -1,9 +1,12 @@
 // Reading one line of a game log (gamelog/game_log.h). Strict: an unknown field, a missing
-// one or a wrong type is refused with its JSON path, never defaulted.
+// one or a wrong type is refused with its JSON path, never defaulted. The JSON is read by
+// gamelog/json_in.h (every fuzzed game's log is read back, so no tree of maps is built).
 #include <algorithm>
-#include <nlohmann/json.hpp>
+#include <array>
+#include <cstring>
 
 #include "gamelog/game_log.h"
+#include "gamelog/json_in.h"
 
 namespace carcheck {
 
@@ -13,34 +16,39 @@ std::string LogError::text() const {
 
 namespace {
 
-using nlohmann::json;
+using json = jsonin::Value;
+using jsonin::Type;
 
 struct Bad {
   std::string path, reason;
 };
 
 std::string kind_of(const json& v) {
-  if (v.is_null()) return "null";
-  if (v.is_boolean()) return "a boolean";
+  if (v.type == Type::Null) return "null";
+  if (v.type == Type::Boolean) return "a boolean";
   if (v.is_number()) return "a number";
-  if (v.is_string()) return "a string";
-  if (v.is_array()) return "an array";
+  if (v.type == Type::String) return "a string";
+  if (v.type == Type::Array) return "an array";
   return "an object";
 }
 
 // The fields of an object, each read once; whatever is left over is unknown.
 class Fields {
  public:
-  Fields(const json& obj, std::string path) : obj_(obj), path_(std::move(path)) {
-    if (!obj.is_object()) throw Bad{path_, "expected an object, found " + kind_of(obj)};
+  Fields(const jsonin::Document& d, const json& obj, std::string path)
+      : d_(d), obj_(obj), path_(std::move(path)) {
+    if (obj.type != Type::Object) throw Bad{path_, "expected an object, found " + kind_of(obj)};
   }
   std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  const jsonin::Document& doc() const { return d_; }
   const json* get(const char* key) {
-    asked_.push_back(key);
-    auto it = obj_.find(key);
-    if (it == obj_.end()) return nullptr;
-    ++found_;
-    return &*it;
+    if (n_asked_ < asked_.size())
+      asked_[n_asked_++] = key;
+    else
+      more_asked_.push_back(key);
+    const json* v = d_.find(obj_, key);
+    if (v) ++found_;
+    return v;
   }
   const json& need(const char* key) {
     const json* v = get(key);
@@ -49,56 +57,71 @@ class Fields {
   }
   int integer(const json& v, const std::string& key) const {
     if (!v.is_number_integer()) throw Bad{at(key), "expected an integer, found " + kind_of(v)};
-    const int64_t n = v.get<int64_t>();
+    const int64_t n = v.as_int64();
     if (n < -1000000 || n > 1000000) throw Bad{at(key), "out of range"};
     return static_cast<int>(n);
   }
   int need_int(const char* key) { return integer(need(key), key); }
   std::string text(const json& v, const std::string& key) const {
-    if (!v.is_string()) throw Bad{at(key), "expected a string, found " + kind_of(v)};
-    return v.get<std::string>();
+    if (v.type != Type::String) throw Bad{at(key), "expected a string, found " + kind_of(v)};
+    return v.text;
   }
   std::string need_text(const char* key) { return text(need(key), key); }
   bool flag(const json& v, const std::string& key) const {
-    if (!v.is_boolean()) throw Bad{at(key), "expected true or false, found " + kind_of(v)};
-    return v.get<bool>();
+    if (v.type != Type::Boolean) throw Bad{at(key), "expected true or false, found " + kind_of(v)};
+    return v.boolean;
   }
   // Every field was asked for: none is unknown (counted, so the usual case compares nothing).
   void done() const {
-    if (found_ == obj_.size()) return;
-    for (auto it = obj_.begin(); it != obj_.end(); ++it)
-      if (std::find(asked_.begin(), asked_.end(), it.key()) == asked_.end())
-        throw Bad{at(it.key()), "unknown field"};
+    if (found_ == d_.size(obj_)) return;
+    for (size_t i = 0; i < d_.size(obj_); ++i) {
+      const std::string& key = d_.child(obj_, i).key;
+      auto is_key = [&](const char* a) { return key == a; };
+      if (std::none_of(asked_.begin(), asked_.begin() + static_cast<std::ptrdiff_t>(n_asked_),
+                       is_key) &&
+          std::none_of(more_asked_.begin(), more_asked_.end(), is_key))
+        throw Bad{at(key), "unknown field"};
+    }
   }
 
  private:
+  const jsonin::Document& d_;
   const json& obj_;
   std::string path_;
-  std::vector<std::string> asked_;
+  // The keys asked for (literals, or keys of the document): a log's objects have few fields,
+  // so the first ones need no allocation.
+  std::array<const char*, 20> asked_{};
+  size_t n_asked_ = 0;
+  std::vector<const char*> more_asked_;
   size_t found_ = 0;
 };
 
-std::vector<int> int_list(const json& v, const std::string& path) {
-  if (!v.is_array()) throw Bad{path, "expected an array of integers, found " + kind_of(v)};
+// `path()` names the list, built only for a message.
+template <class Path>
+std::vector<int> int_list(const jsonin::Document& d, const json& v, const Path& path) {
+  if (v.type != Type::Array)
+    throw Bad{path(), "expected an array of integers, found " + kind_of(v)};
   std::vector<int> out;
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (!v[i].is_number_integer())
-      throw Bad{path + "[" + std::to_string(i) + "]", "expected an integer"};
-    out.push_back(v[i].get<int>());
+  out.reserve(d.size(v));
+  for (size_t i = 0; i < d.size(v); ++i) {
+    const json& item = d.child(v, i);
+    if (!item.is_number_integer())
+      throw Bad{path() + "[" + std::to_string(i) + "]", "expected an integer"};
+    out.push_back(static_cast<int>(item.as_int64()));  // as nlohmann's get<int>()
   }
   return out;
 }
 
 // Item i of an array of strings; the path is built only for the message.
-std::string string_item(const json& array, size_t i, const std::string& path) {
-  const json& v = array[i];
-  if (!v.is_string())
-    throw Bad{path + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
-  return v.get<std::string>();
+std::string string_item(const Fields& f, const json& array, size_t i, const char* key) {
+  const json& v = f.doc().child(array, i);
+  if (v.type != Type::String)
+    throw Bad{f.at(key) + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
+  return v.text;
 }
 
-LogTurn read_turn(const json& v, const std::string& path, int players) {
-  Fields f(v, path);
+LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players) {
+  Fields f(d, v, path);
   LogTurn t;
   t.path = path;
   t.player = f.need_int("player");
@@ -123,7 +146,7 @@ LogTurn read_turn(const json& v, const std::string& path, int players) {
     if (t.rotation < 0 || t.rotation > 3) throw Bad{f.at("rotation"), "expected 0..3"};
   }
   if (const json* b = f.get("bridge")) {
-    Fields bf(*b, f.at("bridge"));
+    Fields bf(d, *b, f.at("bridge"));
     t.bridge_at = std::array<int, 2>{bf.need_int("x"), bf.need_int("y")};
     t.bridge_axis = bf.need_text("axis");
     if (t.bridge_axis != "N-S" && t.bridge_axis != "W-E")
@@ -133,37 +156,40 @@ LogTurn read_turn(const json& v, const std::string& path, int players) {
   }
   if (const json* fo = f.get("follower")) {
     t.has_follower_step = true;
-    if (!fo->is_null()) t.follower = LogFollower{f.text(*fo, "follower")};
+    if (fo->type != Type::Null) t.follower = LogFollower{f.text(*fo, "follower")};
   }
   if (const json* a = f.get("actions")) {
-    if (!a->is_array()) throw Bad{f.at("actions"), "expected an array of action texts"};
-    for (size_t i = 0; i < a->size(); ++i) t.actions.push_back(string_item(*a, i, f.at("actions")));
+    if (a->type != Type::Array) throw Bad{f.at("actions"), "expected an array of action texts"};
+    for (size_t i = 0; i < d.size(*a); ++i) t.actions.push_back(string_item(f, *a, i, "actions"));
   }
   if (const json* s = f.get("scores")) {
-    t.scores = int_list(*s, f.at("scores"));
+    t.scores = int_list(d, *s, [&] { return f.at("scores"); });
   }
   if (const json* lp = f.get("legal_placements")) {
-    if (!lp->is_array()) throw Bad{f.at("legal_placements"), "expected an array of [x, y, r]"};
+    if (lp->type != Type::Array)
+      throw Bad{f.at("legal_placements"), "expected an array of [x, y, r]"};
     t.legal_placements.emplace();
-    for (size_t i = 0; i < lp->size(); ++i) {
+    for (size_t i = 0; i < d.size(*lp); ++i) {
       const std::string p = f.at("legal_placements") + "[" + std::to_string(i) + "]";
-      std::vector<int> xyr = int_list((*lp)[i], p);
+      std::vector<int> xyr = int_list(d, d.child(*lp, i), [&] { return p; });
       if (xyr.size() != 3 || xyr[2] < 0 || xyr[2] > 3)
         throw Bad{p, "expected [x, y, rotation 0..3]"};
       t.legal_placements->push_back({xyr[0], xyr[1], xyr[2]});
     }
   }
   if (const json* lf = f.get("legal_followers")) {
-    if (!lf->is_array()) throw Bad{f.at("legal_followers"), "expected an array of features"};
+    if (lf->type != Type::Array)
+      throw Bad{f.at("legal_followers"), "expected an array of features"};
     t.legal_followers.emplace();
-    for (size_t i = 0; i < lf->size(); ++i)
-      t.legal_followers->push_back(string_item(*lf, i, f.at("legal_followers")));
+    for (size_t i = 0; i < d.size(*lf); ++i)
+      t.legal_followers->push_back(string_item(f, *lf, i, "legal_followers"));
   }
   f.done();
   return t;
 }
 
 void read_header(Fields& f, GameLog& g) {
+  const jsonin::Document& d = f.doc();
   const std::string format = f.need_text("format");
   if (format != kLogFormatName)
     throw Bad{f.at("format"), "expected \"" + std::string(kLogFormatName) + "\""};
@@ -178,16 +204,18 @@ void read_header(Fields& f, GameLog& g) {
   g.game.players = f.need_int("players");
   if (g.game.players < 1 || g.game.players > 6) throw Bad{f.at("players"), "expected 1..6"};
   if (const json* v = f.get("variants")) {
-    if (!v->is_object()) throw Bad{f.at("variants"), "expected an object {switch: value}"};
-    for (auto it = v->begin(); it != v->end(); ++it)
-      g.game.variants.push_back(it.key() + "=" + f.text(it.value(), "variants." + it.key()));
+    if (v->type != Type::Object) throw Bad{f.at("variants"), "expected an object {switch: value}"};
+    for (size_t i = 0; i < d.size(*v); ++i) {
+      const json& value = d.child(*v, i);
+      g.game.variants.push_back(value.key + "=" + f.text(value, "variants." + value.key));
+    }
   }
   if (const json* s = f.get("seed")) {
-    if (!s->is_number_unsigned()) throw Bad{f.at("seed"), "expected a whole number >= 0"};
-    g.seed = s->get<uint64_t>();
+    if (s->type != Type::Unsigned) throw Bad{f.at("seed"), "expected a whole number >= 0"};
+    g.seed = s->unsigned_;
   }
   if (const json* fr = f.get("frame")) {
-    Fields ff(*fr, f.at("frame"));
+    Fields ff(d, *fr, f.at("frame"));
     const std::string y = ff.need_text("y"), r = ff.need_text("rotation");
     if (y != "down" && y != "up") throw Bad{ff.at("y"), "expected \"down\" or \"up\""};
     if (r != "clockwise" && r != "counterclockwise")
@@ -197,7 +225,7 @@ void read_header(Fields& f, GameLog& g) {
     ff.done();
   }
   if (const json* st = f.get("start")) {
-    Fields sf(*st, f.at("start"));
+    Fields sf(d, *st, f.at("start"));
     g.start_x = sf.need_int("x");
     g.start_y = sf.need_int("y");
     if (sf.need_int("rotation") != 0)
@@ -207,33 +235,37 @@ void read_header(Fields& f, GameLog& g) {
     sf.done();
   }
   if (const json* c = f.get("colours")) {
-    if (!c->is_array()) throw Bad{f.at("colours"), "expected an array of colour names"};
-    for (size_t i = 0; i < c->size(); ++i)
-      g.colours.push_back(f.text((*c)[i], "colours[" + std::to_string(i) + "]"));
+    if (c->type != Type::Array) throw Bad{f.at("colours"), "expected an array of colour names"};
+    for (size_t i = 0; i < d.size(*c); ++i)
+      g.colours.push_back(f.text(d.child(*c, i), "colours[" + std::to_string(i) + "]"));
   }
   if (const json* p = f.get("partial")) g.partial = f.flag(*p, "partial");
-  if (const json* ss = f.get("start_scores")) g.start_scores = int_list(*ss, "start_scores");
+  if (const json* ss = f.get("start_scores"))
+    g.start_scores = int_list(d, *ss, [] { return std::string("start_scores"); });
 }
 
 void read_tiles(Fields& f, GameLog& g) {
+  const jsonin::Document& d = f.doc();
   const json* t = f.get("tiles");
   if (!t) return;
-  Fields tf(*t, f.at("tiles"));
-  for (auto it = t->begin(); it != t->end(); ++it) {
-    const std::string set = it.key(), sp = tf.at(set);
+  Fields tf(d, *t, f.at("tiles"));
+  for (size_t k = 0; k < d.size(*t); ++k) {
+    const json& tiles = d.child(*t, k);
+    const std::string& set = tiles.key;  // lives in the document, as Fields asks
+    const std::string sp = tf.at(set);
     tf.get(set.c_str());
-    if (!it.value().is_array()) throw Bad{sp, "expected an array of tiles"};
-    for (size_t i = 0; i < it.value().size(); ++i) {
+    if (tiles.type != Type::Array) throw Bad{sp, "expected an array of tiles"};
+    for (size_t i = 0; i < d.size(tiles); ++i) {
       const std::string p = sp + "[" + std::to_string(i) + "]";
-      Fields df(it.value()[i], p);
-      LogTileDef d;
-      d.set = set;
-      d.tile.name = df.need_text("name");
-      d.tile.shape = df.need_text("shape");
-      d.tile.count = df.need_int("count");
-      if (const json* s = df.get("start")) d.tile.start = df.flag(*s, "start");
+      Fields df(d, d.child(tiles, i), p);
+      LogTileDef def;
+      def.set = set;
+      def.tile.name = df.need_text("name");
+      def.tile.shape = df.need_text("shape");
+      def.tile.count = df.need_int("count");
+      if (const json* s = df.get("start")) def.tile.start = df.flag(*s, "start");
       df.done();
-      g.tiles.push_back(d);
+      g.tiles.push_back(def);
     }
   }
 }
@@ -242,23 +274,25 @@ void read_tiles(Fields& f, GameLog& g) {
 
 std::optional<GameLog> read_game_log(const std::string& line_text, int line, LogError& error) {
   error = LogError{line, "", ""};
-  json doc = json::parse(line_text, nullptr, false);
-  if (doc.is_discarded()) {
+  jsonin::Document doc;
+  if (!doc.parse(line_text)) {
     error.reason = "not JSON";
     return std::nullopt;
   }
   try {
     GameLog g;
     g.line = line;
-    Fields f(doc, "");
+    Fields f(doc, doc.root(), "");
     read_header(f, g);
     read_tiles(f, g);
     const json& turns = f.need("turns");
-    if (!turns.is_array()) throw Bad{"turns", "expected an array"};
-    for (size_t i = 0; i < turns.size(); ++i)
-      g.turns.push_back(read_turn(turns[i], "turns[" + std::to_string(i) + "]", g.game.players));
+    if (turns.type != Type::Array) throw Bad{"turns", "expected an array"};
+    g.turns.reserve(doc.size(turns));
+    for (size_t i = 0; i < doc.size(turns); ++i)
+      g.turns.push_back(
+          read_turn(doc, doc.child(turns, i), "turns[" + std::to_string(i) + "]", g.game.players));
     if (const json* fs = f.get("final_scores")) {
-      g.final_scores = int_list(*fs, "final_scores");
+      g.final_scores = int_list(doc, *fs, [] { return std::string("final_scores"); });
     }
     f.done();
     return g;

@@ -1,22 +1,168 @@
 // Writing a game carcheck played as one game-log line (gamelog/log_write.h): the recorded
 // actions are walked on a fresh replay of the game, so that each is written with the words
-// and the turn it had when it was taken.
+// and the turn it had when it was taken. The line is appended as text (gamelog/json_out.h):
+// every fuzzed game writes one, and a document tree cost more than the game itself.
 #include "gamelog/log_write.h"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
+#include <array>
+#include <optional>
 
 #include "engine/bcb.h"
 #include "engine/notation.h"
+#include "gamelog/json_out.h"
 
 namespace carcheck {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+// A turn's fields, written in the order each was first set (as an insertion-ordered JSON
+// object would keep them: a set-aside tile's "discard" may come before or after its "x").
+enum class Key : uint8_t {
+  Player,
+  Tile,
+  Bazaar,
+  X,
+  Y,
+  Rotation,
+  Bridge,
+  Discard,
+  LegalFollowers,
+  Follower,
+  Actions,
+  LegalPlacements,
+  Scores,
+  Count
+};
+inline constexpr size_t kKeys = static_cast<size_t>(Key::Count);
+inline constexpr std::array<const char*, kKeys> kKeyNames = {
+    "player", "tile",    "bazaar",          "x",        "y",       "rotation",
+    "bridge", "discard", "legal_followers", "follower", "actions", "legal_placements",
+    "scores"};
 
-Json scores_of(const State& s, const std::vector<Event>* minus_final) {
-  Json out = Json::array();
+struct TurnOut {
+  bool open = false;
+  std::array<bool, kKeys> has{};
+  std::array<Key, kKeys> order{};
+  size_t n = 0;
+  int player = 0, x = 0, y = 0, rotation = 0, bridge_x = 0, bridge_y = 0;
+  std::string tile;
+  const char* bridge_axis = "";
+  std::optional<std::string> follower;  // none: null
+  std::vector<std::string> actions, legal_followers;
+  std::vector<std::array<int, 3>> legal_placements;
+  std::vector<int> scores;
+
+  bool contains(Key k) const { return nth(has, static_cast<int>(k)); }
+  void set(Key k) {
+    if (contains(k)) return;
+    nth(has, static_cast<int>(k)) = true;
+    nth(order, static_cast<int>(n++)) = k;
+  }
+  void start(int who, std::string name) {
+    *this = TurnOut{};
+    open = true;
+    set(Key::Player);
+    player = who;
+    set(Key::Tile);
+    tile = std::move(name);
+  }
+};
+
+void int_array(std::string& out, const std::vector<int>& v) {
+  out += '[';
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    jsonout::integer(out, v[i]);
+  }
+  out += ']';
+}
+
+void string_array(std::string& out, const std::vector<std::string>& v) {
+  out += '[';
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    jsonout::string(out, v[i]);
+  }
+  out += ']';
+}
+
+void write_turn(std::string& out, const TurnOut& t) {
+  out += '{';
+  bool first = true;
+  for (size_t i = 0; i < t.n; ++i) {
+    const Key k = nth(t.order, static_cast<int>(i));
+    jsonout::key(out, first, nth(kKeyNames, static_cast<int>(k)));
+    switch (k) {
+      case Key::Player:
+        jsonout::integer(out, t.player);
+        break;
+      case Key::Tile:
+        jsonout::string(out, t.tile);
+        break;
+      case Key::Bazaar:
+      case Key::Discard:
+        out += "true";
+        break;
+      case Key::X:
+        jsonout::integer(out, t.x);
+        break;
+      case Key::Y:
+        jsonout::integer(out, t.y);
+        break;
+      case Key::Rotation:
+        jsonout::integer(out, t.rotation);
+        break;
+      case Key::Bridge: {
+        out += '{';
+        bool f = true;
+        jsonout::key(out, f, "x");
+        jsonout::integer(out, t.bridge_x);
+        jsonout::key(out, f, "y");
+        jsonout::integer(out, t.bridge_y);
+        jsonout::key(out, f, "axis");
+        jsonout::string(out, t.bridge_axis);
+        out += '}';
+        break;
+      }
+      case Key::LegalFollowers:
+        string_array(out, t.legal_followers);
+        break;
+      case Key::Follower:
+        if (t.follower)
+          jsonout::string(out, *t.follower);
+        else
+          out += "null";
+        break;
+      case Key::Actions:
+        string_array(out, t.actions);
+        break;
+      case Key::LegalPlacements:
+        out += '[';
+        for (size_t j = 0; j < t.legal_placements.size(); ++j) {
+          const std::array<int, 3>& p = t.legal_placements[j];
+          out += j ? ",[" : "[";
+          jsonout::integer(out, p[0]);
+          out += ',';
+          jsonout::integer(out, p[1]);
+          out += ',';
+          jsonout::integer(out, p[2]);
+          out += ']';
+        }
+        out += ']';
+        break;
+      case Key::Scores:
+        int_array(out, t.scores);
+        break;
+      case Key::Count:
+        break;
+    }
+  }
+  out += '}';
+}
+
+std::vector<int> scores_of(const State& s, const std::vector<Event>* minus_final) {
+  std::vector<int> out;
   for (int t = 0; t < s.score_count(); ++t) {
     int v = s.score(t).total;
     // A turn's scores are read before the final scoring that the last turn's end triggers.
@@ -40,20 +186,27 @@ std::string follower_text(const State& s, const Action& a) {
 
 namespace {
 
-void legal_sets(const State& s, Json& turn, const char* key) {
+void legal_placements(const State& s, TurnOut& turn) {
   ActionList legal;
   s.legal_actions(legal);
-  Json out = Json::array();
+  turn.set(Key::LegalPlacements);
+  turn.legal_placements.clear();
+  for (const Action& a : legal)
+    if (a.kind == ActionKind::Place && a.count == 0)
+      turn.legal_placements.push_back({a.x, a.y, a.rot});
+}
+
+void legal_followers(const State& s, TurnOut& turn) {
+  ActionList legal;
+  s.legal_actions(legal);
+  turn.set(Key::LegalFollowers);
+  std::vector<std::string>& out = turn.legal_followers;
+  out.clear();
   for (const Action& a : legal) {
-    if (std::string(key) == "legal_placements" && a.kind == ActionKind::Place && a.count == 0)
-      out.push_back(Json::array({a.x, a.y, a.rot}));
-    if (std::string(key) == "legal_followers") {
-      const std::string f = a.kind == ActionKind::Pass ? "none" : follower_text(s, a);
-      if (a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass)
-        if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
-    }
+    if (a.kind != ActionKind::Meeple && a.kind != ActionKind::Pass) continue;
+    const std::string f = a.kind == ActionKind::Pass ? "none" : follower_text(s, a);
+    if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   }
-  turn[key] = out;
 }
 
 }  // namespace
@@ -61,34 +214,75 @@ void legal_sets(const State& s, Json& turn, const char* key) {
 std::string write_game_log(const State& s, const LogWriteOptions& o) {
   const Game& g = s.game();
   const RuleSet& r = g.rules();
-  Json doc = {{"format", kLogFormatName},
-              {"version", kLogFormatVersion},
-              {"writer", "carcheck"},
-              {"rules", r.name},
-              {"players", g.players()}};
-  Json variants = Json::object();
-  for (const VariantSwitch& v : r.variants)
-    if (v.chosen != 0) variants[v.id] = v.value();
-  if (!variants.empty()) doc["variants"] = variants;
-  doc["seed"] = s.seed();
-  doc["frame"] = {{"y", "down"}, {"rotation", "clockwise"}};
-  doc["start"] = {{"x", 0}, {"y", 0}, {"rotation", 0}};
-  Json colours = Json::array();
-  for (int c = 0; c < g.colours(); ++c) colours.push_back(kColourNames[c]);
-  doc["colours"] = colours;
-  if (!o.start_scores.empty()) doc["start_scores"] = o.start_scores;
+  std::string out = "{";
+  bool first = true;
+  jsonout::key(out, first, "format");
+  jsonout::string(out, kLogFormatName);
+  jsonout::key(out, first, "version");
+  jsonout::integer(out, kLogFormatVersion);
+  jsonout::key(out, first, "writer");
+  jsonout::string(out, "carcheck");
+  jsonout::key(out, first, "rules");
+  jsonout::string(out, r.name);
+  jsonout::key(out, first, "players");
+  jsonout::integer(out, g.players());
+  // Variants: each chosen switch once (a repeated id keeps its first place, its last value).
+  std::vector<std::pair<std::string, std::string>> variants;
+  for (const VariantSwitch& v : r.variants) {
+    if (v.chosen == 0) continue;
+    auto it = std::find_if(variants.begin(), variants.end(),
+                           [&](const auto& kv) { return kv.first == v.id; });
+    if (it == variants.end())
+      variants.emplace_back(v.id, v.value());
+    else
+      it->second = v.value();
+  }
+  if (!variants.empty()) {
+    jsonout::key(out, first, "variants");
+    out += '{';
+    bool f = true;
+    for (const auto& [id, value] : variants) {
+      jsonout::key(out, f, id);
+      jsonout::string(out, value);
+    }
+    out += '}';
+  }
+  jsonout::key(out, first, "seed");
+  jsonout::unsigned_integer(out, s.seed());
+  jsonout::key(out, first, "frame");
+  out += R"({"y":"down","rotation":"clockwise"})";
+  jsonout::key(out, first, "start");
+  out += R"({"x":0,"y":0,"rotation":0})";
+  jsonout::key(out, first, "colours");
+  out += '[';
+  for (int c = 0; c < g.colours(); ++c) {
+    if (c) out += ',';
+    jsonout::string(out, kColourNames[c]);
+  }
+  out += ']';
+  if (!o.start_scores.empty()) {
+    jsonout::key(out, first, "start_scores");
+    int_array(out, o.start_scores);
+  }
 
   State replay(g, s.seed());
   for (size_t t = 0; t < o.start_scores.size(); ++t)
     replay.setup_score(static_cast<int>(t), o.start_scores[t]);
-  Json turns = Json::array();
-  Json turn;
+  jsonout::key(out, first, "turns");
+  out += '[';
+  bool first_turn = true;
+  TurnOut turn;
   std::vector<Event> last_events;
   auto close = [&] {
-    if (turn.is_null()) return;
-    if (o.scores) turn["scores"] = scores_of(replay, &last_events);
-    turns.push_back(turn);
-    turn = Json();
+    if (!turn.open) return;
+    if (o.scores) {
+      turn.set(Key::Scores);
+      turn.scores = scores_of(replay, &last_events);
+    }
+    if (!first_turn) out += ',';
+    first_turn = false;
+    write_turn(out, turn);
+    turn.open = false;
   };
   for (const Action& a : s.history()) {
     const Phase before = replay.phase();
@@ -96,62 +290,73 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
     // turn of its own, with no draw ("bazaar": true).
     const bool reveal = replay.bcb().bazaar == BazaarStage::Reveal;
     const bool bazaar_turn = replay.bcb().bazaar == BazaarStage::Place && before == Phase::Place &&
-                             !turn.is_null() && (turn.contains("x") || turn.contains("discard"));
+                             turn.open && (turn.contains(Key::X) || turn.contains(Key::Discard));
     const bool starts = a.kind == ActionKind::Draw && before == Phase::Draw && !reveal;
     if (starts) {
       close();
-      turn = Json{{"player", replay.active_player()}, {"tile", g.tile(a.tile).name}};
+      turn.start(replay.active_player(), g.tile(a.tile).name);
     } else if (bazaar_turn) {
       close();
-      turn = Json{{"player", replay.active_player()},
-                  {"tile", g.tile(replay.drawn()).name},
-                  {"bazaar", true}};
+      turn.start(replay.active_player(), g.tile(replay.drawn()).name);
+      turn.set(Key::Bazaar);
     }
-    if (turn.is_null()) {
+    if (!turn.open) {
       return "";  // the history does not start with a draw: not a game this format holds
     } else if (starts) {
       // the turn's draw: its tile is the turn's
     } else if (a.kind == ActionKind::Place) {
-      turn["x"] = a.x;
-      turn["y"] = a.y;
-      turn["rotation"] = a.rot;
+      turn.set(Key::X);
+      turn.x = a.x;
+      turn.set(Key::Y);
+      turn.y = a.y;
+      turn.set(Key::Rotation);
+      turn.rotation = a.rot;
       if (a.count >= kPlaceBridgeSelf && a.count < kPlaceBridgeBeside) {
-        turn["bridge"] = {{"x", a.x},
-                          {"y", a.y},
-                          {"axis", bridge_axis_name(static_cast<BridgeAxis>(a.count - 1))}};
+        turn.set(Key::Bridge);
+        turn.bridge_x = a.x;
+        turn.bridge_y = a.y;
+        turn.bridge_axis = bridge_axis_name(static_cast<BridgeAxis>(a.count - 1));
       } else if (a.count >= kPlaceBridgeBeside && a.count < kPlaceBridgeCodes) {
         const int side = a.count - kPlaceBridgeBeside;
-        turn["bridge"] = {{"x", a.x + kDx[side]},
-                          {"y", a.y + kDy[side]},
-                          {"axis", bridge_axis_name(axis_of_side(side))}};
+        turn.set(Key::Bridge);
+        turn.bridge_x = a.x + kDx[side];
+        turn.bridge_y = a.y + kDy[side];
+        turn.bridge_axis = bridge_axis_name(axis_of_side(side));
       }
     } else if (a.kind == ActionKind::Discard) {
-      turn["discard"] = true;
+      turn.set(Key::Discard);
     } else if (before == Phase::Meeple &&
                (a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass)) {
-      if (o.legal) legal_sets(replay, turn, "legal_followers");
-      turn["follower"] = a.kind == ActionKind::Pass ? Json() : Json(follower_text(replay, a));
+      if (o.legal) legal_followers(replay, turn);
+      turn.set(Key::Follower);
+      turn.follower.reset();
+      if (a.kind != ActionKind::Pass) turn.follower = follower_text(replay, a);
     } else {
-      turn["actions"].push_back(action_text(replay, a));
+      turn.set(Key::Actions);
+      turn.actions.push_back(action_text(replay, a));
     }
     if (o.legal && a.kind == ActionKind::Draw && before == Phase::Draw && !reveal) {
       // After the draw: where the tile may go (the placements without a bridge).
       if (replay.apply(a)) return "";
-      if (replay.phase() == Phase::Place) legal_sets(replay, turn, "legal_placements");
+      if (replay.phase() == Phase::Place) legal_placements(replay, turn);
     } else if (replay.apply(a)) {
       return "";
     }
     for (const Event& e : replay.events())
-      if (e.kind == EventKind::TileSetAside && starts && e.value == a.tile) turn["discard"] = true;
-    last_events = replay.events();
+      if (e.kind == EventKind::TileSetAside && starts && e.value == a.tile) turn.set(Key::Discard);
+    last_events.assign(replay.events().begin(), replay.events().end());  // keeps its capacity
   }
   close();
-  doc["turns"] = turns;
-  if (s.is_terminal())
-    doc["final_scores"] = scores_of(s, nullptr);
-  else
-    doc["partial"] = true;
-  return doc.dump(-1, ' ', false, Json::error_handler_t::replace);
+  out += ']';
+  if (s.is_terminal()) {
+    jsonout::key(out, first, "final_scores");
+    int_array(out, scores_of(s, nullptr));
+  } else {
+    jsonout::key(out, first, "partial");
+    out += "true";
+  }
+  out += '}';
+  return out;
 }
 
 }  // namespace carcheck

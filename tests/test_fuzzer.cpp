@@ -146,6 +146,50 @@ TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
   EXPECT_FALSE(mended) << mended->failure;
 }
 
+// The legal-action checks (checker/invariants.h): a placement offered that the placement rule
+// forbids is caught at once, and at every 8th placement decision a placement left out is too.
+TEST(Fuzzer, CatchesAPlacementOfferedThatDoesNotFitOrOneLeftOut) {
+  GameOptions o;
+  o.rules = "base-c1";
+  o.players = 2;
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 1);
+  s.apply_random_draw();
+  ASSERT_EQ(s.phase(), Phase::Place);
+  ActionList legal;
+  s.legal_actions(legal);
+  int plain = 0;
+  Action first{};
+  for (const Action& a : legal)
+    if (a.kind == ActionKind::Place && a.count == 0 && plain++ == 0) first = a;
+  ASSERT_GT(plain, 1);
+  GameStart from;
+  from.seed = 1;
+  // The start tile lies on 0,0, so no tile may go there; 10,10 touches no tile.
+  for (auto [x, y] : {std::pair{0, 0}, {10, 10}}) {
+    InvariantChecker chk(s, from);
+    ActionList bad = legal;
+    Action a = first;
+    a.x = static_cast<int16_t>(x);
+    a.y = static_cast<int16_t>(y);
+    bad.push(a);
+    std::optional<std::string> f = chk.check_legal(s, bad);
+    ASSERT_TRUE(f) << x << "," << y;
+    EXPECT_NE(f->find("is offered but does not fit"), std::string::npos) << *f;
+  }
+  // Every placement but the first: unnoticed for 7 decisions (the listing is complete only
+  // every 8th), caught at the 8th.
+  ActionList fewer;
+  for (const Action& a : legal)
+    if (!(a == first)) fewer.push(a);
+  InvariantChecker chk(s, from);
+  for (int i = 1; i < 8; ++i) ASSERT_EQ(chk.check_legal(s, fewer), std::nullopt) << i;
+  std::optional<std::string> f = chk.check_legal(s, fewer);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(*f, "legal actions: " + std::to_string(plain - 1) +
+                    " placements offered, the geometry allows " + std::to_string(plain));
+}
+
 // The determinism check compares states field by field (State::first_difference); it must
 // agree with the text snapshot, which writes every field, on states near and far apart.
 TEST(Fuzzer, TheStateComparisonAgreesWithTheSnapshot) {

@@ -11,6 +11,7 @@
 
 #include "checker/fuzz_targets.h"
 #include "checker/policies.h"
+#include "gamelog/json_out.h"
 #include "gamelog/log_write.h"
 #include "gamelog/replay.h"
 #include "test_support.h"
@@ -190,6 +191,68 @@ TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
     EXPECT_FALSE(g.has_value()) << lines[i];
     EXPECT_EQ(e.text(), want[i]);
   }
+}
+
+// The reader (gamelog/json_in.h) takes JSON as nlohmann::json::parse did: the values, the
+// refusals and the order in which an object's fields are judged.
+std::string read_error(const std::string& text) {
+  LogError e;
+  std::optional<GameLog> g = read_game_log(text, 1, e);
+  EXPECT_FALSE(g.has_value()) << text;
+  return e.text();
+}
+
+const std::string kHead =
+    R"({"format":"carcheck-game-log","version":1,"rules":"base-c1","players":2,)";
+
+TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
+  // A repeated key keeps its last value; escapes and surrogate pairs are decoded; a leading
+  // byte order mark and whitespace around tokens are skipped.
+  GameLog g = read_ok("\xEF\xBB\xBF " + kHead +
+                      R"( "players" : 3, "colours":["\u00e9\n\/","\ud83d\ude00"], "turns":[] } )");
+  EXPECT_EQ(g.game.players, 3);
+  ASSERT_EQ(g.colours.size(), 2u);
+  EXPECT_EQ(g.colours[0], "\xC3\xA9\n/");
+  EXPECT_EQ(g.colours[1], "\xF0\x9F\x98\x80");
+  // An integer wider than an int is cut to 32 bits, as a C++ cast does: 2^32 + 1 is 1.
+  g = read_ok(kHead + R"("start_scores":[4294967297],"turns":[]})");
+  EXPECT_EQ(g.start_scores, std::vector<int>{1});
+  // Variants come in key order (a JSON object has no order).
+  g = read_ok(kHead + R"("variants":{"b":"1","a":"2"},"turns":[]})");
+  EXPECT_EQ(g.game.variants, (std::vector<std::string>{"a=2", "b=1"}));
+}
+
+TEST(GameLogJson, WhatIsNotJsonOrNotTheRightKindIsRefused) {
+  EXPECT_EQ(read_error(kHead + R"("colours":["\ud83d"],"turns":[]})"), "line 1: not JSON");
+  EXPECT_EQ(read_error(kHead + R"("colours":["\udc00"],"turns":[]})"), "line 1: not JSON");
+  EXPECT_EQ(read_error(kHead + "\"colours\":[\"\xC3\"],\"turns\":[]}"), "line 1: not JSON");
+  EXPECT_EQ(read_error(kHead + "\"colours\":[\"\x01\"],\"turns\":[]}"), "line 1: not JSON");
+  EXPECT_EQ(read_error(kHead + R"("start_scores":[1e999],"turns":[]})"), "line 1: not JSON");
+  EXPECT_EQ(read_error(kHead + R"("start_scores":[01],"turns":[]})"), "line 1: not JSON");
+  EXPECT_EQ(read_error(kHead + R"("turns":[]} x)"), "line 1: not JSON");
+  EXPECT_EQ(read_error(""), "line 1: not JSON");
+  // 2.0 and 2e0 are numbers but not integers; -0 is no whole number >= 0; 2^64 overflows
+  // into a float.
+  EXPECT_EQ(read_error(R"({"format":"carcheck-game-log","version":1,"rules":"r","players":2.0})"),
+            "line 1: players: expected an integer, found a number");
+  EXPECT_EQ(read_error(kHead + R"("seed":-0,"turns":[]})"),
+            "line 1: seed: expected a whole number >= 0");
+  EXPECT_EQ(read_error(kHead + R"("seed":18446744073709551616,"turns":[]})"),
+            "line 1: seed: expected a whole number >= 0");
+  // Unknown fields are named in key order, whatever order the line has them in.
+  EXPECT_EQ(read_error(kHead + R"("zz":1,"aa":2,"turns":[]})"), "line 1: aa: unknown field");
+  // Deep nesting is read without recursion.
+  EXPECT_EQ(read_error(std::string(100000, '[') + std::string(100000, ']')),
+            "line 1: expected an object, found an array");
+}
+
+TEST(GameLogJson, StringsAreWrittenAsJson) {
+  std::string out;
+  jsonout::string(out, "a\"b\\c\n\t\x01\x7f\xC3\xA9");
+  EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\u0001\x7f\xC3\xA9\"");
+  out.clear();
+  jsonout::string(out, "x\xFFy");  // not UTF-8: the byte is replaced by U+FFFD
+  EXPECT_EQ(out, "\"x\xEF\xBF\xBDy\"");
 }
 
 int run(const std::string& args, const std::string& out) {

@@ -1,0 +1,60 @@
+// A strict JSON reader for the game log (gamelog/log_read.cpp): every fuzzed game's log is
+// read back, so the text is parsed into one flat array of values instead of a tree of maps.
+// It accepts exactly what nlohmann::json::parse accepts and gives the same values: a leading
+// UTF-8 byte order mark skipped; strings validated as UTF-8, escapes and surrogate pairs
+// decoded; a number without fraction or exponent is unsigned (no '-') or integer, and becomes a
+// float when it overflows 64 bits; an object's members in key order, a repeated key keeping its
+// last value. Nesting is walked with an explicit stack, so no input can exhaust the call stack.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carcheck::jsonin {
+
+enum class Type : uint8_t { Null, Boolean, Integer, Unsigned, Float, String, Array, Object };
+
+struct Value {
+  Type type = Type::Null;
+  bool boolean = false;
+  int64_t integer = 0;     // Integer
+  uint64_t unsigned_ = 0;  // Unsigned
+  std::string text;        // String
+  std::string key;         // its key, as a member of an object
+  uint32_t first = 0;      // Array, Object: children are kids[first .. first + count)
+  uint32_t count = 0;
+
+  bool is_number() const {
+    return type == Type::Integer || type == Type::Unsigned || type == Type::Float;
+  }
+  bool is_number_integer() const { return type == Type::Integer || type == Type::Unsigned; }
+  // As nlohmann's get<int64_t>() gives it (an unsigned one cast).
+  int64_t as_int64() const {
+    return type == Type::Unsigned ? static_cast<int64_t>(unsigned_) : integer;
+  }
+};
+
+class Document {
+ public:
+  // false: `text` is not one JSON value (the reason is not kept: the log says "not JSON").
+  bool parse(std::string_view text);
+  const Value& root() const { return values_.front(); }
+  size_t size(const Value& v) const { return v.count; }
+  const Value& child(const Value& v, size_t i) const;  // item or member i (members in key order)
+  const Value* find(const Value& object, std::string_view key) const;
+
+ private:
+  bool string(std::string& out);
+  bool number(Value& v);
+  void close(uint32_t container, size_t mark);
+
+  std::string_view in_;
+  size_t pos_ = 0;
+  std::vector<Value> values_;
+  std::vector<uint32_t> kids_;
+  std::vector<uint32_t> pending_;  // children of the open containers, innermost last
+};
+
+}  // namespace carcheck::jsonin

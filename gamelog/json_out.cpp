@@ -1,0 +1,54 @@
+// Compact JSON strings (gamelog/json_out.h).
+#include "gamelog/json_out.h"
+
+#include <nlohmann/json.hpp>
+
+namespace carcheck::jsonout {
+
+void string(std::string& out, std::string_view v) {
+  for (char c : v)
+    if (static_cast<unsigned char>(c) >= 0x80) {  // rare: let nlohmann judge the UTF-8
+      out += nlohmann::json(std::string(v))
+                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      return;
+    }
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (u < 0x20) {
+          out += "\\u00";
+          out += kHex[u >> 4];
+          out += kHex[u & 15];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+}  // namespace carcheck::jsonout
