@@ -91,7 +91,7 @@ struct Around {
   void read(const State& s, int ax, int ay) {
     x = ax;
     y = ay;
-    empty = s.cell_at(x, y) < 0;
+    empty = s.cell_at(x, y) < 0 && on_the_table(s, x, y);  // nothing beyond the table's edge
     for (int side = 0; side < kSides; ++side) {
       const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
       nth(what, side) = static_cast<int8_t>(nb < 0 ? -1 : s.cell(nb).face_down ? 0 : 1);
