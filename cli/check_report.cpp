@@ -93,7 +93,10 @@ static Json rule_json(const TracedRule& r) {
 Json trace_json(const std::vector<TraceStep>& steps) {
   Json out = Json::array();
   for (const TraceStep& t : steps) {
-    Json j = {{"line", t.line}, {"action", t.action}, {"refused", t.refused}};
+    Json j = Json::object();
+    if (t.line > 0) j["line"] = t.line;  // a spec's line; a played game has none
+    j["action"] = t.action;
+    j["refused"] = t.refused;
     if (t.refused) {
       j["reason"] = t.reason;
       j["rule"] = rule_json(t.rule);

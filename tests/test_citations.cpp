@@ -2,7 +2,9 @@
 // loads and covers every event and every kind of decision that random games of each rule
 // system produce; bad rows are refused at file:line:column; `check --trace` cites the rule.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -160,6 +162,33 @@ TEST(Trace, TheFaq0005SpecCitesTheJointScoring) {
             e.rule.readings.end());
       }
   EXPECT_GE(scored, 2) << "both colours score (FAQ.MoC.0005)";
+}
+
+}  // namespace
+}  // namespace carcheck
+
+namespace carcheck {
+namespace {
+
+// `carcheck play --trace`: every action of the game with its events and their rules; the
+// first draw of a base game is the rule of seed 001's first step, and --json carries it.
+TEST(Trace, PlayTracesAWholeGame) {
+  const std::filesystem::path out =
+      std::filesystem::temp_directory_path() / ("carcheck-play-trace-" + std::to_string(getpid()));
+  ASSERT_EQ(
+      test_support::shell(std::string(CARCHECK_BINARY) +
+                          " play --rules base-c1 --seed 3 --trace --no-board > " + out.string()),
+      0);
+  const std::string text = test_support::read_text(out);
+  EXPECT_NE(text.find("trace:\n  draw "), std::string::npos) << text.substr(0, 400);
+  EXPECT_NE(text.find("rule: seed 001 \"1. Atașează un cartonaș\""), std::string::npos);
+  EXPECT_NE(text.find("final-scored"), std::string::npos);  // the end of the game is traced
+  ASSERT_EQ(test_support::shell(std::string(CARCHECK_BINARY) +
+                                " play --rules base-c1 --seed 3 --trace --json > " + out.string()),
+            0);
+  const std::string json = test_support::read_text(out);
+  EXPECT_NE(json.find("\"trace\":[{\"action\":\"draw "), std::string::npos) << json.substr(0, 300);
+  std::filesystem::remove(out);
 }
 
 }  // namespace
