@@ -493,6 +493,8 @@ class Evaluation {
         return numbers(e_.value, s_.current_player() + 1);
       case ExpectKind::Hound:
         return hound();
+      case ExpectKind::Goal:
+        return goal();
       case ExpectKind::Bridges:
         return numbers(e_.value, nth_player(s_.bcb().bridges));
       case ExpectKind::CastleTokens:
@@ -718,6 +720,21 @@ class Evaluation {
         if (e_.negated) return {!s_.is_terminal(), "not over", end_text(s_)};
         return {s_.is_terminal() && reason_ok, "over" + because, end_text(s_)};
     }
+  }
+
+  // A rule set without a goal (Carcassonne) would make `goal 0` pass by construction.
+  Check goal() const {
+    const int goal = g_.rules().goal;
+    if (!g_.is_mists() || goal <= 0)
+      throw InputError(spec_.pos(e_.word.empty() ? e_.value_at : e_.word_at),
+                       "this rule set has no goal (Mists of Carcassonne only)");
+    if (e_.word.empty()) return numbers(e_.value, goal);
+    const int score = s_.shared_score();
+    const bool reached = score >= goal;
+    const std::string expected = e_.negated ? "not reached" : "reached";
+    const std::string actual = std::string(reached ? "reached" : "not reached") + " (" +
+                               std::to_string(score) + " of " + std::to_string(goal) + ")";
+    return {reached != e_.negated, expected, actual};
   }
 
   Check hound() const {

@@ -85,6 +85,8 @@ CARCHECK_SPEC_KEYWORD(kw_mist_bank, "mist-bank")
 CARCHECK_SPEC_KEYWORD(kw_bridges, "bridges")
 CARCHECK_SPEC_KEYWORD(kw_castle_tokens, "castle-tokens")
 CARCHECK_SPEC_KEYWORD(kw_none, "none")
+CARCHECK_SPEC_KEYWORD(kw_goal, "goal")
+CARCHECK_SPEC_KEYWORD(kw_reached, "reached")
 #undef CARCHECK_SPEC_KEYWORD
 
 // ---- Values -----------------------------------------------------------------------------------
@@ -197,11 +199,15 @@ struct e_castle_tokens : pg::seq<kw_castle_tokens, pg::must<then<colour>>, pg::m
 struct castle_owner : kw_none {};
 struct castle_state : pg::sor<colour, castle_owner> {};
 struct e_castle : pg::seq<kw_castle, pg::must<then<at_coords>>, pg::must<then<castle_state>>> {};
-struct expectation
-    : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left, e_set_aside,
-              e_finished, e_not, e_size, e_event, e_no_event, e_illegal, e_legal, e_won, e_lost,
-              e_over, e_phase, e_player, e_hound, e_bridges, e_bridge, e_castle_tokens, e_castle> {
-};
+// expect goal N (the rule set's goal, absolute points) | goal reached | goal not reached.
+struct goal_not_reached : pg::seq<kw_not, pg::must<then<kw_reached>>> {};
+struct goal_word : pg::sor<kw_reached, goal_not_reached> {};
+struct goal_state : pg::sor<goal_word, value> {};
+struct e_goal : pg::seq<kw_goal, pg::must<then<goal_state>>> {};
+struct expectation : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left,
+                             e_set_aside, e_finished, e_not, e_size, e_event, e_no_event, e_illegal,
+                             e_legal, e_won, e_lost, e_over, e_phase, e_player, e_hound, e_bridges,
+                             e_bridge, e_castle_tokens, e_castle, e_goal> {};
 struct expect_statement : pg::seq<kw_expect, pg::must<then<expectation>>> {};
 
 // ---- Header, tiles, bindings ------------------------------------------------------------------
@@ -334,6 +340,8 @@ CARCHECK_SPEC_MESSAGE(phase_word, "expected a phase, such as meeple or score-cho
 CARCHECK_SPEC_MESSAGE(hound_status,
                       "expected a hound's status: waiting, placed, lost, scored or removed")
 CARCHECK_SPEC_MESSAGE(step_action, actionlang::error_message<game_action>)
+CARCHECK_SPEC_MESSAGE(goal_state, "expected the goal in points, 'reached' or 'not reached'")
+CARCHECK_SPEC_MESSAGE(kw_reached, "expected 'reached' after 'not' (expect goal not reached)")
 CARCHECK_SPEC_MESSAGE(bridge_state, "expected the tile's bridge: N-S, W-E or none")
 CARCHECK_SPEC_MESSAGE(castle_state,
                       "expected the castle's owner, a colour (red, green, ...), or none")

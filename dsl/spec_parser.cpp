@@ -217,6 +217,7 @@ CARCHECK_TOKEN(event_value, event_value, false)
 CARCHECK_TOKEN(event_feature, event_feature, false)
 CARCHECK_TOKEN(bridge_state, state, false)
 CARCHECK_TOKEN(castle_owner, state, false)
+CARCHECK_TOKEN(goal_word, status, false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -545,6 +546,13 @@ CARCHECK_EXPECT(e_phase, Phase, {
   st.hint =
       "expected the scoring's feature and a tile of it (expect phase score-choice road at "
       "x,y) or the end of the line";
+})
+// goal N compares the number; goal [not] reached the shared score against it.
+CARCHECK_EXPECT(e_goal, Goal, {
+  if (has(st.words.status)) {
+    e.word = "reached", e.word_at = st.words.status.front().at;
+    e.negated = st.words.status.front().text.rfind("not", 0) == 0;
+  }
 })
 CARCHECK_EXPECT(e_player, Player, {
   if (e.value < 1) st.fail(e.value_at, "players are numbered from 1");
@@ -940,6 +948,8 @@ std::string expectation_subject(const Expectation& e) {
       return "phase";
     case ExpectKind::Player:
       return "player";
+    case ExpectKind::Goal:
+      return "goal";
     case ExpectKind::Hound:
       return "hound " + std::to_string(e.index);
     case ExpectKind::Bridges:

@@ -127,6 +127,7 @@ enum class ExpectKind {
   BridgeAt,       // bridge at x,y N-S|W-E|none (BCB)
   CastleTokens,   // castle-tokens <colour> N (BCB)
   CastleAt,       // castle at x,y <colour>|none (BCB)
+  Goal,           // goal N | goal reached | goal not reached
 };
 
 struct Expectation {

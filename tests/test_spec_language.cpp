@@ -146,6 +146,25 @@ expect hound 1 placed by red@1,0
   EXPECT_EQ(s.steps[11].expect.word, "placed by red@1,0");
 }
 
+// expect goal: the number, reached, and not reached (with any blanks between the words).
+TEST(SpecParse, GoalExpectations) {
+  const SpecFile s = parse_spec(R"(rules mists level 1
+cites x
+expect goal 50
+expect goal reached
+expect goal not   reached
+)",
+                                "t.spec");
+  ASSERT_EQ(s.steps.size(), 3u);
+  for (const SpecStep& st : s.steps) EXPECT_EQ(st.expect.kind, ExpectKind::Goal);
+  EXPECT_EQ(s.steps[0].expect.value, 50);
+  EXPECT_TRUE(s.steps[0].expect.word.empty());
+  EXPECT_EQ(s.steps[1].expect.word, "reached");
+  EXPECT_FALSE(s.steps[1].expect.negated);
+  EXPECT_EQ(s.steps[2].expect.word, "reached");
+  EXPECT_TRUE(s.steps[2].expect.negated);
+}
+
 TEST(SpecParse, CommentsBlankLinesAndSeveralActionsOnALine) {
   const SpecFile s = parse_spec(
       "# a comment\n\nrules base-c1   # trailing\ncites a b \"c # d\"\n"
