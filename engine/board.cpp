@@ -151,9 +151,8 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
                         x <= s.grid_origin_ - 3 && y <= s.grid_origin_ - 3;
   if (t.n_cells == 1 &&
       on_board) {  // the usual case, a legal one-cell placement, as legal_placements
-    const size_t at = s.grid_index(x, y);
-    const uint16_t needs = s.space_needs_[at];
-    if (s.grid_[at] < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
+    const uint16_t needs = s.space_needs_.at_or_empty(x + s.grid_origin_, y + s.grid_origin_);
+    if (s.cell_at(x, y) < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
       return room_refusal(s, tile, x, y, rot);
   }  // anything else: the long way, which says what is wrong
   static const char* names[] = {"field", "road", "city"};
@@ -292,11 +291,14 @@ void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_
 
 // Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
 // empty spaces beside it now ask of a tile (State::space_needs_).
-int occupy(State& s, std::vector<int16_t>& grid, std::vector<PlacedCell>& cells,
+int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
            std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
-           std::vector<uint16_t>& needs, PlacedCell pc) {
+           GridPlane<uint16_t, 0>& needs, PlacedCell pc) {
   int idx = static_cast<int>(cells.size());
   const size_t packed = s.grid_index(pc.x, pc.y);
+  const int row = static_cast<int>(packed / static_cast<size_t>(grid.dim()));
+  grid.cover_rows(row - 1, row + 1);  // the cell and the spaces it touches (never the edge row)
+  needs.cover_rows(row - 1, row + 1);
   grid[packed] = static_cast<int16_t>(idx);
   if (needs[packed])  // a space with a neighbour is on the frontier
     leave_frontier(frontier, frontier_at, static_cast<uint32_t>(packed));

@@ -215,12 +215,12 @@ std::string State::snapshot() const {
     << drawn_ << " step " << step_ << " new " << new_cell_ << "\n";
   o << "grid " << grid_dim_ << " origin " << grid_origin_ << " placements " << placements_ << "\n";
   o << "taken:";
-  for (size_t i = 0; i < grid_.size(); ++i)
+  for (size_t i = grid_.band_begin(); i < grid_.band_end(); ++i)  // nothing outside the band
     if (grid_[i] >= 0) o << ' ' << i << '=' << grid_[i];
   o << "\nfrontier:";
   for (Pos p : frontier_) o << ' ' << p.x << ',' << p.y;
   o << "\nneeds:";
-  for (size_t i = 0; i < space_needs_.size(); ++i)
+  for (size_t i = space_needs_.band_begin(); i < space_needs_.band_end(); ++i)
     if (space_needs_[i]) o << ' ' << i << '=' << space_needs_[i];
   o << "\n";
   for (size_t p = 0; p < piles_.size(); ++p) {

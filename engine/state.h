@@ -15,6 +15,7 @@
 #include "engine/action.h"
 #include "engine/bcb_state.h"
 #include "engine/game.h"
+#include "engine/grid_plane.h"
 #include "engine/rng.h"
 
 namespace carcheck {
@@ -186,11 +187,10 @@ class State {
   int cells() const { return static_cast<int>(cells_.size()); }
   const PlacedCell& cell(int i) const { return nth(cells_, i); }
   int cell_at(int x, int y) const {  // -1 when empty
-    int gx = x + grid_origin_, gy = y + grid_origin_;
-    if (gx < 0 || gy < 0 || gx >= grid_dim_ || gy >= grid_dim_) return -1;
-    return nth(grid_, gy * grid_dim_ + gx);
+    return grid_.at_or_empty(x + grid_origin_, y + grid_origin_);
   }
-  // Index of (x, y) in grid_ and space_needs_; only for spaces on the grid.
+  // Index of (x, y) in grid_ and space_needs_; only for spaces on the grid, and read or
+  // written only in their band (rows of placed cells and their neighbours: GridPlane).
   size_t grid_index(int x, int y) const {
     return static_cast<size_t>((y + grid_origin_) * grid_dim_ + x + grid_origin_);
   }
@@ -278,14 +278,16 @@ class State {
 
   // Board.
   int grid_dim_ = 0, grid_origin_ = 0;
-  std::vector<int16_t> grid_;
+  // Both planes hold rows from a placed cell's row - 1 to + 1 (occupy() widens the band).
+  GridPlane<int16_t, -1> grid_;
   std::vector<PlacedCell> cells_;
   std::vector<Pos> frontier_;  // empty spaces next to a placed cell
   // A derived cache, kept by occupy() alone: grid_index of each frontier_ entry, same order,
   // so the placement scan reads needs without arithmetic and a filled space is found by one
   // vectorised compare. Copies carry it; first_difference() need not (frontier_ decides it).
   std::vector<uint32_t> frontier_at_;
-  std::vector<uint16_t> space_needs_;  // by grid_index: what a tile there must match (kNeedsNoTile)
+  GridPlane<uint16_t, 0>
+      space_needs_;  // by grid_index: what a tile there must match (kNeedsNoTile)
   std::vector<RegionNode> nodes_;
   int placements_ = 0;
 

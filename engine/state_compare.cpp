@@ -67,16 +67,6 @@ bool same_nodes(const std::vector<RegionNode>& a, const std::vector<RegionNode>&
   return true;
 }
 
-// grid_ and space_needs_ as the snapshot lists them: only the entries that hold something.
-template <class T>
-bool same_sparse(const std::vector<T>& a, const std::vector<T>& b, T empty) {
-  if (a == b) return true;  // the usual case: the grid is large, a plain compare is fast
-  const size_t n = std::max(a.size(), b.size());
-  for (size_t i = 0; i < n; ++i)
-    if ((i < a.size() ? a[i] : empty) != (i < b.size() ? b[i] : empty)) return false;
-  return true;
-}
-
 }  // namespace
 
 const char* State::first_difference(const State& o) const {
@@ -90,9 +80,9 @@ const char* State::first_difference(const State& o) const {
     return "turn";
   if (grid_dim_ != o.grid_dim_ || grid_origin_ != o.grid_origin_ || placements_ != o.placements_)
     return "grid";
-  if (!same_sparse<int16_t>(grid_, o.grid_, -1)) return "taken";
+  if (!grid_.same_entries(o.grid_)) return "taken";
   if (!same(frontier_, o.frontier_)) return "frontier";
-  if (!same_sparse<uint16_t>(space_needs_, o.space_needs_, 0)) return "needs";
+  if (!space_needs_.same_entries(o.space_needs_)) return "needs";
   if (active_pile_ != o.active_pile_ || !same(piles_, o.piles_)) return "pile";
   if (!same(set_aside_, o.set_aside_)) return "aside";
   if (!same(cells_, o.cells_)) return "cell";

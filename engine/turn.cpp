@@ -12,8 +12,8 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   const int max_cells = game.max_cells() + 8;
   grid_dim_ = 2 * max_cells + 7;
   grid_origin_ = grid_dim_ / 2;
-  grid_.assign(static_cast<size_t>(grid_dim_) * static_cast<size_t>(grid_dim_), -1);
-  space_needs_.assign(grid_.size(), 0);
+  grid_ = GridPlane<int16_t, -1>(grid_dim_);  // nothing written yet: occupy() widens the band
+  space_needs_ = GridPlane<uint16_t, 0>(grid_dim_);
   cells_.reserve(static_cast<size_t>(max_cells));
   frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
   frontier_at_.reserve(frontier_.capacity());
