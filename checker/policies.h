@@ -24,6 +24,9 @@ Choose team_choice(Rng& rng);
 
 // Plays uniformly random legal choices to the end; `chooser` picks among legal actions.
 void play_random(State& s, Rng& chooser);
+// `carcheck play --seed S` picks with Rng(S ^ kPlayChooserSalt) (the Python module too, so
+// that both play the same game for a seed).
+inline constexpr uint64_t kPlayChooserSalt = 0x5EEDC0FFEEull;
 
 // ---- The simulation's players ---------------------------------------------------------------
 

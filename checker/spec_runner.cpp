@@ -820,9 +820,10 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res, bool trace) {
       }
       ++res.checked;
       if (tracer && step.expect.kind == ExpectKind::Illegal) {
-        std::string err;
+        std::string err;  // resolved once: refused here, or by the rules on a copy
         const std::optional<Action> a = resolve_action(s, step.expect.action, err);
-        if (const std::optional<std::string> why = try_action(s, step.expect.action))
+        std::optional<std::string> why = a ? State(s).apply(*a) : std::optional(err);
+        if (why)
           res.trace.push_back(tracer->refused(a ? std::optional(a->kind) : std::nullopt, step.text,
                                               *why, step.at.line));
       }

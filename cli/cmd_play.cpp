@@ -174,7 +174,7 @@ int play(const PlayOptions& o) {
   std::unique_ptr<Game> game = make_game(o.game);  // refusals: std::invalid_argument, exit 2
   if (!o.svg.empty()) check_writable("--svg", o.svg);
   State s(*game, o.seed);
-  Rng chooser(o.seed ^ 0x5EEDC0FFEEull);
+  Rng chooser(o.seed ^ kPlayChooserSalt);
   play_random(s, chooser);
   if (!o.log.empty()) {
     LogWriteOptions w;

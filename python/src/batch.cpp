@@ -19,10 +19,6 @@ using namespace pybind11::literals;
 
 namespace {
 
-// The chooser's seed of `carcheck play --seed S` is S ^ this (cli/cmd_play.cpp); the tests
-// compare the two programs' games seed by seed, so a change there shows.
-constexpr uint64_t kPlayChooserSalt = 0x5EEDC0FFEEull;
-
 struct Outcome {
   uint64_t seed = 0;
   std::vector<int> scores;
