@@ -106,6 +106,8 @@ template <>
 struct fill<a_buy> : fill_kind<ActionKind::Buy> {};
 template <>
 struct fill<a_sell> : fill_kind<ActionKind::Sell> {};
+template <>
+struct fill<a_score_first> : fill_kind<ActionKind::ScoreFirst> {};
 
 template <>
 struct fill<game_action> {
@@ -213,6 +215,65 @@ struct fill<ghost_n> {
     if (a.count > kMaxGhostCount)
       throw InputError(source_pos(in), "the game holds " + std::to_string(kMaxGhostCount) +
                                            " ghosts: a count of " + in.string() + " is a mistake");
+  }
+};
+
+// ---- The places ghosts come off, a second tile, a second track
+// -----------------------------------
+
+template <>
+struct fill<mist_k> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    const int k = capped_number(in.string(), kMaxMist);
+    if (k < 1 || k > kMaxMist)
+      throw InputError(source_pos(in), "a tile has mist areas 1 to " + std::to_string(kMaxMist) +
+                                           ", not " + in.string());
+    a.place = k - 1;
+  }
+};
+template <>
+struct fill<kw_cemetery> {
+  static void apply0(ActionSyntax& a) { a.place = kMaxMist; }  // the cemetery's ghost slot
+};
+template <>
+struct fill<place_n> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    const int n = capped_number(in.string(), 3);
+    if (n < 1 || n > 3)
+      throw InputError(source_pos(in),
+                       "1 to 3 ghosts come off a place of a tile, not " + in.string());
+    if (from_count(a.from, a.place) != 0)
+      throw InputError(source_pos(in), "that place is named twice");
+    a.from = from_with(a.from, a.place, n);
+  }
+};
+template <>
+struct fill<ghost_places> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    int sum = 0;
+    for (int slot = 0; slot <= kMaxMist; ++slot) sum += from_count(a.from, slot);
+    if (sum != a.count)
+      throw InputError(source_pos(in), "the places give " + std::to_string(sum) +
+                                           " ghosts, but the action removes " +
+                                           std::to_string(a.count));
+  }
+};
+template <>
+struct fill<also_coords> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_coordinates(in, a.bx, a.by);
+    a.from |= kFromSeveralTiles;
+  }
+};
+template <>
+struct fill<also_colour> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.also = in.string();
   }
 };
 

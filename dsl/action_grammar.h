@@ -63,7 +63,10 @@ CARCHECK_ACTION_KEYWORD(kw_select, "select")
 CARCHECK_ACTION_KEYWORD(kw_bid, "bid")
 CARCHECK_ACTION_KEYWORD(kw_buy, "buy")
 CARCHECK_ACTION_KEYWORD(kw_sell, "sell")
+CARCHECK_ACTION_KEYWORD(kw_score_first, "score-first")
 CARCHECK_ACTION_KEYWORD(kw_stop, "stop")
+CARCHECK_ACTION_KEYWORD(kw_from, "from")
+CARCHECK_ACTION_KEYWORD(kw_and, "and")
 CARCHECK_ACTION_KEYWORD(kw_supply, "supply")
 // Features (segment_kind_name) and colours (kColourNames).
 CARCHECK_ACTION_KEYWORD(kw_road, "road")
@@ -129,18 +132,39 @@ struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotatio
                          pg::opt<then<place_bridge>>> {};
 struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
 struct a_pass : kw_pass {};
+// The places of a tile the ghosts come off, with their counts: from mist 2:1, cemetery:1.
+struct mist_k : number {};
+struct place_n : number {};
+struct place_colon : pg::one<':'> {};
+struct ghost_place : pg::seq<pg::sor<pg::seq<kw_mist, pg::must<then<mist_k>>>, kw_cemetery>,
+                             pg::must<place_colon>, pg::must<place_n>> {};
+struct place_comma : pg::seq<pg::star<pg::blank>, pg::one<','>, pg::star<pg::blank>> {};
+struct ghost_places
+    : pg::seq<kw_from, pg::must<then<ghost_place>>, pg::star<place_comma, pg::must<ghost_place>>> {
+};
+// A second tile in one removal: an attempt the rules refuse (FAQ.MoC.0001, Dized.MoC.0002).
+struct also_coords : pg::seq<bridge_x, pg::must<comma>, pg::must<bridge_y>> {};
+struct also_n : number {};
+struct also_tile : pg::seq<kw_and, pg::must<then<also_coords>>, pg::must<then<also_n>>> {};
 // A colour after `points` or `remove-ghosts` answers for that colour alone: an attempt the
 // engine refuses in a joint scoring (FAQ.MoC.0004), written so that a spec can pin it.
 struct a_points : pg::seq<kw_points, pg::opt<then<colour>>> {};
-struct a_remove_ghosts : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>,
-                                 pg::opt<then<colour>>> {};
+struct a_remove_ghosts
+    : pg::seq<kw_remove_ghosts, pg::must<then<coords>>, pg::must<then<ghost_n>>,
+              pg::opt<then<ghost_places>>, pg::opt<then<also_tile>>, pg::opt<then<colour>>> {};
+// Of the scorings one tile finished, the feature whose scoring is decided next.
+struct a_score_first : pg::seq<kw_score_first, pg::must<then<coords>>, pg::must<then<feature>>> {};
 struct a_extra_ghost : pg::seq<kw_extra_ghost, pg::must<then<coords>>> {};
 struct a_bury : pg::seq<kw_bury, pg::must<then<meeple_ref>>> {};
 struct a_hound : pg::seq<kw_hound, pg::must<then<meeple_ref>>> {};
-struct clear_what : pg::sor<kw_stop, pg::seq<coords, pg::must<then<ghost_n>>>> {};
+struct clear_what
+    : pg::sor<kw_stop, pg::seq<coords, pg::must<then<ghost_n>>, pg::opt<then<ghost_places>>>> {};
 struct a_clear : pg::seq<kw_clear, pg::must<then<clear_what>>> {};
 struct a_face_down : pg::seq<kw_face_down, pg::must<then<coords>>> {};
-struct a_track : pg::seq<kw_track, pg::must<then<colour>>> {};
+// A second colour: an attempt to share the points over two tracks, refused (Level 6).
+struct also_colour : colour {};
+struct track_also : pg::seq<kw_and, pg::must<then<also_colour>>> {};
+struct a_track : pg::seq<kw_track, pg::must<then<colour>>, pg::opt<then<track_also>>> {};
 // Bridges, Castles and Bazaars.
 struct a_bridge : pg::seq<kw_bridge, pg::must<then<coords>>, pg::must<then<bridge_axis>>> {};
 struct a_discard : kw_discard {};
@@ -156,7 +180,7 @@ struct a_sell : kw_sell {};
 struct game_action
     : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts, a_extra_ghost, a_bury,
               a_hound, a_clear, a_face_down, a_track, a_bridge, a_discard, a_castle_score, a_castle,
-              a_select, a_bid, a_buy, a_sell> {};
+              a_select, a_bid, a_buy, a_sell, a_score_first> {};
 
 // A bare action string (dsl/action_parser.h): one action, blanks around it.
 struct end_of_action : pg::seq<pg::star<pg::blank>, pg::eof> {};
@@ -173,8 +197,8 @@ inline constexpr const char* error_message = nullptr;
 CARCHECK_ACTION_MESSAGE(
     game_action,
     "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
-    "hound, clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy or "
-    "sell")
+    "hound, clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, "
+    "sell or score-first")
 CARCHECK_ACTION_MESSAGE(end_of_action, "expected the end of the action")
 CARCHECK_ACTION_MESSAGE(tile_name, "expected a tile's name")
 CARCHECK_ACTION_MESSAGE(coords, "expected coordinates x,y such as 1,0 or -2,3")
@@ -201,6 +225,15 @@ CARCHECK_ACTION_MESSAGE(bridge_where,
                         "or a neighbour and its axis (bridge 2,0 W-E)")
 CARCHECK_ACTION_MESSAGE(bridge_y, "expected the y coordinate after ','")
 CARCHECK_ACTION_MESSAGE(amount, "expected an amount of points, a whole number")
+CARCHECK_ACTION_MESSAGE(ghost_place,
+                        "expected a place of the tile and its ghosts: mist K:n or cemetery:n "
+                        "(from mist 1:1, cemetery:2)")
+CARCHECK_ACTION_MESSAGE(mist_k, "expected which mist area of the tile, 1 to 4 (mist 1:2)")
+CARCHECK_ACTION_MESSAGE(place_colon, "expected ':' and how many ghosts come off that place")
+CARCHECK_ACTION_MESSAGE(place_n, "expected how many ghosts come off that place (1 to 3)")
+CARCHECK_ACTION_MESSAGE(also_coords, "expected the second tile's coordinates x,y after 'and'")
+CARCHECK_ACTION_MESSAGE(also_n, "expected how many ghosts come off the second tile")
+CARCHECK_ACTION_MESSAGE(also_colour, "expected a second colour after 'and'")
 #undef CARCHECK_ACTION_MESSAGE
 
 // The error table of the action grammar (dsl/grammar_errors.h must_control).

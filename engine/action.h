@@ -16,14 +16,17 @@ enum class ActionKind : uint8_t {
   Meeple,        // a meeple of `colour` on segment `seg` of the tile just placed
   Pass,          // no meeple this turn
   TakePoints,    // Mists: take the points of the scoring under decision
-  RemoveGhosts,  // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y)
-                 // (both: `colour` >= 0 answers for one colour, refused in a joint scoring)
+  RemoveGhosts,  // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y), from
+                 // the places `from` names (both: `colour` >= 0 answers for one colour,
+                 // refused in a joint scoring)
   ExtraGhost,    // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
   Bury,          // Mists: bury the meeple `meeple`
   HoundPlace,    // Mists 3+: place the hound beside meeple `meeple`
-  HoundClear,    // Mists 3+: clear `count` ghosts from the cell at (x, y) (count 0: stop)
+  HoundClear,    // Mists 3+: clear `count` ghosts from the cell at (x, y), from the places
+                 // `from` names (count 0: stop)
   FaceDown,      // Mists 5-6: put the face-down tile at (x, y)
   Track,         // Mists 6: points of an unowned colour go to scoring meeple `colour`
+                 // (`count` > 0: an attempt to share them with track `count` - 1 as well)
   Bridge,        // BCB: a bridge on the cell at (x, y), `count` its axis (0: N-S, 1: W-E)
   Discard,       // BCB: the drawn tile fits only with a bridge; set it aside instead (fn 17)
   Castle,        // BCB: the occupant turns the small city under decision into a castle
@@ -35,10 +38,28 @@ enum class ActionKind : uint8_t {
   Bid,           // BCB bazaar: raise the bid on the selected tile to `x`
   Buy,           // BCB bazaar: the selector buys the tile from the highest bidder
   Sell,          // BCB bazaar: the selector sells the tile to the highest bidder
+  ScoreFirst,    // Mists: of the scorings one tile finished, decide the feature at (x, y),
+                 // segment `seg` (-1: the cell's monastery or castle) before the one listed
 };
-inline constexpr int kActionKinds = 20;
+inline constexpr int kActionKinds = 21;
 // The kinds the action language reads (dsl/action_grammar.h): every kind.
 inline constexpr int kWrittenActionKinds = kActionKinds;
+
+// Which places of a tile ghosts come off (Action::from): 0 takes them as listed (its mist
+// areas in order, then its cemetery); otherwise kFromBits bits per ghost slot (mist areas,
+// then the cemetery: engine/state.h kGhostSlots) count the ghosts each place gives.
+inline constexpr int kFromBits = 2;
+inline constexpr uint16_t kFromSlotMask = (1u << kFromBits) - 1;
+// An attempt to remove ghosts from more than one tile in one scoring (the whole start tile:
+// FAQ.MoC.0001, Dized.MoC.0002): never legal, written so that a spec can pin the refusal.
+inline constexpr uint16_t kFromSeveralTiles = 0x8000;
+inline constexpr int from_count(uint16_t from, int slot) {
+  return (from >> (slot * kFromBits)) & kFromSlotMask;
+}
+inline constexpr uint16_t from_with(uint16_t from, int slot, int n) {
+  return static_cast<uint16_t>((from & ~(kFromSlotMask << (slot * kFromBits))) |
+                               (static_cast<unsigned>(n) << (slot * kFromBits)));
+}
 
 struct Action {
   ActionKind kind = ActionKind::Pass;
@@ -49,6 +70,7 @@ struct Action {
   int16_t x = 0, y = 0;
   int16_t meeple = -1;
   TileId tile = -1;
+  uint16_t from = 0;  // remove-ghosts, clear: the places ghosts come off (kFromBits above)
   friend bool operator==(const Action&, const Action&) = default;
 };
 

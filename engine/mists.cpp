@@ -138,6 +138,61 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
   return taken;
 }
 
+int Rules::remove_from(State& s, int cell, int count, uint16_t from) {
+  if (from == 0) return remove_ghosts(s, cell, count);
+  auto& g = nth(s.cells_, cell).ghosts;
+  int taken = 0;
+  for (int slot = 0; slot < kGhostSlots; ++slot) {
+    const int t = std::min<int>(nth(g, slot), from_count(from, slot));
+    nth(g, slot) = static_cast<uint8_t>(nth(g, slot) - t);
+    taken += t;
+  }
+  s.ghost_supply_ += taken;
+  if (taken > 0)
+    emit(s, EventKind::GhostsRemoved, FeatureClass::None, -1, nth(s.cells_, cell).x,
+         nth(s.cells_, cell).y, taken);
+  return taken;
+}
+
+namespace {
+
+// Which place of a tile ghosts come off matters when a later rule takes the ghosts of one
+// place only: a finished bank its own mist (ghost-scope=as-written, per-area), a closing
+// cemetery its own (per-area). Under per-tile every rule takes the whole tile.
+bool places_matter(const State& s) {
+  return !(s.game().switches().ghost_scope == GhostScope::PerTile);
+}
+
+// Every way to take `left` more ghosts from places slot.. of `g` (each at most what it
+// holds), pushed as copies of `a` with their Action::from. No allocation: legal_actions runs
+// every turn.
+void push_splits(const std::array<uint8_t, kGhostSlots>& g, int slot, int left, Action a,
+                 uint16_t listed, ActionList& out) {
+  if (left == 0) {
+    if (a.from != listed) out.push(a);
+    return;
+  }
+  if (slot == kGhostSlots) return;
+  const uint16_t from = a.from;
+  for (int n = std::min<int>(left, g[static_cast<size_t>(slot)]); n >= 0; --n) {
+    a.from = from_with(from, slot, n);
+    push_splits(g, slot + 1, left - n, a, listed, out);
+  }
+}
+
+}  // namespace
+
+void Rules::removal_options(const State& s, int cell, ActionKind kind, ActionList& out) {
+  const PlacedCell& c = s.cell(cell);
+  int places = 0;
+  for (uint8_t n : c.ghosts) places += n > 0;
+  for (int k = 1; k <= std::min(3, c.ghost_total()); ++k) {
+    const Action a = make(kind, c.x, c.y, k);
+    out.push(a);  // as listed (Action::from 0)
+    if (places >= 2 && places_matter(s)) push_splits(c.ghosts, 0, k, a, listed_from(c, k), out);
+  }
+}
+
 // ---- After the tile is placed: 1b mist, 1c cemeteries, 2a ghosts ----------------------------
 
 void Rules::mists_after_place(State& s, bool extended_bank) {
@@ -516,13 +571,44 @@ std::string Rules::mists_meeple_refusal(const State& s, int seg) {
 
 // ---- 3a: scoring -----------------------------------------------------------------------------
 
+// The scoring under decision: its points, or up to 3 ghosts off one tile; and, while the
+// players have not yet picked it, each other scoring of this tile with a decision of its own
+// to decide first (seed 004 3a: the active player decides each scoring; the order is theirs).
 void Rules::score_options(const State& s, ActionList& out) {
   out.push(make(ActionKind::TakePoints));
-  for (int c = 0; c < s.cells(); ++c) {
-    int g = s.cell(c).ghost_total();
-    for (int k = 1; k <= std::min(3, g); ++k)
-      out.push(make(ActionKind::RemoveGhosts, s.cell(c).x, s.cell(c).y, k));
+  for (int c = 0; c < s.cells(); ++c) removal_options(s, c, ActionKind::RemoveGhosts, out);
+  if (s.order_chosen_) return;
+  for (size_t k = static_cast<size_t>(s.pending_index_) + 1; k < s.pending_.size(); ++k) {
+    if (!scoring_decided(s, s.pending_[k])) continue;
+    int cell = -1, seg = -1;
+    scoring_spot(s, s.pending_[k], cell, seg);
+    Action a = make(ActionKind::ScoreFirst, s.cell(cell).x, s.cell(cell).y);
+    a.seg = static_cast<int8_t>(seg);
+    out.push(a);
   }
+}
+
+bool Rules::scoring_decided(const State& s, const PendingScore& p) {
+  if (s.game_->switches().unoccupied_scoring == UnoccupiedScoring::GhostChoice) return true;
+  std::array<int, kMaxColours> per{};
+  meeples_on(s, p, per);
+  for (int n : per)
+    if (n > 0) return true;
+  return false;
+}
+
+int Rules::pending_named(const State& s, const Action& a) {
+  const int cell = s.cell_at(a.x, a.y);
+  if (cell < 0) return -1;
+  for (int k = s.pending_index_ + 1; k < static_cast<int>(s.pending_.size()); ++k) {
+    const PendingScore& p = nth(s.pending_, k);
+    const bool centre = p.feature == FeatureClass::Monastery || p.feature == FeatureClass::Castle;
+    if (centre ? (a.seg < 0 && p.node == cell)
+               : (a.seg >= 0 && a.seg < s.face(cell).n_segments &&
+                  find_const(s, segment_node(cell, a.seg)) == p.node))
+      return k;
+  }
+  return -1;
 }
 
 Rules::Flow Rules::score_step(State& s) {
@@ -541,12 +627,13 @@ Rules::Flow Rules::score_step(State& s) {
       s.step_ = kStepHounds;
       return Flow::Continue;
     }
-    const PendingScore& p = nth(s.pending_, s.pending_index_);
+    PendingScore& p = nth(s.pending_, s.pending_index_);
     std::array<int, kMaxColours> per{};
     meeples_on(s, p, per);
     int colours = 0;
     for (int n : per) colours += n > 0;
-    emit(s, EventKind::FeatureFinished, p.feature);
+    if (!p.announced) emit(s, EventKind::FeatureFinished, p.feature);
+    p.announced = true;
     if (colours == 0 &&
         !(s.game_->switches().unoccupied_scoring == UnoccupiedScoring::GhostChoice)) {
       ++s.pending_index_;  // no meeple, no scoring (unoccupied-scoring)
@@ -605,7 +692,8 @@ std::optional<std::string> Rules::one_colour_refusal(const State& s, const Actio
 // Points once per distinct colour (Dized.MoC.0034, 0035; coop-scoring=majority: the most
 // numerous colours only), or instead up to 3 ghosts off one tile, voiding the whole scoring
 // (FAQ.MoC.0004). Meeples return either way; a hound by one of them scores right after.
-void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
+void Rules::resolve_scoring(State& s, bool points, int cell, int count, uint16_t from) {
+  s.order_chosen_ = false;
   const PendingScore p = nth(s.pending_, s.pending_index_);
   std::array<int, kMaxColours> per{};
   meeples_on(s, p, per);
@@ -622,7 +710,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count) {
         award(s, EventKind::Scored, 0, p.feature, value, p, c);
     }
   } else if (cell >= 0) {
-    remove_ghosts(s, cell, count);
+    remove_from(s, cell, count, from);
   }
   // Which meeples go home, for the hounds beside them.
   std::vector<int> scored;
@@ -730,8 +818,7 @@ void Rules::hound_clear_options(const State& s, ActionList& out) {
       int c = s.cell_at(at.x + dx, at.y + dy);
       if (c < 0 || c == s.hound_first_clear_) continue;
       int g = s.cell(c).ghost_total();
-      for (int k = 1; k <= std::min(3, g); ++k)
-        out.push(make(ActionKind::HoundClear, at.x + dx, at.y + dy, k));
+      if (g > 0) removal_options(s, c, ActionKind::HoundClear, out);
     }
 }
 
@@ -910,6 +997,7 @@ Phase phase_of(ActionKind k) {
   switch (k) {
     case ActionKind::TakePoints:
     case ActionKind::RemoveGhosts:
+    case ActionKind::ScoreFirst:
       return Phase::ScoreChoice;
     case ActionKind::ExtraGhost:
       return Phase::ExtraGhost;
@@ -952,9 +1040,32 @@ std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
 
 }  // namespace
 
+namespace {
+
+// Attempts no state makes legal, refused with the rule they break.
+std::optional<std::string> attempt_refusal(const Action& a) {
+  if ((a.kind == ActionKind::RemoveGhosts || a.kind == ActionKind::HoundClear) &&
+      (a.from & kFromSeveralTiles))
+    return a.kind == ActionKind::RemoveGhosts
+               ? "ghosts come off one tile per scoring, up to 3 (seed 004 3a: \"van 1 tegel\"); "
+                 "the start tile counts as four tiles, so one quarter of it (FAQ.MoC.0001, "
+                 "Dized.MoC.0002)"
+               : "the hound clears one tile at a time, up to 3 ghosts each, 2 different tiles "
+                 "(Dized.MoC.0023, 0024)";
+  if (a.kind == ActionKind::Track && a.count > 0) {
+    return "the points of a colour without a scoring meeple go to one scoring meeple of your "
+           "choice, all of them (seed 004 Level 6: \"welke telmeeple jullie vooruit gaan "
+           "zetten\")";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
   if (std::optional<std::string> why = decision_refusal(s, a.kind)) return why;
   if (std::optional<std::string> why = one_colour_refusal(s, a)) return why;
+  if (std::optional<std::string> why = attempt_refusal(a)) return why;
   ActionList legal;
   mists_legal(s, legal);
   bool ok = false;
@@ -964,10 +1075,14 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       case ActionKind::TakePoints:
         break;
       case ActionKind::RemoveGhosts:
-        same = same && l.x == a.x && l.y == a.y && l.count == a.count;
+        same = same && l.x == a.x && l.y == a.y && l.count == a.count && l.from == a.from;
         break;
       case ActionKind::HoundClear:  // "clear stop" (count 0) names no tile
-        same = same && l.count == a.count && (a.count == 0 || (l.x == a.x && l.y == a.y));
+        same = same && l.count == a.count &&
+               (a.count == 0 || (l.x == a.x && l.y == a.y && l.from == a.from));
+        break;
+      case ActionKind::ScoreFirst:  // any tile of the feature names it
+        same = same && pending_named(s, a) == pending_named(s, l);
         break;
       case ActionKind::ExtraGhost:
       case ActionKind::FaceDown:
@@ -990,10 +1105,27 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
     switch (a.kind) {
       case ActionKind::RemoveGhosts:
+        if (a.from && s.cell_at(a.x, a.y) >= 0 && a.count <= 3 &&
+            a.count <= s.cell(s.cell_at(a.x, a.y)).ghost_total())
+          return places_matter(s) ? "those places of the tile do not hold those ghosts"
+                                  : "under ghost-scope=per-tile the ghosts of a tile come off "
+                                    "as one: name no places";
         return "that tile does not hold that many ghosts (at most 3 come off one tile)";
       case ActionKind::HoundClear:
+        if (a.from && s.cell_at(a.x, a.y) >= 0 && a.count <= 3 &&
+            a.count <= s.cell(s.cell_at(a.x, a.y)).ghost_total())
+          return places_matter(s) ? "those places of the tile do not hold those ghosts"
+                                  : "under ghost-scope=per-tile the ghosts of a tile come off "
+                                    "as one: name no places";
         return "the hound clears up to 3 ghosts from each of 2 different tiles in the 3x3 area "
                "around it";
+      case ActionKind::ScoreFirst:
+        if (s.order_chosen_)
+          return "the scoring under decision was picked to go first: decide it (points or "
+                 "remove-ghosts) before picking another";
+        if (pending_named(s, a) < 0) return "that feature is no scoring of this tile still to come";
+        return "that scoring has no decision of its own (no meeple on it): it comes in its "
+               "turn";
       case ActionKind::FaceDown:
         return "a face-down tile goes on an empty space next to an open cemetery";
       case ActionKind::ExtraGhost:
@@ -1009,8 +1141,16 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       resolve_scoring(s, true, -1, 0);
       break;
     case ActionKind::RemoveGhosts:
-      resolve_scoring(s, false, s.cell_at(a.x, a.y), a.count);
+      resolve_scoring(s, false, s.cell_at(a.x, a.y), a.count, a.from);
       break;
+    case ActionKind::ScoreFirst: {
+      // The scoring named goes first; the others keep their order behind it.
+      const int k = pending_named(s, a);
+      auto first = s.pending_.begin();
+      std::rotate(first + s.pending_index_, first + k, first + k + 1);
+      s.order_chosen_ = true;
+      break;
+    }
     case ActionKind::ExtraGhost: {
       int c = s.cell_at(a.x, a.y);
       ++nth(s.cells_, c).ghosts[kCemeterySlot];
@@ -1033,7 +1173,7 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
         s.hound_clears_left_ = 0;
       } else {
         int c = s.cell_at(a.x, a.y);
-        remove_ghosts(s, c, a.count);
+        remove_from(s, c, a.count, a.from);
         s.hound_first_clear_ = static_cast<int16_t>(c);
         --s.hound_clears_left_;
       }

@@ -112,15 +112,20 @@ std::string xy_text(int x, int y) { return std::to_string(x) + "," + std::to_str
 
 }  // namespace
 
-std::string Rules::scoring_text(const State& s, const PendingScore& p) {
-  // Shown at the tile placed this turn when it is part of the feature (the tile the players
-  // just put down), else at the feature's own cell (a monastery or castle, a region's root).
+// Shown at the tile placed this turn when it is part of the feature (the tile the players
+// just put down), else at the feature's own cell (a monastery or castle, a region's root).
+void Rules::scoring_spot(const State& s, const PendingScore& p, int& cell, int& seg) {
   const bool centre = p.feature == FeatureClass::Monastery || p.feature == FeatureClass::Castle;
-  int cell = centre ? p.node : node_cell(p.node);
-  int seg = centre ? -1 : p.node - segment_node(cell, 0);
+  cell = centre ? p.node : node_cell(p.node);
+  seg = centre ? -1 : p.node - segment_node(cell, 0);
   if (!centre && s.new_cell_ >= 0)
     for (int k = 0; k < s.face(s.new_cell_).n_segments; ++k)
       if (find_const(s, segment_node(s.new_cell_, k)) == p.node) cell = s.new_cell_, seg = k;
+}
+
+std::string Rules::scoring_text(const State& s, const PendingScore& p) {
+  int cell = -1, seg = -1;
+  scoring_spot(s, p, cell, seg);
   const PlacedCell& c = nth(s.cells_, cell);
   // A port tells two features of one kind on that tile apart (road:E, as actions write it).
   std::string port;
@@ -154,9 +159,14 @@ std::string Rules::waiting_for(const State& s) {
       return "the drawn tile to be placed: place x,y rN";
     case Phase::Meeple:
       return "a meeple on the new tile, or none: meeple <feature> [colour], or pass";
-    case Phase::ScoreChoice:
+    case Phase::ScoreChoice: {
+      bool others = false;
+      for (size_t k = static_cast<size_t>(s.pending_index_) + 1; k < s.pending_.size(); ++k)
+        others = others || (!s.order_chosen_ && scoring_decided(s, s.pending_[k]));
       return "the scoring of " + scoring_text(s, nth(s.pending_, s.pending_index_)) +
-             ": points, or remove-ghosts x,y N";
+             ": points, or remove-ghosts x,y N" +
+             (others ? " (or score-first x,y <feature>: another scoring of this tile first)" : "");
+    }
     case Phase::ExtraGhost:
       return "the open cemetery that takes the extra ghost: extra-ghost x,y";
     case Phase::Bury: {

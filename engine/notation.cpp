@@ -63,13 +63,63 @@ std::string meeple_ref(const State& s, int m) {
 // A colour's name, "?" for a number that names none (an action built by hand or by a fuzzer).
 const char* colour_word(int c) { return c >= 0 && c < kMaxColours ? kColourNames[c] : "?"; }
 
+// The places written after `from` (" from mist 1:1, cemetery:2"), or the attempt on several
+// tiles; nothing when the ghosts come off as listed.
+std::string from_text(uint16_t from) {
+  if (from == 0) return "";
+  if (from & kFromSeveralTiles) return " and another tile";
+  std::string text;
+  for (int slot = 0; slot < kGhostSlots; ++slot) {
+    const int n = from_count(from, slot);
+    if (n == 0) continue;
+    text += text.empty() ? " from " : ", ";
+    if (slot == kCemeterySlot) {
+      text += "cemetery";
+    } else {
+      text += "mist ";
+      text += std::to_string(slot + 1);
+    }
+    text += ':';
+    text += std::to_string(n);
+  }
+  return text;
+}
+
+// A feature of the cell at x, y as `meeple` and `castle-score` name it: the segment, or -1
+// for its centre feature (monastery, castle); nullopt with `error` set when it has none.
+std::optional<int8_t> feature_at(const State& s, const ActionSyntax& a, std::string& error) {
+  const int cell = s.cell_at(a.x, a.y);
+  if (cell < 0) {
+    error = "no tile at " + xy(a.x, a.y);
+    return std::nullopt;
+  }
+  const int seg = segment_named(s.face(cell), a.feature, a.port);
+  if (seg < 0) {
+    error = "the tile at " + xy(a.x, a.y) + " has no feature '" + a.feature +
+            (a.port.empty() ? "" : ":" + a.port) + "'";
+    return std::nullopt;
+  }
+  return static_cast<int8_t>(s.face(cell).centre == seg ? -1 : seg);
+}
+
+// The name of the feature an action names at x, y (segment `seg`, -1: the centre feature).
+std::string feature_text(const State& s, const Action& a) {
+  const int cell = s.cell_at(a.x, a.y);
+  if (cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments)
+    return segment_text(s.face(cell), a.seg);
+  if (cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge) return "bridge";
+  if (cell >= 0 && s.face(cell).centre >= 0)
+    return segment_kind_name(s.face(cell).segments[s.face(cell).centre].kind);
+  return "castle";
+}
+
 }  // namespace
 
 const char* action_verb(ActionKind k) {
   static constexpr const char* kVerbs[kActionKinds] = {
       "draw",   "place",        "meeple", "pass",      "points", "remove-ghosts", "extra-ghost",
       "bury",   "hound",        "clear",  "face-down", "track",  "bridge",        "discard",
-      "castle", "castle-score", "select", "bid",       "buy",    "sell"};
+      "castle", "castle-score", "select", "bid",       "buy",    "sell",          "score-first"};
   return kVerbs[static_cast<int>(k)];
 }
 
@@ -113,7 +163,7 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::TakePoints:
       return verb + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
     case ActionKind::RemoveGhosts:
-      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) +
+      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) + from_text(a.from) +
              (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
     case ActionKind::ExtraGhost:
     case ActionKind::FaceDown:
@@ -123,9 +173,12 @@ std::string action_text(const State& s, const Action& a) {
       return verb + " " + (a.meeple >= 0 ? meeple_ref(s, a.meeple) : "?");
     case ActionKind::HoundClear:
       if (a.count == 0) return verb + " stop";
-      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count);
+      return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) + from_text(a.from);
     case ActionKind::Track:
-      return verb + " " + colour_word(a.colour);
+      return verb + " " + colour_word(a.colour) +
+             (a.count > 0 ? std::string(" and ") + colour_word(a.count - 1) : "");
+    case ActionKind::ScoreFirst:
+      return verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
     case ActionKind::Bridge:
       return verb + " " + xy(a.x, a.y) + " " +
              (a.count >= 0 && a.count < kBridgeAxes
@@ -136,17 +189,8 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::Buy:
     case ActionKind::Sell:
       return verb;
-    case ActionKind::CastleScore: {
-      const int cell = s.cell_at(a.x, a.y);
-      std::string what = "castle";
-      if (cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments)
-        what = segment_text(s.face(cell), a.seg);
-      else if (cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge)
-        what = "bridge";
-      else if (cell >= 0 && s.face(cell).centre >= 0)
-        what = segment_kind_name(s.face(cell).segments[s.face(cell).centre].kind);
-      return verb + " " + xy(a.x, a.y) + " " + what;
-    }
+    case ActionKind::CastleScore:
+      return verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
     case ActionKind::Select: {
       std::string text = verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : "?");
       if (a.x >= 0) text += ' ' + std::to_string(a.x);
@@ -250,9 +294,20 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     case ActionKind::RemoveGhosts:
     case ActionKind::HoundClear:
       r.count = static_cast<int8_t>(a.count);
+      r.from = a.from;
       if (!a.colour.empty()) r.colour = static_cast<int8_t>(colour_by_name(a.colour));
       if (a.kind == ActionKind::HoundClear && a.count == 0) r.x = r.y = 0;  // clear stop
+      // Places written as the engine would take them anyway name the plain action.
+      if (r.from != 0 && !(r.from & kFromSeveralTiles) && s.cell_at(a.x, a.y) >= 0 &&
+          r.from == listed_from(s.cell(s.cell_at(a.x, a.y)), a.count))
+        r.from = 0;
       return r;
+    case ActionKind::ScoreFirst: {
+      std::optional<int8_t> seg = feature_at(s, a, error);
+      if (!seg) return std::nullopt;
+      r.seg = *seg;
+      return r;
+    }
     case ActionKind::ExtraGhost:
     case ActionKind::FaceDown:
       return r;
@@ -275,6 +330,14 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       if (r.colour < 0) {
         error = "unknown colour '" + a.colour + "'";
         return std::nullopt;
+      }
+      if (!a.also.empty()) {  // the attempt to share the points with a second track
+        const int also = colour_by_name(a.also);
+        if (also < 0) {
+          error = "unknown colour '" + a.also + "'";
+          return std::nullopt;
+        }
+        r.count = static_cast<int8_t>(also + 1);
       }
       return r;
     case ActionKind::TakePoints:
@@ -322,13 +385,9 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
         r.seg = static_cast<int8_t>(kBridgeSeg);
         return r;
       }
-      const int seg = segment_named(s.face(cell), a.feature, a.port);
-      if (seg < 0) {
-        error = "the tile at " + xy(a.x, a.y) + " has no feature '" + a.feature +
-                (a.port.empty() ? "" : ":" + a.port) + "'";
-        return std::nullopt;
-      }
-      r.seg = static_cast<int8_t>(s.face(cell).centre == seg ? -1 : seg);
+      std::optional<int8_t> seg = feature_at(s, a, error);
+      if (!seg) return std::nullopt;
+      r.seg = *seg;
       return r;
     }
   }

@@ -3,10 +3,15 @@
 //   draw <tile>                 place <x>,<y> r<0-3>        pass
 //   meeple <kind>:<port> [colour]   e.g. meeple road:W, meeple city:N red, meeple field:Nl
 //   meeple castle|monastery [colour]
-//   points [colour]             remove-ghosts <x>,<y> <n> [colour]   extra-ghost <x>,<y>
+//   points [colour]             remove-ghosts <x>,<y> <n> [from <places>] [colour]
+//   extra-ghost <x>,<y>         score-first <x>,<y> <feature>   (feature as `meeple` names it)
 //   bury <colour>@<x>,<y>       bury <colour>@supply        hound <colour>@<x>,<y>
-//   clear <x>,<y> <n>           clear stop                  face-down <x>,<y>
+//   clear <x>,<y> <n> [from <places>]   clear stop          face-down <x>,<y>
 //   track <colour>
+//   <places>: the places of the tile the ghosts come off, with their counts:
+//   `from mist 2:1, cemetery:1` (without `from`: its mist areas in order, then its cemetery)
+//   Attempts the rules refuse, written so that a spec can pin the refusal:
+//   remove-ghosts <x>,<y> <n> and <x2>,<y2> <n2> (two tiles)    track <colour> and <colour>
 //   Bridges, Castles and Bazaars:
 //   bridge <x>,<y> N-S|W-E      discard                     meeple bridge [colour]
 //   place <x>,<y> r<0-3> bridge N-S|W-E          (the bridge on the tile placed)
@@ -52,15 +57,19 @@ struct ActionSyntax {
   int rot = 0;          // place: quarter turns clockwise
   int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`); bridge: its axis
                         // (0 N-S, 1 W-E); select, bid: the amount (select without one: -1)
+  uint16_t from = 0;    // remove-ghosts, clear: the places written after `from` (Action::from);
+                        // kFromSeveralTiles: `and` named a second tile
+  std::string also;     // track: the colour written after `and` (an attempt to share points)
+  int place = 0;        // while `from` is read: the ghost slot whose count comes next
   int bridge = 0;       // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
   int bx = 0, by = 0;   // place: the neighbour written as carrying that bridge
-  std::string feature;  // meeple, castle-score: road, city, field, monastery, castle, cemetery,
-                        // mist, bridge
-  std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
-  std::string colour;   // meeple, points, remove-ghosts (optional), track
-  MeepleRef meeple;     // bury, hound
-  std::string text;     // as written
-  int column = 1;       // where it starts on its line (1-based)
+  std::string feature;  // meeple, castle-score, score-first: road, city, field, monastery, castle,
+                        // cemetery, mist, bridge
+  std::string port;    // meeple: "" or a side N/E/S/W with an optional half l/c/r
+  std::string colour;  // meeple, points, remove-ghosts (optional), track
+  MeepleRef meeple;    // bury, hound
+  std::string text;    // as written
+  int column = 1;      // where it starts on its line (1-based)
 };
 
 // The Action that `a` names in state `s` (its feature on the new tile, its meeple, the active

@@ -188,7 +188,18 @@ struct Rules {
   static int bury_candidates(const State& s, std::vector<int>& out);
   static void close_cemetery_ghosts(State& s, int cell);
   static Flow score_step(State& s);
-  static void resolve_scoring(State& s, bool points, int cell, int count);
+  static void resolve_scoring(State& s, bool points, int cell, int count, uint16_t from = 0);
+  // Ghosts off `cell` from the places `from` names (Action::from; 0: as remove_ghosts takes
+  // them).
+  static int remove_from(State& s, int cell, int count, uint16_t from);
+  // The removals of up to 3 ghosts from `cell` as `kind` actions: each count as listed, then
+  // each other way to take it from the tile's places where the place matters (ghost-scope).
+  static void removal_options(const State& s, int cell, ActionKind kind, ActionList& out);
+  // A later scoring of this turn that has its own decision (score-first may pick it): a
+  // meeple on it, or unoccupied-scoring=ghost-choice.
+  static bool scoring_decided(const State& s, const PendingScore& p);
+  // The pending scoring (index > pending_index_) that a score-first action names, or -1.
+  static int pending_named(const State& s, const Action& a);
   // `points red` / `remove-ghosts x,y N red`: one colour's answer to a scoring.
   static std::optional<std::string> one_colour_refusal(const State& s, const Action& a);
   static void add_points(State& s, int colour, int points, FeatureClass f,
@@ -203,6 +214,8 @@ struct Rules {
   static void put_face_down(State& s, int x, int y);
   static void mists_face_down_drawn(State& s);  // one place only: the decision resolves itself
   static void score_options(const State& s, ActionList& out);
+  // Where a scoring is shown and named: a cell of the feature and its segment (-1: centre).
+  static void scoring_spot(const State& s, const PendingScore& p, int& cell, int& seg);
   static int open_cemeteries(const State& s, ActionList* out);
   static Flow place_ghosts(State& s);
 };

@@ -280,13 +280,14 @@ std::string State::snapshot() const {
     o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "")
       << "\n";
   o << "pending " << pending_index_ << ":";
-  for (const PendingScore& p : pending_) o << ' ' << feature_class_name(p.feature) << '@' << p.node;
+  for (const PendingScore& p : pending_)
+    o << ' ' << feature_class_name(p.feature) << '@' << p.node << (p.announced ? "!" : "");
   o << "\n";
   list(o, "bury-queue", bury_queue_);
   o << "hound-active " << hound_active_ << " clears-left " << hound_clears_left_ << " first-clear "
     << hound_first_clear_ << (hound_surround_clear_ ? " when-surrounded" : "") << "\n";
   o << "bank-finished " << bank_finished_this_turn_ << " extended-bank " << extended_bank_
-    << " score-sub " << score_sub_ << "\n";
+    << " score-sub " << score_sub_ << (order_chosen_ ? " order-chosen" : "") << "\n";
   list(o, "track-queue", track_queue_);
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
   for (const Event& e : events_)

@@ -109,6 +109,18 @@ struct PlacedCell {
   }
 };
 
+// The places `n` ghosts come off `c` when an action names none (Action::from): its mist
+// areas in order, then its cemetery.
+inline uint16_t listed_from(const PlacedCell& c, int n) {
+  uint16_t from = 0;
+  for (int slot = 0; slot < kGhostSlots && n > 0; ++slot) {
+    const int t = std::min<int>(c.ghosts[static_cast<size_t>(slot)], n);
+    from = from_with(from, slot, std::min<int>(t, kFromSlotMask));
+    n -= t;
+  }
+  return from;
+}
+
 struct RegionNode {
   int16_t parent = -1;  // -1: node unused
   int16_t next = -1;    // circular member list
@@ -136,7 +148,9 @@ struct Hound {
 // One finished feature waiting to be scored this turn.
 struct PendingScore {
   FeatureClass feature = FeatureClass::None;
-  int16_t node = -1;  // region root, or the cell of a monastery or castle
+  int16_t node = -1;       // region root, or the cell of a monastery or castle
+  bool announced = false;  // Mists: its feature-finished event is out (score-first moves it)
+  friend bool operator==(const PendingScore&, const PendingScore&) = default;
 };
 
 struct Score {
@@ -311,7 +325,8 @@ class State {
   int16_t hound_first_clear_ = -1;
   bool bank_finished_this_turn_ = false;
   bool extended_bank_ = false;
-  int score_sub_ = 0;  // 0: next scoring; 1: its tracks and thresholds
+  int score_sub_ = 0;          // 0: next scoring; 1: its tracks and thresholds
+  bool order_chosen_ = false;  // Mists: score-first chose the scoring under decision
   // Level 6: unowned colours' points awaiting a track, 4 entries each: points, their class,
   // the feature scored and its node (PendingScore), for the event.
   std::vector<int16_t> track_queue_;

@@ -36,10 +36,6 @@ bool same(const Hound& a, const Hound& b) {
   return a.status == b.status && a.meeple == b.meeple && a.cleared == b.cleared;
 }
 
-bool same(const PendingScore& a, const PendingScore& b) {
-  return a.feature == b.feature && a.node == b.node;
-}
-
 bool same(const Event& a, const Event& b) {
   return a.kind == b.kind && a.feature == b.feature && a.who == b.who && a.x == b.x && a.y == b.y &&
          a.value == b.value && a.extra == b.extra;
@@ -101,7 +97,8 @@ const char* State::first_difference(const State& o) const {
       hound_surround_clear_ != o.hound_surround_clear_)
     return "hound-active";
   if (bank_finished_this_turn_ != o.bank_finished_this_turn_ ||
-      extended_bank_ != o.extended_bank_ || score_sub_ != o.score_sub_)
+      extended_bank_ != o.extended_bank_ || score_sub_ != o.score_sub_ ||
+      order_chosen_ != o.order_chosen_)
     return "bank-finished";
   if (!same(track_queue_, o.track_queue_)) return "track-queue";
   if (end_reason_ != o.end_reason_ || won_ != o.won_) return "end";

@@ -52,6 +52,7 @@ Action built_action(fuzzing::EngineInput& in) {
   a.count = static_cast<int8_t>(in.byte() % 6 - 1);
   a.meeple = static_cast<int16_t>(in.byte() % 60 - 2);
   a.tile = static_cast<TileId>(in.byte() % 100 - 2);
+  a.from = static_cast<uint16_t>(in.byte() | (in.byte() << 8));  // places, or several tiles
   return a;
 }
 

@@ -104,6 +104,11 @@ TEST(BcbNotation, EveryActionKindRoundTrips) {
       "clear 2,3 1",
       "face-down 3,3",
       "track blue",
+      "track blue and red",  // an attempt: refused, but written and printed back
+      "remove-ghosts 0,1 2 from mist 1:1, cemetery:1",
+      "clear 2,3 3 from mist 2:2, cemetery:1",
+      "score-first 0,0 road:E",
+      "score-first 0,1 monastery",
       "bridge 0,1 W-E",
       "bridge -1,0 N-S",
       "discard",

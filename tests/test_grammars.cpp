@@ -58,6 +58,7 @@ TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
       {ActionKind::Bid, "bid 3"},
       {ActionKind::Buy, "buy"},
       {ActionKind::Sell, "sell"},
+      {ActionKind::ScoreFirst, "score-first 1,0 city:N"},
   };
   ASSERT_EQ(std::size(examples), static_cast<size_t>(kWrittenActionKinds));
   for (const auto& [kind, text] : examples) {
@@ -128,7 +129,8 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
   EXPECT_EQ(refusal("plce 1,0 r0"),
             "column 1: unknown action 'plce' (did you mean 'place'?); expected an action: draw, "
             "place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, clear, "
-            "face-down, track, bridge, discard, castle, castle-score, select, bid, buy or sell");
+            "face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell or "
+            "score-first");
   EXPECT_EQ(refusal("place 1,0 r0 extra"),
             "column 14: expected the end of the action, found 'extra'");
   EXPECT_EQ(refusal("place 1,0"),
@@ -136,6 +138,26 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
             "the end of the action");
   EXPECT_EQ(refusal("remove-ghosts 1,0 16"),
             "column 19: the game holds 15 ghosts: a count of 16 is a mistake");
+  // The places ghosts come off: each named once, 1 to 3 each, summing to the count.
+  EXPECT_EQ(refusal("remove-ghosts 1,0 2 from mist 1:1"),
+            "column 21: the places give 1 ghosts, but the action removes 2");
+  EXPECT_EQ(refusal("remove-ghosts 1,0 2 from mist 1:1, mist 1:1"),
+            "column 43: that place is named twice");
+  EXPECT_EQ(refusal("remove-ghosts 1,0 2 from mist 5:2"),
+            "column 31: a tile has mist areas 1 to 4, not 5");
+  EXPECT_EQ(refusal("remove-ghosts 1,0 2 from cemetery 2"),
+            "column 35: expected ':' and how many ghosts come off that place, found '2'");
+  EXPECT_EQ(refusal("remove-ghosts 1,0 2 from road:1"),
+            "column 26: expected a place of the tile and its ghosts: mist K:n or cemetery:n "
+            "(from mist 1:1, cemetery:2), found 'road:1'");
+  EXPECT_EQ(refusal("remove-ghosts 1,0 2 and 2,0"),
+            "column 28: expected how many ghosts come off the second tile, found the end of "
+            "the action");
+  EXPECT_EQ(refusal("track blue and"),
+            "column 15: expected a second colour after 'and', found the end of the action");
+  EXPECT_EQ(refusal("score-first 1,0 road"),
+            "column 17: name the road by a port of the new tile, as in 'meeple road:W' (ports "
+            "are board directions)");
   EXPECT_EQ(refusal("extra-ghost 501,0"),
             "column 13: coordinates lie between -500 and 500, not 501,0");
   EXPECT_EQ(refusal("meeple road"),
@@ -147,7 +169,8 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
   EXPECT_EQ(refusal(""),
             "column 1: expected an action: draw, place, meeple, pass, points, "
             "remove-ghosts, extra-ghost, bury, hound, clear, face-down, track, bridge, discard, "
-            "castle, castle-score, select, bid, buy or sell, found the end of the action");
+            "castle, castle-score, select, bid, buy, sell or score-first, found the end of the "
+            "action");
 }
 
 // What the text names is looked up in the state: tiles of the rule set, the meeple there.

@@ -90,7 +90,7 @@ void bind_action(pyb::module_& m) {
       .def("__hash__", [](const PyAction& a) {
         const Action& x = a.action;  // the fields __eq__ compares
         return pyb::hash(pyb::make_tuple(static_cast<int>(x.kind), x.rot, x.seg, x.colour, x.count,
-                                         x.x, x.y, x.meeple, x.tile));
+                                         x.x, x.y, x.meeple, x.tile, x.from));
       });
 }
 
