@@ -409,7 +409,7 @@ bool bcb_action(const ActionSyntax& a) {
     case ActionKind::Meeple:
       return a.feature == "bridge";
     default:
-      return a.kind >= ActionKind::Bridge;
+      return a.kind >= ActionKind::Bridge && a.kind <= ActionKind::Sell;
   }
 }
 
