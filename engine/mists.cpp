@@ -348,12 +348,10 @@ Rules::Flow Rules::start_bury(State& s) {
   return Flow::Continue;
 }
 
-// Unburied meeples on the board; if none, one from a supply (Dized.MoC.0026, bury-supply).
+// Unburied meeples on the board; if none, one from a supply (Dized.MoC.0026, bury-supply,
+// bury-when).
 int Rules::bury_candidates(const State& s, std::vector<int>& out) {
   out.clear();
-  for (size_t i = 0; i < s.meeples_.size(); ++i)
-    if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) out.push_back(static_cast<int>(i));
-  if (!out.empty()) return static_cast<int>(out.size());
   auto from_supply = [&](bool active_only) {
     for (int c = 0; c < s.game_->colours(); ++c) {
       if (active_only && s.game_->owner(c) != s.player_) continue;
@@ -366,6 +364,19 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
       }
     }
   };
+  // bury-when=active-player-none: the rules text's "Als je geen meeples op het speelveld hebt"
+  // read as the active player: with none of their own on the board, one from their supply,
+  // though others' meeples stand there.
+  if (s.game_->switches().bury_when == BuryWhen::ActivePlayerNone) {
+    bool own = false;
+    for (const Meeple& m : s.meeples_)
+      own = own || (m.cell >= 0 && !m.buried && s.game_->owner(m.colour) == s.player_);
+    if (!own) from_supply(true);
+    if (!out.empty()) return static_cast<int>(out.size());
+  }
+  for (size_t i = 0; i < s.meeples_.size(); ++i)
+    if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) out.push_back(static_cast<int>(i));
+  if (!out.empty()) return static_cast<int>(out.size());
   if (!(s.game_->switches().bury_supply == BurySupply::AnyPlayer)) from_supply(true);
   if (out.empty()) from_supply(false);
   return static_cast<int>(out.size());

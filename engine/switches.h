@@ -14,6 +14,7 @@
 // | level6-unowned-colour  | level6_unowned_colour  | team-picks                                |
 // | unoccupied-scoring     | unoccupied_scoring     | no-scoring, ghost-choice                  |
 // | bury-supply            | bury_supply            | active-player, any-player                 |
+// | bury-when              | bury_when              | board-empty, active-player-none           |
 // | face-down-adjacency    | face_down_adjacency    | any-of-8, orthogonal-first                |
 // | haunted-cemetery-ghosts| haunted_cemetery_ghosts| surrounding-8, orthogonal-4               |
 // | pile-end-timing        | pile_end_timing        | after-last-turn, on-last-draw             |
@@ -73,6 +74,7 @@ enum class HoundNoMeeple : uint8_t { HoundLost };
 enum class Level6UnownedColour : uint8_t { TeamPicks };
 enum class UnoccupiedScoring : uint8_t { NoScoring, GhostChoice };
 enum class BurySupply : uint8_t { ActivePlayer, AnyPlayer };
+enum class BuryWhen : uint8_t { BoardEmpty, ActivePlayerNone };
 enum class FaceDownAdjacency : uint8_t { AnyOf8, OrthogonalFirst };
 enum class HauntedCemeteryGhosts : uint8_t { Surrounding8, Orthogonal4 };
 enum class PileEndTiming : uint8_t { AfterLastTurn, OnLastDraw };
@@ -123,6 +125,7 @@ struct Switches {
   Level6UnownedColour level6_unowned_colour = Level6UnownedColour::TeamPicks;
   UnoccupiedScoring unoccupied_scoring = UnoccupiedScoring::NoScoring;
   BurySupply bury_supply = BurySupply::ActivePlayer;
+  BuryWhen bury_when = BuryWhen::BoardEmpty;
   FaceDownAdjacency face_down_adjacency = FaceDownAdjacency::AnyOf8;
   HauntedCemeteryGhosts haunted_cemetery_ghosts = HauntedCemeteryGhosts::Surrounding8;
   PileEndTiming pile_end_timing = PileEndTiming::AfterLastTurn;
