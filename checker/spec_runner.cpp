@@ -344,8 +344,8 @@ class SetupRun {
 
   // At a turn's start the rules have dealt with every threshold the score has reached (Level
   // 6: the lowest track): a hound past waiting has had its threshold reached, which made the
-  // next pile active; a waiting one has not; the goal has not (the game would be won). A
-  // setup the rules cannot reach is refused at the statement that says it.
+  // next pile active; a hound said to be waiting has not; the goal has not (the game would be
+  // won). A setup the rules cannot reach is refused at the statement that says it.
   void check_thresholds() const {
     const RuleSet& r = g_.rules();
     if (!g_.is_mists()) return;
@@ -366,8 +366,10 @@ class SetupRun {
       const std::string next = "active-pile " + std::to_string(k + 2);
       const std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
       if (h.status == Hound::Waiting) {
-        if (score >= threshold)
-          refuse(said ? *said : *score_step_,
+        // A hound no line names keeps the head start: it comes at the next scoring (the
+        // fuzzers' games start so, checker/game_start.h). `hound K waiting` is a claim.
+        if (said && score >= threshold)
+          refuse(*said,
                  name + " is waiting, yet " + score_text + " has reached its threshold " +
                      std::to_string(threshold) +
                      ": the scoring that reached it placed or lost the hound and made the next "
