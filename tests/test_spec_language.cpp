@@ -452,6 +452,35 @@ expect pile 1
       << r.error << (r.failures.empty() ? "" : r.failures[0].statement);
 }
 
+// A pile that runs out before its hound's threshold is a loss, except under
+// pile-threshold-loss=continue: there a hound may still wait with a later pile active.
+TEST(SpecRun, HoundWaitingPastItsPileOnlyUnderContinue) {
+  const std::string spec = R"(rules mists level 3 players 2
+cites seed 004 "footnote 21"
+VARIANT
+setup {
+  score 10
+  active-pile 2
+  hound 1 waiting
+}
+expect hound 1 waiting
+expect hound 2 waiting
+expect active-pile 2
+)";
+  auto with = [&](const std::string& variant) {
+    std::string t = spec;
+    t.replace(t.find("VARIANT"), 7, variant);
+    return run_text(t);
+  };
+  SpecResult r = with("variant pile-threshold-loss=continue");
+  EXPECT_EQ(r.outcome, SpecOutcome::Pass) << r.error;
+  r = with("");
+  EXPECT_EQ(r.outcome, SpecOutcome::Error);
+  EXPECT_NE(r.error.find("t.spec:7:3: setup 'hound 1 waiting' is refused: hound 1 waits only"),
+            std::string::npos)
+      << r.error;
+}
+
 TEST(SpecRun, ShippedSpecsPass) {
   const fs::path specs = fs::path(CARCHECK_TEST_DIR).parent_path() / "specs";
   for (const char* name :
