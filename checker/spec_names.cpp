@@ -501,6 +501,7 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
                  "meeples are their own");
         break;
       case ExpectKind::PileContains:
+      case ExpectKind::PileTop:
         if (e.index > std::max(1, r.piles))
           absent(r.name + " has " + std::to_string(std::max(1, r.piles)) +
                  " pile(s), numbered from 1");

@@ -555,6 +555,8 @@ class Evaluation {
         return numbers(e_.value, s_.pile_size(e_.index - 1));
       case ExpectKind::PileContains:
         return pile_contains();
+      case ExpectKind::PileTop:
+        return pile_top();
       case ExpectKind::MeeplesBox:
         return meeples_box();
       case ExpectKind::Track:
@@ -721,6 +723,15 @@ class Evaluation {
     if (e_.count < 0) return {n > 0, "at least 1 copy" + of, actual};
     return {n == e_.count, std::to_string(e_.count) + " cop" + (e_.count == 1 ? "y" : "ies") + of,
             actual};
+  }
+
+  // The tile drawn next from pile K: its top (the engine's last).
+  Check pile_top() const {
+    const std::vector<TileId>& pile = s_.pile(e_.index - 1);
+    const std::string want = e_.tile + " on top of pile " + std::to_string(e_.index);
+    if (pile.empty()) return {false, want, "pile " + std::to_string(e_.index) + " is empty"};
+    const std::string& top = g_.tile(pile.back()).name;
+    return {top == e_.tile, want, top + " on top of pile " + std::to_string(e_.index)};
   }
 
   // Mists: the guard meeples left in the box (levels.yaml meeples: colours x per-colour),

@@ -88,6 +88,7 @@ CARCHECK_SPEC_KEYWORD(kw_none, "none")
 CARCHECK_SPEC_KEYWORD(kw_goal, "goal")
 CARCHECK_SPEC_KEYWORD(kw_reached, "reached")
 CARCHECK_SPEC_KEYWORD(kw_contains, "contains")
+CARCHECK_SPEC_KEYWORD(kw_top, "top")
 CARCHECK_SPEC_KEYWORD(kw_scoring_meeples, "scoring-meeples")
 CARCHECK_SPEC_KEYWORD(kw_from, "from")
 #undef CARCHECK_SPEC_KEYWORD
@@ -171,7 +172,9 @@ struct e_meeples : pg::seq<kw_meeples, pg::must<then<e_meeples_tail>>> {};
 struct pile_holds : pg::seq<kw_holds, pg::must<then<value>>> {};
 // pile K contains T [N]: N copies of tile T (at least one without N).
 struct pile_contains : pg::seq<kw_contains, pg::must<then<pile_tile>>, pg::opt<then<value>>> {};
-struct pile_more : pg::sor<pile_holds, pile_contains> {};
+// pile K top T: T is drawn next from pile K (the rest of a pile goes on top of the next).
+struct pile_top : pg::seq<kw_top, pg::must<then<pile_tile>>> {};
+struct pile_more : pg::sor<pile_holds, pile_contains, pile_top> {};
 struct e_pile : pg::seq<kw_pile, pg::must<then<value>>, pg::opt<then<pile_more>>> {};
 struct e_active_pile : pg::seq<kw_active_pile, pg::must<then<value>>> {};
 struct e_tiles_left : pg::seq<kw_tiles_left, pg::must<then<value>>> {};

@@ -118,6 +118,7 @@ struct Words {
   List string;  // quoted: a title, a reason, the parts of a shape
   List name, shipped, cite, holds;
   List source;  // scoring-meeples ... from supply|box
+  List top;     // pile K top T
 };
 
 template <typename T>
@@ -221,6 +222,7 @@ CARCHECK_TOKEN(castle_owner, state, false)
 CARCHECK_TOKEN(goal_word, status, false)
 CARCHECK_TOKEN(setup_hound_status, status, false)
 CARCHECK_TOKEN(scoring_source, source, false)
+CARCHECK_TOKEN(kw_top, top, false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -505,6 +507,11 @@ CARCHECK_EXPECT(e_pile, Pile, {
     e.value = v[1].num;
     e.value_at = v[1].at;
     if (e.index < 1) st.fail(v[0].at, "piles are numbered from 1");
+  } else if (has(st.words.top)) {
+    e.kind = ExpectKind::PileTop;
+    e.index = static_cast<int>(v[0].num);
+    if (e.index < 1) st.fail(v[0].at, "piles are numbered from 1");
+    e.tile = st.words.tile.front().text, e.tile_at = st.words.tile.front().at;
   } else if (has(st.words.tile)) {
     e.kind = ExpectKind::PileContains;
     e.index = static_cast<int>(v[0].num);
@@ -516,7 +523,8 @@ CARCHECK_EXPECT(e_pile, Pile, {
     st.hint = "expected the number of copies or the end of the line (expect pile K contains T [N])";
   } else {
     st.hint =
-        "expected 'holds N', 'contains T [N]' or the end of the line (expect pile N: the active "
+        "expected 'holds N', 'contains T [N]', 'top T' or the end of the line (expect pile N: the "
+        "active "
         "pile holds N; expect pile K holds N; expect pile K contains T N)";
   }
 })
@@ -956,6 +964,8 @@ std::string expectation_subject(const Expectation& e) {
       return "meeples box " + e.colour;
     case ExpectKind::PileContains:
       return "pile " + std::to_string(e.index) + " contains " + e.tile;
+    case ExpectKind::PileTop:
+      return "pile " + std::to_string(e.index) + " top";
     case ExpectKind::GhostsAt:
       return "ghosts" + xy() + " " + e.word + " " + std::to_string(e.index);
     case ExpectKind::GhostsSupply:

@@ -113,6 +113,7 @@ enum class ExpectKind {
   Pile,            // pile N (the active pile holds N)
   PileHolds,       // pile K holds N
   PileContains,    // pile K contains T [N] (N copies of tile T; at least one without N)
+  PileTop,         // pile K top T (T is drawn next from pile K)
   ActivePile,      // active-pile K
   TilesLeft,       // tiles-left N
   SetAside,        // set-aside N

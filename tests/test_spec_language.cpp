@@ -181,6 +181,7 @@ expect meeples box red 1
 expect meeples box 15
 expect pile 2 contains ROAD 3
 expect pile 3 contains F
+expect pile 1 top CAP
 )",
                                 "t.spec");
   ASSERT_EQ(s.setup.size(), 2u);
@@ -190,7 +191,7 @@ expect pile 3 contains F
   EXPECT_EQ(s.setup[1].status, "removed");
   EXPECT_EQ(s.setup[1].value, 2);
   EXPECT_EQ(s.setup[1].status_at.column, 11);
-  ASSERT_EQ(s.steps.size(), 7u);
+  ASSERT_EQ(s.steps.size(), 8u);
   const Expectation& track = s.steps[0].expect;
   EXPECT_EQ(track.kind, ExpectKind::Track);
   EXPECT_EQ(track.colour, "red");
@@ -219,6 +220,9 @@ expect pile 3 contains F
   EXPECT_EQ(pc.tile_at.column, 24);
   EXPECT_EQ(pc.count, 3);
   EXPECT_EQ(s.steps[6].expect.count, -1);  // at least one copy
+  EXPECT_EQ(s.steps[7].expect.kind, ExpectKind::PileTop);
+  EXPECT_EQ(s.steps[7].expect.index, 1);
+  EXPECT_EQ(s.steps[7].expect.tile, "CAP");
 }
 
 TEST(SpecParse, CommentsBlankLinesAndSeveralActionsOnALine) {
