@@ -475,6 +475,38 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
       case ExpectKind::Hound:
         if (!r.hounds) absent(r.name + " has no hounds (Levels 3-6)");
         break;
+      case ExpectKind::Track:  // Level 6's name for `score <colour>`
+        if (r.scoring != ScoringTracks::PerColour)
+          absent(mists ? r.name +
+                             " has one shared scoring track, no track per colour (Level 6 "
+                             "only): expect score N"
+                       : r.name +
+                             " has no scoring meeples' tracks (Mists Level 6 only): a "
+                             "player's points are expect score <colour> N");
+        score_index(spec, g, e.colour, e.colour_at, !e.word.empty());
+        check_score_feature(spec, r, e);
+        break;
+      case ExpectKind::ScoringMeeples:
+        if (r.scoring != ScoringTracks::PerColour)
+          absent(mists ? r.name +
+                             " has one shared scoring meeple, of a colour not in play "
+                             "(FAQ.MoC.0006): only Level 6 gives colours their own"
+                       : r.name + " has no scoring meeples to choose (Mists Level 6 only)");
+        for (const auto& [c, at] : e.colours) colour_in_play(spec, g, c, at);
+        break;
+      case ExpectKind::MeeplesBox:
+        if (r.meeple_colours == 0)
+          absent(r.name +
+                 " has no box of guard meeples to count (Mists only): its players' "
+                 "meeples are their own");
+        break;
+      case ExpectKind::PileContains:
+      case ExpectKind::PileTop:
+        if (e.index > std::max(1, r.piles))
+          absent(r.name + " has " + std::to_string(std::max(1, r.piles)) +
+                 " pile(s), numbered from 1");
+        tile_in_play(spec, g, e.tile, e.tile_at);
+        break;
       case ExpectKind::Bridges:
       case ExpectKind::BridgeAt:
         if (r.family != Family::Bcb) absent(bcb_absent(r, "bridges"));

@@ -1,6 +1,7 @@
 #include "checker/spec_runner.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include "checker/spec_names.h"
@@ -188,10 +189,18 @@ class SetupRun {
     for (const SetupStep& st : spec_.setup)
       if (st.kind == SetupKind::Pile && !first_pile) first_pile = &st;
     for (const SetupStep& st : spec_.setup) {
-      // Every `pile` line of the block takes effect together, here at the first one.
-      if (st.kind == SetupKind::Pile && &st != first_pile) continue;
+      // Every `pile` line of the block takes effect together, here at the first one; the
+      // hounds after everything else, so that `active-pile` cannot overrule a hound's state.
+      if ((st.kind == SetupKind::Pile && &st != first_pile) || st.kind == SetupKind::Hound)
+        continue;
+      if (st.kind == SetupKind::Score) score_step_ = &st;
+      if (st.kind == SetupKind::ActivePile) pile_step_ = &st;
       if (std::optional<std::string> why = apply(st)) refuse(st, *why);
     }
+    for (const SetupStep& st : spec_.setup)
+      if (st.kind == SetupKind::Hound)
+        if (std::optional<std::string> why = apply(st)) refuse(st, *why);
+    check_thresholds();
   }
 
  private:
@@ -313,7 +322,19 @@ class SetupRun {
       throw InputError(spec_.pos(st.at), g_.rules().name + " has no hounds (Levels 3-6)");
     if (st.value < 1 || st.value > 2)
       throw InputError(spec_.pos(st.value_at), "the hounds are 1 (Rufus) and 2 (Ronja)");
-    colour_in_play(spec_, g_, st.meeple.colour, st.at);
+    const SetupStep*& said = nth(hound_step_, static_cast<int>(st.value) - 1);
+    if (said)
+      throw InputError(spec_.pos(st.value_at), "hound " + std::to_string(st.value) +
+                                                   " is set twice (first at line " +
+                                                   std::to_string(said->at.line) + ")");
+    said = &st;
+    if (st.status != "placed") {
+      const auto& names = spec_hound_statuses();  // in Hound::Status order
+      const auto it = std::find(names.begin(), names.end(), st.status);
+      return s_.setup_hound_status(static_cast<int>(st.value) - 1,
+                                   static_cast<Hound::Status>(it - names.begin()));
+    }
+    colour_in_play(spec_, g_, st.meeple.colour, st.status_at);
     if (st.meeple.supply) refuse(st, "a hound lies by a meeple on the board, not in the supply");
     int m = find_meeple(s_, st.meeple, true);
     if (m < 0)
@@ -321,9 +342,73 @@ class SetupRun {
     return s_.setup_hound(static_cast<int>(st.value) - 1, m);
   }
 
+  // At a turn's start the rules have dealt with every threshold the score has reached (Level
+  // 6: the lowest track): a hound past waiting has had its threshold reached, which made the
+  // next pile active; a hound said to be waiting has not; the goal has not (the game would be
+  // won). A setup the rules cannot reach is refused at the statement that says it.
+  void check_thresholds() const {
+    const RuleSet& r = g_.rules();
+    if (!g_.is_mists()) return;
+    const int score = s_.shared_score();
+    const std::string lowest = r.scoring == ScoringTracks::PerColour ? " (the lowest track)" : "";
+    const std::string score_text = "the score " + std::to_string(score) + lowest;
+    if (r.goal > 0 && score >= r.goal && score_step_)
+      refuse(*score_step_, score_text + " has reached the goal " + std::to_string(r.goal) +
+                               ": the game is won at once (Dized.MoC.0032), no turn follows");
+    if (!r.hounds) return;
+    bool buried = false;
+    for (const Meeple& m : s_.meeples()) buried = buried || m.buried;
+    for (int k = 0; k < static_cast<int>(s_.hounds().size()); ++k) {
+      const Hound& h = nth(s_.hounds(), k);
+      const int threshold = nth(r.thresholds, k);
+      const SetupStep* said = nth(hound_step_, k);
+      const std::string name = "hound " + std::to_string(k + 1);
+      const std::string next = "active-pile " + std::to_string(k + 2);
+      const std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
+      if (h.status == Hound::Waiting) {
+        // A hound no line names keeps the head start: it comes at the next scoring (the
+        // fuzzers' games start so, checker/game_start.h). `hound K waiting` is a claim.
+        if (said && score >= threshold)
+          refuse(*said,
+                 name + " is waiting, yet " + score_text + " has reached its threshold " +
+                     std::to_string(threshold) +
+                     ": the scoring that reached it placed or lost the hound and made the next "
+                     "pile active; say which ('" +
+                     name + " by <colour>@x,y', '" + name + " lost', 'scored', 'removed') and '" +
+                     next + "'");
+        if (said && s_.active_pile() > k &&
+            g_.switches().pile_threshold_loss == PileThresholdLoss::Lose)
+          refuse(*said, name + " waits only until its threshold, which makes pile " +
+                            std::to_string(k + 2) + " active; pile " +
+                            std::to_string(s_.active_pile() + 1) +
+                            " is active (a pile runs out before its threshold only under "
+                            "pile-threshold-loss=continue)");
+        continue;
+      }
+      const SetupStep& at = said ? *said : *pile_step_;  // else `active-pile` lost it
+      if (score < threshold)
+        refuse(at, name + " is " + status + " only once the score has reached its threshold " +
+                       std::to_string(threshold) + ", and " + score_text + " has not" +
+                       (said ? ""
+                             : " (active-pile puts the hounds of the piles before it out "
+                               "of the game, as if their thresholds had been reached)"));
+      if (s_.active_pile() <= k)
+        refuse(at, name + "'s threshold makes pile " + std::to_string(k + 2) +
+                       " active (the rest of pile " + std::to_string(k + 1) +
+                       " on top of it): add '" + next + "'");
+      if (h.status == Hound::Removed && !buried)
+        refuse(at, name +
+                       " is removed only when its meeple is buried (seed 004 footnotes 17, "
+                       "18), and no meeple lies buried: add 'buried <colour> at x,y'");
+    }
+  }
+
   const SpecFile& spec_;
   const Game& g_;
   State& s_;
+  const SetupStep* score_step_ = nullptr;  // the last `score`
+  const SetupStep* pile_step_ = nullptr;   // the last `active-pile`
+  std::array<const SetupStep*, kMaxHounds> hound_step_{};
 };
 
 // ---- Expectations ---------------------------------------------------------------------------
@@ -468,6 +553,16 @@ class Evaluation {
         return numbers(e_.value, s_.pile_size(s_.active_pile()));
       case ExpectKind::PileHolds:
         return numbers(e_.value, s_.pile_size(e_.index - 1));
+      case ExpectKind::PileContains:
+        return pile_contains();
+      case ExpectKind::PileTop:
+        return pile_top();
+      case ExpectKind::MeeplesBox:
+        return meeples_box();
+      case ExpectKind::Track:
+        return score();
+      case ExpectKind::ScoringMeeples:
+        return scoring_meeples();
       case ExpectKind::ActivePile:
         return numbers(e_.value, s_.active_pile() + 1);
       case ExpectKind::TilesLeft:
@@ -616,6 +711,60 @@ class Evaluation {
       }
     }
     return numbers(e_.value, n);
+  }
+
+  // Copies of a tile in pile K (checker/spec_names.cpp has resolved the name).
+  Check pile_contains() const {
+    const TileId t = g_.find_tile(e_.tile);
+    const std::vector<TileId>& pile = s_.pile(e_.index - 1);
+    const long n = std::count(pile.begin(), pile.end(), t);
+    const std::string of = " of " + e_.tile + " in pile " + std::to_string(e_.index);
+    const std::string actual = std::to_string(n) + " cop" + (n == 1 ? "y" : "ies") + of;
+    if (e_.count < 0) return {n > 0, "at least 1 copy" + of, actual};
+    return {n == e_.count, std::to_string(e_.count) + " cop" + (e_.count == 1 ? "y" : "ies") + of,
+            actual};
+  }
+
+  // The tile drawn next from pile K: its top (the engine's last).
+  Check pile_top() const {
+    const std::vector<TileId>& pile = s_.pile(e_.index - 1);
+    const std::string want = e_.tile + " on top of pile " + std::to_string(e_.index);
+    if (pile.empty()) return {false, want, "pile " + std::to_string(e_.index) + " is empty"};
+    const std::string& top = g_.tile(pile.back()).name;
+    return {top == e_.tile, want, top + " on top of pile " + std::to_string(e_.index)};
+  }
+
+  // Mists: the guard meeples left in the box (levels.yaml meeples: colours x per-colour),
+  // all colours or one: every meeple is in the box but those in a supply, on the board,
+  // buried, and the scoring meeples on the track (Levels 1-5: the shared one, of a colour not
+  // in play; Level 6: one of each scoring colour, from the supply or from the box).
+  Check meeples_box() const {
+    const RuleSet& r = g_.rules();
+    const int colour = e_.colour.empty() ? -1 : colour_by_name(e_.colour);
+    const auto& scorers = g_.scoring_colours();
+    const bool level6 = r.scoring == ScoringTracks::PerColour;
+    long out = 0;
+    for (const Meeple& m : s_.meeples()) out += m.in_play && (colour < 0 || m.colour == colour);
+    if (colour < 0)
+      out += level6 ? static_cast<long>(scorers.size()) : r.scoring_meeples;
+    else if (level6)
+      out += std::count(scorers.begin(), scorers.end(), colour);
+    const long all =
+        static_cast<long>(colour < 0 ? r.meeple_colours : 1) * r.meeples_per_colour_in_box;
+    return numbers(e_.value, all - out);
+  }
+
+  // Level 6: the colours with a scoring meeple (in any order) and where those came from.
+  Check scoring_meeples() const {
+    std::vector<std::string> want, have;
+    for (const auto& [c, at] : e_.colours) want.push_back(c);
+    for (int c : g_.scoring_colours()) have.push_back(kColourNames[c]);
+    std::sort(want.begin(), want.end());
+    std::sort(have.begin(), have.end());
+    const std::string source = g_.scoring_meeples_from_supply() ? "supply" : "box";
+    const bool ok = want == have && (e_.word.empty() || e_.word == source);
+    std::string expected = joined(want, " ") + (e_.word.empty() ? "" : " from " + e_.word);
+    return {ok, expected, joined(have, " ") + " from " + source};
   }
 
   Check finished() const {

@@ -87,6 +87,10 @@ CARCHECK_SPEC_KEYWORD(kw_castle_tokens, "castle-tokens")
 CARCHECK_SPEC_KEYWORD(kw_none, "none")
 CARCHECK_SPEC_KEYWORD(kw_goal, "goal")
 CARCHECK_SPEC_KEYWORD(kw_reached, "reached")
+CARCHECK_SPEC_KEYWORD(kw_contains, "contains")
+CARCHECK_SPEC_KEYWORD(kw_top, "top")
+CARCHECK_SPEC_KEYWORD(kw_scoring_meeples, "scoring-meeples")
+CARCHECK_SPEC_KEYWORD(kw_from, "from")
 #undef CARCHECK_SPEC_KEYWORD
 
 // ---- Values -----------------------------------------------------------------------------------
@@ -127,8 +131,11 @@ struct s_pile : pg::seq<kw_pile, pg::must<then<index_n>>, sp, pg::must<pile_colo
                         pg::star<then<pile_tile>>> {};
 struct s_active_pile : pg::seq<kw_active_pile, pg::must<then<index_n>>> {};
 struct s_player : pg::seq<kw_player, pg::must<then<index_n>>> {};
-struct s_hound : pg::seq<kw_hound, pg::must<then<index_n>>, pg::must<then<kw_by>>,
-                         pg::must<then<meeple_ref>>> {};
+// hound K by red@x,y (placed) | hound K waiting|lost|scored|removed
+struct setup_hound_by : pg::seq<kw_by, pg::must<then<meeple_ref>>> {};
+struct setup_hound_status : name_word {};
+struct setup_hound_tail : pg::sor<setup_hound_by, setup_hound_status> {};
+struct s_hound : pg::seq<kw_hound, pg::must<then<index_n>>, pg::must<then<setup_hound_tail>>> {};
 struct setup_statement : pg::sor<s_place, s_face_down, s_meeple, s_buried, s_ghosts, s_meeples,
                                  s_score, s_pile, s_active_pile, s_player, s_hound> {};
 struct setup_open : pg::one<'{'> {};
@@ -144,17 +151,31 @@ struct setup_block : pg::seq<kw_setup, sp, pg::must<setup_open>, pg::must<line_e
 struct score_feature : pg::sor<kw_road, kw_city, kw_monastery, kw_field, kw_castle, kw_hound> {};
 struct e_score : pg::seq<kw_score, pg::opt<then<colour>>, pg::opt<then<score_feature>>,
                          pg::must<then<value>>> {};
+// Level 6: track red [feature] N, red's scoring meeple's track (the same as score red).
+struct e_track : pg::seq<kw_track, pg::must<then<colour>>, pg::opt<then<score_feature>>,
+                         pg::must<then<value>>> {};
+// Level 6: scoring-meeples red green blue [from supply|box]: the colours with a scoring
+// meeple, and where those meeples came from.
+struct scoring_source : pg::sor<kw_supply, kw_box> {};
+struct scoring_from : pg::seq<kw_from, pg::must<then<scoring_source>>> {};
+struct e_scoring_meeples : pg::seq<kw_scoring_meeples, pg::must<then<colour>>,
+                                   pg::star<then<colour>>, pg::opt<then<scoring_from>>> {};
 struct ghosts_where : pg::sor<kw_supply, kw_board, kw_box> {};
 struct e_ghosts_where : pg::seq<ghosts_where, pg::must<then<value>>> {};
 struct e_ghosts_tail : pg::sor<e_ghosts_where, ghosts_at> {};
 struct e_ghosts : pg::seq<kw_ghosts, pg::must<then<e_ghosts_tail>>> {};
-struct meeples_where : pg::sor<kw_supply, kw_board, kw_buried> {};
+struct meeples_where : pg::sor<kw_supply, kw_board, kw_buried, kw_box> {};
 struct e_meeples_where : pg::seq<meeples_where, pg::opt<then<colour>>, pg::must<then<value>>> {};
 struct e_meeples_at : pg::seq<value, pg::must<then<at_coords>>, pg::opt<then<colour>>> {};
 struct e_meeples_tail : pg::sor<e_meeples_where, e_meeples_at> {};
 struct e_meeples : pg::seq<kw_meeples, pg::must<then<e_meeples_tail>>> {};
 struct pile_holds : pg::seq<kw_holds, pg::must<then<value>>> {};
-struct e_pile : pg::seq<kw_pile, pg::must<then<value>>, pg::opt<then<pile_holds>>> {};
+// pile K contains T [N]: N copies of tile T (at least one without N).
+struct pile_contains : pg::seq<kw_contains, pg::must<then<pile_tile>>, pg::opt<then<value>>> {};
+// pile K top T: T is drawn next from pile K (the rest of a pile goes on top of the next).
+struct pile_top : pg::seq<kw_top, pg::must<then<pile_tile>>> {};
+struct pile_more : pg::sor<pile_holds, pile_contains, pile_top> {};
+struct e_pile : pg::seq<kw_pile, pg::must<then<value>>, pg::opt<then<pile_more>>> {};
 struct e_active_pile : pg::seq<kw_active_pile, pg::must<then<value>>> {};
 struct e_tiles_left : pg::seq<kw_tiles_left, pg::must<then<value>>> {};
 struct e_set_aside : pg::seq<kw_set_aside, pg::must<then<value>>> {};
@@ -204,10 +225,11 @@ struct goal_not_reached : pg::seq<kw_not, pg::must<then<kw_reached>>> {};
 struct goal_word : pg::sor<kw_reached, goal_not_reached> {};
 struct goal_state : pg::sor<goal_word, value> {};
 struct e_goal : pg::seq<kw_goal, pg::must<then<goal_state>>> {};
-struct expectation : pg::sor<e_score, e_ghosts, e_meeples, e_pile, e_active_pile, e_tiles_left,
-                             e_set_aside, e_finished, e_not, e_size, e_event, e_no_event, e_illegal,
-                             e_legal, e_won, e_lost, e_over, e_phase, e_player, e_hound, e_bridges,
-                             e_bridge, e_castle_tokens, e_castle, e_goal> {};
+struct expectation
+    : pg::sor<e_score, e_track, e_scoring_meeples, e_ghosts, e_meeples, e_pile, e_active_pile,
+              e_tiles_left, e_set_aside, e_finished, e_not, e_size, e_event, e_no_event, e_illegal,
+              e_legal, e_won, e_lost, e_over, e_phase, e_player, e_hound, e_bridges, e_bridge,
+              e_castle_tokens, e_castle, e_goal> {};
 struct expect_statement : pg::seq<kw_expect, pg::must<then<expectation>>> {};
 
 // ---- Header, tiles, bindings ------------------------------------------------------------------
@@ -285,14 +307,20 @@ CARCHECK_SPEC_MESSAGE(
     setup_statement,
     "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
     "pile, active-pile, player, hound) or '}' to close the setup block")
+CARCHECK_SPEC_MESSAGE(setup_hound_tail,
+                      "expected 'by <colour>@x,y' or the hound's status (waiting, lost, scored, "
+                      "removed) after the hound's number (hound 1 by red@1,0, hound 2 lost)")
+CARCHECK_SPEC_MESSAGE(pile_tile, "expected a tile's name (expect pile 2 contains ROAD 3)")
+CARCHECK_SPEC_MESSAGE(scoring_source,
+                      "expected 'supply' or 'box': where the scoring meeples came from")
 CARCHECK_SPEC_MESSAGE(
     setup_open,
     "expected '{' after 'setup' (the setup statements follow, one a line, closed by '}')")
 CARCHECK_SPEC_MESSAGE(
     expectation,
-    "expected what to expect: score, ghosts, meeples, pile, active-pile, tiles-left, set-aside, "
-    "finished, not, size, event, no event, illegal, legal, won, lost, over, phase, player, hound, "
-    "bridges, bridge, castle-tokens or castle")
+    "expected what to expect: score, track, scoring-meeples, ghosts, meeples, pile, active-pile, "
+    "tiles-left, set-aside, finished, not, size, event, no event, illegal, legal, won, lost, over, "
+    "phase, player, hound, goal, bridges, bridge, castle-tokens or castle")
 CARCHECK_SPEC_MESSAGE(at_coords, "expected 'at x,y'")
 CARCHECK_SPEC_MESSAGE(value, "expected a number")
 CARCHECK_SPEC_MESSAGE(index_n, "expected a number (1 for the first)")
@@ -332,7 +360,7 @@ CARCHECK_SPEC_MESSAGE(pile_colon,
 CARCHECK_SPEC_MESSAGE(setup_ghosts_tail, "expected 'supply N' or 'N at x,y' after 'ghosts'")
 CARCHECK_SPEC_MESSAGE(e_ghosts_tail, "expected supply, board, box or 'N at x,y' after 'ghosts'")
 CARCHECK_SPEC_MESSAGE(e_meeples_tail,
-                      "expected supply, board, buried or 'N at x,y' after 'meeples'")
+                      "expected supply, board, buried, box or 'N at x,y' after 'meeples'")
 CARCHECK_SPEC_MESSAGE(event_name, "expected an event's name, such as bank-finished")
 CARCHECK_SPEC_MESSAGE(kw_event, "expected 'event' after 'no'")
 CARCHECK_SPEC_MESSAGE(not_what, "expected 'finished' or 'over' after 'not'")

@@ -117,6 +117,8 @@ struct Words {
   List rules, level, players, seed;
   List string;  // quoted: a title, a reason, the parts of a shape
   List name, shipped, cite, holds;
+  List source;  // scoring-meeples ... from supply|box
+  List top;     // pile K top T
 };
 
 template <typename T>
@@ -218,6 +220,9 @@ CARCHECK_TOKEN(event_feature, event_feature, false)
 CARCHECK_TOKEN(bridge_state, state, false)
 CARCHECK_TOKEN(castle_owner, state, false)
 CARCHECK_TOKEN(goal_word, status, false)
+CARCHECK_TOKEN(setup_hound_status, status, false)
+CARCHECK_TOKEN(scoring_source, source, false)
+CARCHECK_TOKEN(kw_top, top, false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -308,6 +313,15 @@ struct action<action_line> {
 
 // ---- Setup statements -------------------------------------------------------------------------
 
+void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& known,
+                const char* what, const char* plural) {
+  if (std::find(known.begin(), known.end(), t.text) != known.end()) return;
+  std::string near = closest_name(t.text, known);
+  st.fail(t.at, "unknown " + std::string(what) + " '" + t.text + "'" +
+                    (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; the " + plural +
+                    " are: " + joined(known));
+}
+
 template <>
 struct action<kw_setup> {
   template <typename Input>
@@ -397,7 +411,21 @@ CARCHECK_SETUP(s_player, Player, {
 CARCHECK_SETUP(s_hound, Hound, {
   s.value = st.words.index.front().num;
   s.value_at = st.words.index.front().at;
-  s.meeple = st.words.meeple.front().ref;
+  if (has(st.words.meeple)) {
+    s.meeple = st.words.meeple.front().ref;
+    s.status = "placed";
+    s.status_at = st.words.meeple.front().at;
+  } else {
+    const Tok& t = st.words.status.front();
+    if (t.text == "placed")
+      st.fail(t.at, "a placed hound lies by a meeple: write 'hound " + std::to_string(s.value) +
+                        " by <colour>@x,y'");
+    static const std::vector<std::string> others = {"waiting", "lost", "scored", "removed"};
+    check_name(st, t, others, "hound status", "statuses besides 'by <colour>@x,y'");
+    s.status = t.text;
+    s.status_at = t.at;
+  }
+  if (s.value < 1 || s.value > 2) st.fail(s.value_at, "the hounds are 1 (Rufus) and 2 (Ronja)");
 })
 #undef CARCHECK_SETUP
 
@@ -415,15 +443,6 @@ Expectation new_expectation(ParseState& st, ExpectKind k) {
   return e;
 }
 
-void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& known,
-                const char* what, const char* plural) {
-  if (std::find(known.begin(), known.end(), t.text) != known.end()) return;
-  std::string near = closest_name(t.text, known);
-  st.fail(t.at, "unknown " + std::string(what) + " '" + t.text + "'" +
-                    (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; the " + plural +
-                    " are: " + joined(known));
-}
-
 #define CARCHECK_EXPECT(RULE, KIND, ...)                     \
   template <>                                                \
   struct action<RULE> {                                      \
@@ -434,6 +453,21 @@ void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& kn
       st.expectations.push_back(std::move(e));               \
     }                                                        \
   };
+CARCHECK_EXPECT(e_track, Track, {
+  if (has(st.words.score_feature))
+    e.word = st.words.score_feature.front().text, e.word_at = st.words.score_feature.front().at;
+  st.hint = "expected the end of the line after the points (expect track <colour> [feature] N)";
+})
+CARCHECK_EXPECT(e_scoring_meeples, ScoringMeeples, {
+  for (const Tok& c : st.words.colour) {
+    for (const auto& [seen, at] : e.colours)
+      if (seen == c.text) st.fail(c.at, c.text + " is named twice: one scoring meeple a colour");
+    e.colours.emplace_back(c.text, c.at);
+  }
+  if (has(st.words.source))
+    e.word = st.words.source.front().text, e.word_at = st.words.source.front().at;
+  st.hint = "expected another colour, 'from supply', 'from box' or the end of the line";
+})
 CARCHECK_EXPECT(e_score, Score, {
   if (has(st.words.score_feature))
     e.word = st.words.score_feature.front().text, e.word_at = st.words.score_feature.front().at;
@@ -459,6 +493,7 @@ CARCHECK_EXPECT(e_meeples, MeeplesAt, {
     const std::string& w = st.words.where.front().text;
     e.kind = w == "supply"  ? ExpectKind::MeeplesSupply
              : w == "board" ? ExpectKind::MeeplesBoard
+             : w == "box"   ? ExpectKind::MeeplesBox
                             : ExpectKind::MeeplesBuried;
   } else {
     st.hint = "expected a colour or the end of the line (expect meeples N at x,y [colour])";
@@ -472,10 +507,25 @@ CARCHECK_EXPECT(e_pile, Pile, {
     e.value = v[1].num;
     e.value_at = v[1].at;
     if (e.index < 1) st.fail(v[0].at, "piles are numbered from 1");
+  } else if (has(st.words.top)) {
+    e.kind = ExpectKind::PileTop;
+    e.index = static_cast<int>(v[0].num);
+    if (e.index < 1) st.fail(v[0].at, "piles are numbered from 1");
+    e.tile = st.words.tile.front().text, e.tile_at = st.words.tile.front().at;
+  } else if (has(st.words.tile)) {
+    e.kind = ExpectKind::PileContains;
+    e.index = static_cast<int>(v[0].num);
+    if (e.index < 1) st.fail(v[0].at, "piles are numbered from 1");
+    e.tile = st.words.tile.front().text, e.tile_at = st.words.tile.front().at;
+    e.count = v.size() > 1 ? v[1].num : -1;
+    if (v.size() > 1) e.value = v[1].num, e.value_at = v[1].at;
+    if (v.size() > 1 && v[1].num < 0) st.fail(v[1].at, "a number of copies is 0 or more");
+    st.hint = "expected the number of copies or the end of the line (expect pile K contains T [N])";
   } else {
     st.hint =
-        "expected 'holds N' or the end of the line (expect pile N: the active pile holds N; expect "
-        "pile K holds N)";
+        "expected 'holds N', 'contains T [N]', 'top T' or the end of the line (expect pile N: the "
+        "active "
+        "pile holds N; expect pile K holds N; expect pile K contains T N)";
   }
 })
 CARCHECK_EXPECT(e_active_pile, ActivePile, {})
@@ -787,11 +837,15 @@ const std::vector<std::string>& setup_words() {
   return w;
 }
 const std::vector<std::string>& expect_words() {
-  static const std::vector<std::string> w = {
-      "score",     "ghosts",   "meeples", "pile",   "active-pile",   "tiles-left",
-      "set-aside", "finished", "not",     "size",   "event",         "no",
-      "illegal",   "legal",    "won",     "lost",   "over",          "phase",
-      "player",    "hound",    "bridges", "bridge", "castle-tokens", "castle"};
+  static const std::vector<std::string> w = {"score",     "track",         "scoring-meeples",
+                                             "goal",      "ghosts",        "meeples",
+                                             "pile",      "active-pile",   "tiles-left",
+                                             "set-aside", "finished",      "not",
+                                             "size",      "event",         "no",
+                                             "illegal",   "legal",         "won",
+                                             "lost",      "over",          "phase",
+                                             "player",    "hound",         "bridges",
+                                             "bridge",    "castle-tokens", "castle"};
   return w;
 }
 
@@ -902,7 +956,16 @@ std::string expectation_subject(const Expectation& e) {
   };
   switch (e.kind) {
     case ExpectKind::Score:
+    case ExpectKind::Track:  // the same value in Level 6
       return "score " + e.colour + " " + e.word;
+    case ExpectKind::ScoringMeeples:
+      return "scoring-meeples";
+    case ExpectKind::MeeplesBox:
+      return "meeples box " + e.colour;
+    case ExpectKind::PileContains:
+      return "pile " + std::to_string(e.index) + " contains " + e.tile;
+    case ExpectKind::PileTop:
+      return "pile " + std::to_string(e.index) + " top";
     case ExpectKind::GhostsAt:
       return "ghosts" + xy() + " " + e.word + " " + std::to_string(e.index);
     case ExpectKind::GhostsSupply:

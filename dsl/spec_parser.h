@@ -74,7 +74,7 @@ enum class SetupKind {
   Pile,          // pile K: T T T
   ActivePile,    // active-pile K
   Player,        // player N
-  Hound,         // hound K by red@x,y
+  Hound,         // hound K by red@x,y | hound K waiting|lost|scored|removed
 };
 
 struct SetupStep {
@@ -95,39 +95,46 @@ struct SetupStep {
   SpecAt slot_at;
   std::vector<std::pair<std::string, SpecAt>> tiles;  // pile: the next drawn first
   MeepleRef meeple;                                   // hound: colour@x,y
+  std::string status;  // hound: "placed" (by a meeple), waiting, lost, scored, removed
+  SpecAt status_at;
 };
 
 enum class ExpectKind {
-  Score,          // score [colour] [feature] N
-  GhostsAt,       // ghosts N at x,y [cemetery | mist K]
-  GhostsSupply,   // ghosts supply N
-  GhostsBoard,    // ghosts board N
-  GhostsBox,      // ghosts box N
-  MeeplesSupply,  // meeples supply [colour] N
-  MeeplesBoard,   // meeples board [colour] N
-  MeeplesBuried,  // meeples buried [colour] N
-  MeeplesAt,      // meeples N at x,y [colour]
-  Pile,           // pile N (the active pile holds N)
-  PileHolds,      // pile K holds N
-  ActivePile,     // active-pile K
-  TilesLeft,      // tiles-left N
-  SetAside,       // set-aside N
-  Finished,       // [not] finished <feature> at x,y
-  Size,           // size N <feature> at x,y
-  Event,          // [no] event NAME [N] [value V] [at x,y] [by colour] [feature]
-  Illegal,        // illegal <action> ["reason"]
-  Legal,          // legal <action>
-  Won,            // won
-  Lost,           // lost [reason]
-  Over,           // over [reason]  /  not over
-  Phase,          // phase NAME
-  Player,         // player N
-  Hound,          // hound K STATUS
-  Bridges,        // bridges <colour> N: bridges in the colour's player's supply (BCB)
-  BridgeAt,       // bridge at x,y N-S|W-E|none (BCB)
-  CastleTokens,   // castle-tokens <colour> N (BCB)
-  CastleAt,       // castle at x,y <colour>|none (BCB)
-  Goal,           // goal N | goal reached | goal not reached
+  Score,           // score [colour] [feature] N
+  GhostsAt,        // ghosts N at x,y [cemetery | mist K]
+  GhostsSupply,    // ghosts supply N
+  GhostsBoard,     // ghosts board N
+  GhostsBox,       // ghosts box N
+  MeeplesSupply,   // meeples supply [colour] N
+  MeeplesBoard,    // meeples board [colour] N
+  MeeplesBuried,   // meeples buried [colour] N
+  MeeplesAt,       // meeples N at x,y [colour]
+  MeeplesBox,      // meeples box [colour] N (Mists: the guard meeples left in the box)
+  Pile,            // pile N (the active pile holds N)
+  PileHolds,       // pile K holds N
+  PileContains,    // pile K contains T [N] (N copies of tile T; at least one without N)
+  PileTop,         // pile K top T (T is drawn next from pile K)
+  ActivePile,      // active-pile K
+  TilesLeft,       // tiles-left N
+  SetAside,        // set-aside N
+  Finished,        // [not] finished <feature> at x,y
+  Size,            // size N <feature> at x,y
+  Event,           // [no] event NAME [N] [value V] [at x,y] [by colour] [feature]
+  Illegal,         // illegal <action> ["reason"]
+  Legal,           // legal <action>
+  Won,             // won
+  Lost,            // lost [reason]
+  Over,            // over [reason]  /  not over
+  Phase,           // phase NAME
+  Player,          // player N
+  Hound,           // hound K STATUS
+  Bridges,         // bridges <colour> N: bridges in the colour's player's supply (BCB)
+  BridgeAt,        // bridge at x,y N-S|W-E|none (BCB)
+  CastleTokens,    // castle-tokens <colour> N (BCB)
+  CastleAt,        // castle at x,y <colour>|none (BCB)
+  Goal,            // goal N | goal reached | goal not reached
+  Track,           // track <colour> [feature] N (Level 6: that scoring meeple's track)
+  ScoringMeeples,  // scoring-meeples <colour>... [from supply|box] (Level 6)
 };
 
 struct Expectation {
@@ -151,6 +158,9 @@ struct Expectation {
   ActionSyntax action;  // legal, illegal
   SpecAt action_at;
   std::string reason;  // illegal: text the refusal must contain ("" = any)
+  std::vector<std::pair<std::string, SpecAt>> colours;  // scoring-meeples: as written
+  std::string tile;                                     // pile K contains: the tile's name
+  SpecAt tile_at;
 };
 
 struct SpecStep {

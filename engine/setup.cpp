@@ -108,6 +108,22 @@ std::optional<std::string> State::setup_hound(int hound, int meeple) {
   return std::nullopt;
 }
 
+std::optional<std::string> State::setup_hound_status(int hound, Hound::Status status) {
+  if (hound < 0 || hound >= static_cast<int>(hounds_.size()))
+    return "no such hound in this rule set";
+  if (status == Hound::Placed) return "a placed hound lies by a meeple (setup_hound)";
+  Hound& h = nth(hounds_, hound);
+  h.status = status;
+  h.meeple = -1;
+  h.cleared = status != Hound::Waiting;
+  // The hounds come in threshold order: those before the first waiting one have passed.
+  thresholds_passed_ = 0;
+  while (thresholds_passed_ < static_cast<int>(hounds_.size()) &&
+         nth(hounds_, thresholds_passed_).status != Hound::Waiting)
+    ++thresholds_passed_;
+  return std::nullopt;
+}
+
 std::optional<std::string> State::setup_ghost_supply(int count) {
   if (game_->rules().ghosts_total == 0) return "this rule set has no ghosts";
   if (count < 0) return "a supply holds 0 ghosts or more";

@@ -227,6 +227,7 @@ class State {
   int ghosts_on_board() const;
   int ghosts_in_box() const { return ghost_box_; }
   int pile_size(int pile) const { return static_cast<int>(nth(piles_, pile).size()); }
+  const std::vector<TileId>& pile(int pile) const { return nth(piles_, pile); }  // top last
   int piles() const { return static_cast<int>(piles_.size()); }
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
@@ -254,6 +255,10 @@ class State {
   // Its ghost removal counts as done, except under hound-trigger=when-surrounded while its
   // tile is not yet surrounded: then it happens once the tile is.
   std::optional<std::string> setup_hound(int hound, int meeple);
+  // Levels 3+: hound `hound` is waiting, lost, scored or removed (setup_hound: placed); the
+  // thresholds passed are the hounds past waiting. Whether the rules can reach the whole
+  // setup is the spec runner's check (checker/spec_runner.cpp).
+  std::optional<std::string> setup_hound_status(int hound, Hound::Status status);
   // The general ghost supply holds `count`; the box gives or takes the difference (Mists:
   // ghosts are neither made nor lost, so the supply never exceeds supply + box).
   std::optional<std::string> setup_ghost_supply(int count);

@@ -165,6 +165,66 @@ expect goal not   reached
   EXPECT_TRUE(s.steps[2].expect.negated);
 }
 
+// Setup: a hound in each of its states; expectations of Level 6's tracks and scoring
+// meeples, the meeples box, a pile's contents.
+TEST(SpecParse, HoundStatesTracksScoringMeeplesBoxAndPileContents) {
+  const SpecFile s = parse_spec(R"(rules mists level 6
+cites x
+setup {
+  hound 1 by red@1,0
+  hound 2 removed
+}
+expect track red road 4
+expect scoring-meeples red green   blue from box
+expect scoring-meeples blue red green
+expect meeples box red 1
+expect meeples box 15
+expect pile 2 contains ROAD 3
+expect pile 3 contains F
+expect pile 1 top CAP
+)",
+                                "t.spec");
+  ASSERT_EQ(s.setup.size(), 2u);
+  EXPECT_EQ(s.setup[0].kind, SetupKind::Hound);
+  EXPECT_EQ(s.setup[0].status, "placed");
+  EXPECT_EQ(s.setup[0].meeple.text(), "red@1,0");
+  EXPECT_EQ(s.setup[1].status, "removed");
+  EXPECT_EQ(s.setup[1].value, 2);
+  EXPECT_EQ(s.setup[1].status_at.column, 11);
+  ASSERT_EQ(s.steps.size(), 8u);
+  const Expectation& track = s.steps[0].expect;
+  EXPECT_EQ(track.kind, ExpectKind::Track);
+  EXPECT_EQ(track.colour, "red");
+  EXPECT_EQ(track.word, "road");
+  EXPECT_EQ(track.value, 4);
+  // The same value as `score red road`: an `under` one replaces either.
+  Expectation score = track;
+  score.kind = ExpectKind::Score;
+  EXPECT_EQ(expectation_subject(track), expectation_subject(score));
+  const Expectation& sm = s.steps[1].expect;
+  EXPECT_EQ(sm.kind, ExpectKind::ScoringMeeples);
+  ASSERT_EQ(sm.colours.size(), 3u);
+  EXPECT_EQ(sm.colours[2].first, "blue");
+  EXPECT_EQ(sm.colours[2].second.column, 36);
+  EXPECT_EQ(sm.word, "box");
+  EXPECT_TRUE(s.steps[2].expect.word.empty());  // no source: any
+  EXPECT_EQ(s.steps[3].expect.kind, ExpectKind::MeeplesBox);
+  EXPECT_EQ(s.steps[3].expect.colour, "red");
+  EXPECT_EQ(s.steps[3].expect.value, 1);
+  EXPECT_EQ(s.steps[4].expect.kind, ExpectKind::MeeplesBox);
+  EXPECT_TRUE(s.steps[4].expect.colour.empty());
+  const Expectation& pc = s.steps[5].expect;
+  EXPECT_EQ(pc.kind, ExpectKind::PileContains);
+  EXPECT_EQ(pc.index, 2);
+  EXPECT_EQ(pc.tile, "ROAD");
+  EXPECT_EQ(pc.tile_at.column, 24);
+  EXPECT_EQ(pc.count, 3);
+  EXPECT_EQ(s.steps[6].expect.count, -1);  // at least one copy
+  EXPECT_EQ(s.steps[7].expect.kind, ExpectKind::PileTop);
+  EXPECT_EQ(s.steps[7].expect.index, 1);
+  EXPECT_EQ(s.steps[7].expect.tile, "CAP");
+}
+
 TEST(SpecParse, CommentsBlankLinesAndSeveralActionsOnALine) {
   const SpecFile s = parse_spec(
       "# a comment\n\nrules base-c1   # trailing\ncites a b \"c # d\"\n"
@@ -394,6 +454,35 @@ expect pile 1
 )");
   EXPECT_EQ(r.outcome, SpecOutcome::Pass)
       << r.error << (r.failures.empty() ? "" : r.failures[0].statement);
+}
+
+// A pile that runs out before its hound's threshold is a loss, except under
+// pile-threshold-loss=continue: there a hound may still wait with a later pile active.
+TEST(SpecRun, HoundWaitingPastItsPileOnlyUnderContinue) {
+  const std::string spec = R"(rules mists level 3 players 2
+cites seed 004 "footnote 21"
+VARIANT
+setup {
+  score 10
+  active-pile 2
+  hound 1 waiting
+}
+expect hound 1 waiting
+expect hound 2 waiting
+expect active-pile 2
+)";
+  auto with = [&](const std::string& variant) {
+    std::string t = spec;
+    t.replace(t.find("VARIANT"), 7, variant);
+    return run_text(t);
+  };
+  SpecResult r = with("variant pile-threshold-loss=continue");
+  EXPECT_EQ(r.outcome, SpecOutcome::Pass) << r.error;
+  r = with("");
+  EXPECT_EQ(r.outcome, SpecOutcome::Error);
+  EXPECT_NE(r.error.find("t.spec:7:3: setup 'hound 1 waiting' is refused: hound 1 waits only"),
+            std::string::npos)
+      << r.error;
 }
 
 TEST(SpecRun, ShippedSpecsPass) {
