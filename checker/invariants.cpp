@@ -1196,19 +1196,29 @@ Fail InvariantChecker::catch_up(const State& s) {
   if (!replay_) {
     replay_ = std::make_unique<State>(*game_, from_.seed);
     from_.apply(*replay_);
+    if (opt_.determinism) {
+      LogWriteOptions w;
+      w.start_scores = from_.scores;
+      log_.emplace(*game_, from_.seed, std::move(w));
+    }
   }
   const std::vector<Action>& history = s.history();
+  std::string text, error;
   for (; replayed_ < history.size(); ++replayed_) {
     const Action& a = history[replayed_];
     if (opt_.notation) {
-      std::string text = action_text(*replay_, a), error;
+      text = action_text(*replay_, a);
       std::optional<Action> b = parse_action(*replay_, text, error);
       if (!b) return "notation: '" + text + "' does not parse back: " + error;
       if (*b != a) return "notation: '" + text + "' parses back to another action";
     }
-    if (Fail why = replay_->apply(a))
+    if (log_) log_->before(*replay_, a, opt_.notation ? &text : nullptr);
+    if (Fail why = replay_->apply(a)) {
+      if (log_) log_->fail();
       return "determinism: the replay refused action " + std::to_string(replayed_ + 1) + " '" +
              action_text(*replay_, a) + "': " + *why;
+    }
+    if (log_) log_->after(*replay_, a);
   }
   return std::nullopt;
 }
@@ -1234,10 +1244,10 @@ Fail InvariantChecker::end_of_game(const State& s) {
   if (opt_.determinism) {
     // The game written as a game log (docs/game-log.md), read back and replayed afresh: the
     // log must hold everything the game was, and replay to the same state.
-    LogWriteOptions w;
-    w.start_scores = from_.scores;
+    // full_check() above took the determinism replay, and with it the log, to the end.
+    log_line_ = log_ ? log_->finish(*replay_, s) : "";
     LogError error;
-    std::optional<GameLog> log = read_game_log(write_game_log(s, w), 1, error);
+    std::optional<GameLog> log = read_game_log(log_line_, 1, error);
     if (!log) return "game log: carcheck's own log does not read back: " + error.text();
     std::unique_ptr<State> r;
     ReplayResult replayed = replay_log(*log, g, {}, &r);
