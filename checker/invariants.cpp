@@ -1203,14 +1203,12 @@ Fail InvariantChecker::catch_up(const State& s) {
     }
   }
   const std::vector<Action>& history = s.history();
-  std::string text, error;
+  std::string text;
   for (; replayed_ < history.size(); ++replayed_) {
     const Action& a = history[replayed_];
     if (opt_.notation) {
       text = action_text(*replay_, a);
-      std::optional<Action> b = parse_action(*replay_, text, error);
-      if (!b) return "notation: '" + text + "' does not parse back: " + error;
-      if (*b != a) return "notation: '" + text + "' parses back to another action";
+      if (Fail f = notation_.check(*replay_, a, text)) return f;
     }
     if (log_) log_->before(*replay_, a, opt_.notation ? &text : nullptr);
     if (Fail why = replay_->apply(a)) {
