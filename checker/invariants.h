@@ -142,7 +142,7 @@ class InvariantChecker {
   // The game log, written from replay_ as it takes each action (opt_.determinism), so that the
   // end-of-game round trip needs no replay of its own to write the log.
   std::optional<GameLogWriter> log_;
-  NotationCheck notation_;  // opt_.notation: each text read by the grammar once a game
+  NotationCheck notation_;  // opt_.notation
   std::string log_line_;
 
   std::vector<uint32_t> node_mark_, cell_mark_;

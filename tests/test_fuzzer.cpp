@@ -148,9 +148,9 @@ TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
   EXPECT_FALSE(mended) << mended->failure;
 }
 
-// The notation invariant reads each distinct text through the grammar once a game
-// (checker/notation_check.h); a repeated text is still resolved and compared every time.
-TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrongAlsoWhenRepeated) {
+// The notation invariant (checker/notation_check.h): words that do not read back to the action
+// taken, or do not read at all, are caught, each time they come.
+TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrong) {
   GameOptions o;
   o.rules = "base-c1";
   o.players = 2;
@@ -167,7 +167,7 @@ TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrongAlsoWhenRepeated) {
   Action turned = a;
   turned.rot = (a.rot + 1) % 4;
   NotationCheck check;
-  for (int round = 0; round < 2; ++round) {  // the second round reads every text from the cache
+  for (int round = 0; round < 2; ++round) {
     SCOPED_TRACE(round);
     EXPECT_FALSE(check.check(s, a, text));
     std::optional<std::string> other = check.check(s, turned, text);
