@@ -681,10 +681,10 @@ Fail InvariantChecker::meeples(const State& s) {
   int n_centres = 0;
   std::array<int, kMaxMeeples> cemeteries;
   int n_cemeteries = 0;
-  for (size_t i = 0; i < s.meeples().size(); ++i) {
-    const Meeple& m = s.meeples()[i];
+  const int cells = s.cells();
+  for (const Meeple& m : s.meeples()) {
     if (m.cell < 0) continue;
-    if (m.cell >= s.cells()) return "meeples: a meeple on a cell that does not exist";
+    if (m.cell >= cells) return "meeples: a meeple on a cell that does not exist";
     if (m.buried) {
       // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
       if (!is_cemetery_cell(s, m.cell))
@@ -701,17 +701,20 @@ Fail InvariantChecker::meeples(const State& s) {
       nth(cemeteries, n_cemeteries++) = m.cell;
       continue;
     }
-    if (s.cell(m.cell).face_down)
-      return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
+    // The cell and its face are read once: this runs for every meeple after every action
+    // (is_feature_of and kind_at, inlined).
+    const PlacedCell& pc = s.cell(m.cell);
+    if (pc.face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
-    if (!is_feature_of(s, m.cell, m.seg))
+    const bool on_bridge = m.seg == kBridgeSeg && pc.bridge != 0;
+    if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
     if (!meeple_kind_allowed(g, f, m.seg))
       return std::string("meeples: a meeple on a ") + segment_kind_name(kind_at(s, m.cell, m.seg)) +
              " on " + at(s, m.cell) +
              (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)"
                            : " (not allowed in this rule set)");
-    SegmentKind k = kind_at(s, m.cell, m.seg);
+    const SegmentKind k = on_bridge ? SegmentKind::Road : f.segments[m.seg].kind;
     if (is_centre_kind(k)) {
       for (int j = 0; j < n_centres; ++j)
         if (nth(centres, j) == m.cell)
