@@ -682,6 +682,11 @@ Fail InvariantChecker::meeples(const State& s) {
   std::array<int, kMaxMeeples> cemeteries;
   int n_cemeteries = 0;
   const int cells = s.cells();
+  const auto nodes = static_cast<size_t>(node_count(cells));
+  if (++root_stamp_ == 0) {  // wrapped: no old stamp may pass for this check's
+    std::fill(root_slot_.begin(), root_slot_.end(), std::pair<uint32_t, int>{0, 0});
+    root_stamp_ = 1;
+  }
   for (const Meeple& m : s.meeples()) {
     if (m.cell < 0) continue;
     if (m.cell >= cells) return "meeples: a meeple on a cell that does not exist";
@@ -723,11 +728,18 @@ Fail InvariantChecker::meeples(const State& s) {
       nth(centres, n_centres++) = m.cell;
       continue;
     }
-    int root = s.region_root(segment_node(m.cell, m.seg));
-    int j = 0;
-    while (j < n_roots && nth(roots, j).first != root) ++j;
-    if (j == n_roots) nth(roots, n_roots++) = {root, 0};
-    ++nth(roots, j).second;
+    // Each root's entry is found through a per-node slot stamped for this check (a search
+    // of the roots so far cost a third of this check).
+    const int root = s.region_root(segment_node(m.cell, m.seg));
+    if (root < 0) return "regions: a region root off the board";
+    if (static_cast<size_t>(root) >= root_slot_.size())
+      root_slot_.resize(std::max(nodes, static_cast<size_t>(root) + 1), {0, 0});
+    std::pair<uint32_t, int>& slot = nth(root_slot_, root);
+    if (slot.first != root_stamp_) {
+      slot = {root_stamp_, n_roots};
+      nth(roots, n_roots++) = {root, 0};
+    }
+    ++nth(roots, slot.second).second;
   }
   for (int j = 0; j < n_roots; ++j) {
     auto [root, counted] = nth(roots, j);

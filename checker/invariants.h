@@ -146,6 +146,9 @@ class InvariantChecker {
   std::string log_line_;
 
   std::vector<uint32_t> node_mark_, cell_mark_;
+  // meeples(): per union-find root, the check that last met it and its entry there.
+  std::vector<std::pair<uint32_t, int>> root_slot_;
+  uint32_t root_stamp_ = 0;
   uint32_t stamp_ = 0, cell_stamp_ = 0;
   std::vector<int> stack_;
   // Scratch buffers, kept between checks so that a check allocates nothing once they grew.
