@@ -59,13 +59,24 @@ struct TurnOut {
     nth(has, static_cast<int>(k)) = true;
     nth(order, static_cast<int>(n++)) = k;
   }
-  void start(int who, std::string name) {
-    *this = TurnOut{};
+  // A new turn: every field as a fresh TurnOut has it, the lists keeping their capacity (a
+  // turn is written per turn of every fuzzed game).
+  void start(int who, const std::string& name) {
+    has = {};
+    order = {};
+    n = 0;
+    x = y = rotation = bridge_x = bridge_y = 0;
+    bridge_axis = "";
+    follower.reset();
+    actions.clear();
+    legal_followers.clear();
+    legal_placements.clear();
+    scores.clear();
     open = true;
     set(Key::Player);
     player = who;
     set(Key::Tile);
-    tile = std::move(name);
+    tile = name;
   }
 };
 
@@ -166,8 +177,9 @@ void write_turn(std::string& out, const TurnOut& t) {
   out += '}';
 }
 
-std::vector<int> scores_of(const State& s, const std::vector<Event>* minus_final) {
-  std::vector<int> out;
+// The scores of every seat or track into `out` (its capacity kept).
+void scores_of(const State& s, const std::vector<Event>* minus_final, std::vector<int>& out) {
+  out.clear();
   for (int t = 0; t < s.score_count(); ++t) {
     int v = s.score(t).total;
     // A turn's scores are read before the final scoring that the last turn's end triggers.
@@ -176,7 +188,6 @@ std::vector<int> scores_of(const State& s, const std::vector<Event>* minus_final
         if (e.kind == EventKind::FinalScored && e.who == t) v -= e.value;
     out.push_back(v);
   }
-  return out;
 }
 
 }  // namespace
@@ -300,7 +311,7 @@ void GameLogWriter::Impl::close(const State& at) {
   if (!turn.open) return;
   if (o.scores) {
     turn.set(Key::Scores);
-    turn.scores = scores_of(at, &last_events);
+    scores_of(at, &last_events, turn.scores);
   }
   if (!first_turn) out += ',';
   first_turn = false;
@@ -398,7 +409,9 @@ std::string GameLogWriter::finish(const State& at, const State& game) {
   bool first = false;
   if (game.is_terminal()) {
     jsonout::key(out, first, "final_scores");
-    int_array(out, scores_of(game, nullptr));
+    std::vector<int> final_scores;
+    scores_of(game, nullptr, final_scores);
+    int_array(out, final_scores);
   } else {
     jsonout::key(out, first, "partial");
     out += "true";
