@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -467,8 +468,12 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   // Ghosts: supply + board + box = the rule set's total, none negative, only on mist areas
   // and cemeteries of face-up tiles.
   int board = 0;
+  static_assert(kGhostSlots <= 8, "a cell's ghost counts are read as one word");
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
+    uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
+    std::memcpy(&any, pc.ghosts.data(), kGhostSlots);
+    if (any == 0) continue;
     for (int k = 0; k < kGhostSlots; ++k) {
       int n = nth(pc.ghosts, k);
       if (n == 0) continue;
@@ -676,10 +681,15 @@ Fail InvariantChecker::meeples(const State& s) {
   int n_centres = 0;
   std::array<int, kMaxMeeples> cemeteries;
   int n_cemeteries = 0;
-  for (size_t i = 0; i < s.meeples().size(); ++i) {
-    const Meeple& m = s.meeples()[i];
+  const int cells = s.cells();
+  const auto nodes = static_cast<size_t>(node_count(cells));
+  if (++root_stamp_ == 0) {  // wrapped: no old stamp may pass for this check's
+    std::fill(root_slot_.begin(), root_slot_.end(), std::pair<uint32_t, int>{0, 0});
+    root_stamp_ = 1;
+  }
+  for (const Meeple& m : s.meeples()) {
     if (m.cell < 0) continue;
-    if (m.cell >= s.cells()) return "meeples: a meeple on a cell that does not exist";
+    if (m.cell >= cells) return "meeples: a meeple on a cell that does not exist";
     if (m.buried) {
       // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
       if (!is_cemetery_cell(s, m.cell))
@@ -696,17 +706,20 @@ Fail InvariantChecker::meeples(const State& s) {
       nth(cemeteries, n_cemeteries++) = m.cell;
       continue;
     }
-    if (s.cell(m.cell).face_down)
-      return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
+    // The cell and its face are read once: this runs for every meeple after every action
+    // (is_feature_of and kind_at, inlined).
+    const PlacedCell& pc = s.cell(m.cell);
+    if (pc.face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
-    if (!is_feature_of(s, m.cell, m.seg))
+    const bool on_bridge = m.seg == kBridgeSeg && pc.bridge != 0;
+    if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
     if (!meeple_kind_allowed(g, f, m.seg))
       return std::string("meeples: a meeple on a ") + segment_kind_name(kind_at(s, m.cell, m.seg)) +
              " on " + at(s, m.cell) +
              (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)"
                            : " (not allowed in this rule set)");
-    SegmentKind k = kind_at(s, m.cell, m.seg);
+    const SegmentKind k = on_bridge ? SegmentKind::Road : f.segments[m.seg].kind;
     if (is_centre_kind(k)) {
       for (int j = 0; j < n_centres; ++j)
         if (nth(centres, j) == m.cell)
@@ -715,11 +728,18 @@ Fail InvariantChecker::meeples(const State& s) {
       nth(centres, n_centres++) = m.cell;
       continue;
     }
-    int root = s.region_root(segment_node(m.cell, m.seg));
-    int j = 0;
-    while (j < n_roots && nth(roots, j).first != root) ++j;
-    if (j == n_roots) nth(roots, n_roots++) = {root, 0};
-    ++nth(roots, j).second;
+    // Each root's entry is found through a per-node slot stamped for this check (a search
+    // of the roots so far cost a third of this check).
+    const int root = s.region_root(segment_node(m.cell, m.seg));
+    if (root < 0) return "regions: a region root off the board";
+    if (static_cast<size_t>(root) >= root_slot_.size())
+      root_slot_.resize(std::max(nodes, static_cast<size_t>(root) + 1), {0, 0});
+    std::pair<uint32_t, int>& slot = nth(root_slot_, root);
+    if (slot.first != root_stamp_) {
+      slot = {root_stamp_, n_roots};
+      nth(roots, n_roots++) = {root, 0};
+    }
+    ++nth(roots, slot.second).second;
   }
   for (int j = 0; j < n_roots; ++j) {
     auto [root, counted] = nth(roots, j);
@@ -1196,19 +1216,27 @@ Fail InvariantChecker::catch_up(const State& s) {
   if (!replay_) {
     replay_ = std::make_unique<State>(*game_, from_.seed);
     from_.apply(*replay_);
+    if (opt_.determinism) {
+      LogWriteOptions w;
+      w.start_scores = from_.scores;
+      log_.emplace(*game_, from_.seed, std::move(w));
+    }
   }
   const std::vector<Action>& history = s.history();
+  std::string text;
   for (; replayed_ < history.size(); ++replayed_) {
     const Action& a = history[replayed_];
     if (opt_.notation) {
-      std::string text = action_text(*replay_, a), error;
-      std::optional<Action> b = parse_action(*replay_, text, error);
-      if (!b) return "notation: '" + text + "' does not parse back: " + error;
-      if (*b != a) return "notation: '" + text + "' parses back to another action";
+      text = action_text(*replay_, a);
+      if (Fail f = notation_.check(*replay_, a, text)) return f;
     }
-    if (Fail why = replay_->apply(a))
+    if (log_) log_->before(*replay_, a, opt_.notation ? &text : nullptr);
+    if (Fail why = replay_->apply(a)) {
+      if (log_) log_->fail();
       return "determinism: the replay refused action " + std::to_string(replayed_ + 1) + " '" +
              action_text(*replay_, a) + "': " + *why;
+    }
+    if (log_) log_->after(*replay_, a);
   }
   return std::nullopt;
 }
@@ -1234,10 +1262,10 @@ Fail InvariantChecker::end_of_game(const State& s) {
   if (opt_.determinism) {
     // The game written as a game log (docs/game-log.md), read back and replayed afresh: the
     // log must hold everything the game was, and replay to the same state.
-    LogWriteOptions w;
-    w.start_scores = from_.scores;
+    // full_check() above took the determinism replay, and with it the log, to the end.
+    log_line_ = log_ ? log_->finish(*replay_, s) : "";
     LogError error;
-    std::optional<GameLog> log = read_game_log(write_game_log(s, w), 1, error);
+    std::optional<GameLog> log = read_game_log(log_line_, 1, error);
     if (!log) return "game log: carcheck's own log does not read back: " + error.text();
     std::unique_ptr<State> r;
     ReplayResult replayed = replay_log(*log, g, {}, &r);

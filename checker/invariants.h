@@ -17,7 +17,9 @@
 // counters, the legality of the whole board, and determinism: the recorded actions, each
 // passed through its words (action_text/parse_action give it back), replayed in memory give
 // the same state, field by field (State::first_difference). At the end the game also replays
-// afresh from its game log (gamelog/, docs/game-log.md) to the same state.
+// afresh from its game log (gamelog/, docs/game-log.md) to the same state; the log is written
+// from the determinism replay as it goes (the words the notation check made, the states before
+// and after each action), byte for byte the line write_game_log gives.
 //
 // Cheap without checking less: the checker keeps its scratch buffers (no allocation per action
 // once they have grown), the placement oracle reads a space's neighbours once for its four
@@ -37,7 +39,9 @@
 #include <vector>
 
 #include "checker/game_start.h"
+#include "checker/notation_check.h"
 #include "engine/state.h"
+#include "gamelog/log_write.h"
 
 namespace carcheck {
 
@@ -64,6 +68,9 @@ class InvariantChecker {
   std::optional<std::string> end_of_game(const State& s);
 
   int64_t actions() const { return actions_; }
+  // The game log line end_of_game() read back and replayed ("" before the end, or without
+  // opt.determinism): written from the determinism check's replay as it went.
+  const std::string& game_log() const { return log_line_; }
 
  private:
   struct Expected {  // a feature the geometry says the tile of this turn finished
@@ -132,8 +139,16 @@ class InvariantChecker {
 
   std::unique_ptr<State> replay_;  // the determinism check's replay, `replayed_` actions in
   size_t replayed_ = 0;
+  // The game log, written from replay_ as it takes each action (opt_.determinism), so that the
+  // end-of-game round trip needs no replay of its own to write the log.
+  std::optional<GameLogWriter> log_;
+  NotationCheck notation_;  // opt_.notation
+  std::string log_line_;
 
   std::vector<uint32_t> node_mark_, cell_mark_;
+  // meeples(): per union-find root, the check that last met it and its entry there.
+  std::vector<std::pair<uint32_t, int>> root_slot_;
+  uint32_t root_stamp_ = 0;
   uint32_t stamp_ = 0, cell_stamp_ = 0;
   std::vector<int> stack_;
   // Scratch buffers, kept between checks so that a check allocates nothing once they grew.

@@ -11,6 +11,8 @@ namespace carcheck::jsonin {
 
 namespace {
 
+inline constexpr std::ptrdiff_t kSmallObject = 24;  // members sorted in place up to this many
+
 bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(int c) { return c >= '0' && c <= '9'; }
 
@@ -214,7 +216,15 @@ void Document::close(uint32_t container, size_t mark) {
   auto b = pending_.begin() + static_cast<std::ptrdiff_t>(mark);
   auto e = pending_.end();
   if (values_[container].type == Type::Object) {
-    std::stable_sort(b, e, [&](uint32_t x, uint32_t y) { return values_[x].key < values_[y].key; });
+    auto less = [&](uint32_t x, uint32_t y) { return values_[x].key < values_[y].key; };
+    if (e - b <= kSmallObject) {
+      // A log's objects are small and mostly written in order: a stable insertion sort, with
+      // no buffer to allocate (std::stable_sort takes one per call).
+      for (auto it = b + (b != e); it < e; ++it)
+        for (auto j = it; j != b && less(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
+    } else {
+      std::stable_sort(b, e, less);
+    }
     auto out = b;
     for (auto it = b; it != e; ++it)
       if (it + 1 == e || values_[*(it + 1)].key != values_[*it].key) *out++ = *it;

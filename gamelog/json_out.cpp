@@ -6,12 +6,22 @@
 namespace carcheck::jsonout {
 
 void string(std::string& out, std::string_view v) {
-  for (char c : v)
-    if (static_cast<unsigned char>(c) >= 0x80) {  // rare: let nlohmann judge the UTF-8
+  bool plain = true;  // nothing to escape: the usual case (keys, tile names, actions)
+  for (char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {  // rare: let nlohmann judge the UTF-8
       out += nlohmann::json(std::string(v))
                  .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       return;
     }
+    plain = plain && u >= 0x20 && c != '"' && c != '\\';
+  }
+  if (plain) {
+    out += '"';
+    out.append(v);
+    out += '"';
+    return;
+  }
   static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
   for (char c : v) {

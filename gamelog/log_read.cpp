@@ -274,7 +274,9 @@ void read_tiles(Fields& f, GameLog& g) {
 
 std::optional<GameLog> read_game_log(const std::string& line_text, int line, LogError& error) {
   error = LogError{line, "", ""};
-  jsonin::Document doc;
+  // Kept from line to line (every fuzzed game reads one back): parse() starts it afresh but
+  // keeps its arrays' capacity, so a line allocates no value array of its own.
+  static thread_local jsonin::Document doc;
   if (!doc.parse(line_text)) {
     error.reason = "not JSON";
     return std::nullopt;

@@ -59,13 +59,24 @@ struct TurnOut {
     nth(has, static_cast<int>(k)) = true;
     nth(order, static_cast<int>(n++)) = k;
   }
-  void start(int who, std::string name) {
-    *this = TurnOut{};
+  // A new turn: every field as a fresh TurnOut has it, the lists keeping their capacity (a
+  // turn is written per turn of every fuzzed game).
+  void start(int who, const std::string& name) {
+    has = {};
+    order = {};
+    n = 0;
+    x = y = rotation = bridge_x = bridge_y = 0;
+    bridge_axis = "";
+    follower.reset();
+    actions.clear();
+    legal_followers.clear();
+    legal_placements.clear();
+    scores.clear();
     open = true;
     set(Key::Player);
     player = who;
     set(Key::Tile);
-    tile = std::move(name);
+    tile = name;
   }
 };
 
@@ -92,7 +103,12 @@ void write_turn(std::string& out, const TurnOut& t) {
   bool first = true;
   for (size_t i = 0; i < t.n; ++i) {
     const Key k = nth(t.order, static_cast<int>(i));
-    jsonout::key(out, first, nth(kKeyNames, static_cast<int>(k)));
+    // The keys are plain words (nothing to escape): written as they are, quotes and colon.
+    if (!first) out += ',';
+    first = false;
+    out += '"';
+    out += nth(kKeyNames, static_cast<int>(k));
+    out += "\":";
     switch (k) {
       case Key::Player:
         jsonout::integer(out, t.player);
@@ -161,8 +177,9 @@ void write_turn(std::string& out, const TurnOut& t) {
   out += '}';
 }
 
-std::vector<int> scores_of(const State& s, const std::vector<Event>* minus_final) {
-  std::vector<int> out;
+// The scores of every seat or track into `out` (its capacity kept).
+void scores_of(const State& s, const std::vector<Event>* minus_final, std::vector<int>& out) {
+  out.clear();
   for (int t = 0; t < s.score_count(); ++t) {
     int v = s.score(t).total;
     // A turn's scores are read before the final scoring that the last turn's end triggers.
@@ -171,17 +188,24 @@ std::vector<int> scores_of(const State& s, const std::vector<Event>* minus_final
         if (e.kind == EventKind::FinalScored && e.who == t) v -= e.value;
     out.push_back(v);
   }
-  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// The follower of a meeple action's text "meeple road:W red" (follower_text).
+std::string follower_of(const State& s, const std::string& action) {
+  std::string text = action.substr(action.find(' ') + 1);
+  if (s.game().colours() > s.game().players()) return text;
+  const size_t space = text.find(' ');
+  return space == std::string::npos ? text : text.substr(0, space);
 }
 
 }  // namespace
 
 std::string follower_text(const State& s, const Action& a) {
-  std::string text = action_text(s, a);  // "meeple road:W red"
-  text = text.substr(text.find(' ') + 1);
-  if (s.game().colours() > s.game().players()) return text;
-  const size_t space = text.find(' ');
-  return space == std::string::npos ? text : text.substr(0, space);
+  return follower_of(s, action_text(s, a));  // "meeple road:W red"
 }
 
 namespace {
@@ -211,11 +235,25 @@ void legal_followers(const State& s, TurnOut& turn) {
 
 }  // namespace
 
-std::string write_game_log(const State& s, const LogWriteOptions& o) {
-  const Game& g = s.game();
+struct GameLogWriter::Impl {
+  const Game& g;
+  LogWriteOptions o;
+  std::string out;
+  bool first = true;  // the header's first member
+  bool first_turn = true;
+  bool failed = false;
+  TurnOut turn;
+  // Per action, between before() and after().
+  bool starts = false, reveal = false;
+  std::vector<Event> last_events;
+
+  Impl(const Game& game, uint64_t seed, LogWriteOptions opt);
+  void close(const State& at);
+};
+
+GameLogWriter::Impl::Impl(const Game& game, uint64_t seed, LogWriteOptions opt)
+    : g(game), o(std::move(opt)), out(1, '{') {
   const RuleSet& r = g.rules();
-  std::string out = "{";
-  bool first = true;
   jsonout::key(out, first, "format");
   jsonout::string(out, kLogFormatName);
   jsonout::key(out, first, "version");
@@ -248,7 +286,7 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
     out += '}';
   }
   jsonout::key(out, first, "seed");
-  jsonout::unsigned_integer(out, s.seed());
+  jsonout::unsigned_integer(out, seed);
   jsonout::key(out, first, "frame");
   out += R"({"y":"down","rotation":"clockwise"})";
   jsonout::key(out, first, "start");
@@ -264,99 +302,135 @@ std::string write_game_log(const State& s, const LogWriteOptions& o) {
     jsonout::key(out, first, "start_scores");
     int_array(out, o.start_scores);
   }
-
-  State replay(g, s.seed());
-  for (size_t t = 0; t < o.start_scores.size(); ++t)
-    replay.setup_score(static_cast<int>(t), o.start_scores[t]);
   jsonout::key(out, first, "turns");
   out += '[';
-  bool first_turn = true;
-  TurnOut turn;
-  std::vector<Event> last_events;
-  auto close = [&] {
-    if (!turn.open) return;
-    if (o.scores) {
-      turn.set(Key::Scores);
-      turn.scores = scores_of(replay, &last_events);
-    }
-    if (!first_turn) out += ',';
-    first_turn = false;
-    write_turn(out, turn);
-    turn.open = false;
-  };
-  for (const Action& a : s.history()) {
-    const Phase before = replay.phase();
-    // BCB: a bazaar's reveals are draws of the host's turn; each tile won is placed in a
-    // turn of its own, with no draw ("bazaar": true).
-    const bool reveal = replay.bcb().bazaar == BazaarStage::Reveal;
-    const bool bazaar_turn = replay.bcb().bazaar == BazaarStage::Place && before == Phase::Place &&
-                             turn.open && (turn.contains(Key::X) || turn.contains(Key::Discard));
-    const bool starts = a.kind == ActionKind::Draw && before == Phase::Draw && !reveal;
-    if (starts) {
-      close();
-      turn.start(replay.active_player(), g.tile(a.tile).name);
-    } else if (bazaar_turn) {
-      close();
-      turn.start(replay.active_player(), g.tile(replay.drawn()).name);
-      turn.set(Key::Bazaar);
-    }
-    if (!turn.open) {
-      return "";  // the history does not start with a draw: not a game this format holds
-    } else if (starts) {
-      // the turn's draw: its tile is the turn's
-    } else if (a.kind == ActionKind::Place) {
-      turn.set(Key::X);
-      turn.x = a.x;
-      turn.set(Key::Y);
-      turn.y = a.y;
-      turn.set(Key::Rotation);
-      turn.rotation = a.rot;
-      if (a.count >= kPlaceBridgeSelf && a.count < kPlaceBridgeBeside) {
-        turn.set(Key::Bridge);
-        turn.bridge_x = a.x;
-        turn.bridge_y = a.y;
-        turn.bridge_axis = bridge_axis_name(static_cast<BridgeAxis>(a.count - 1));
-      } else if (a.count >= kPlaceBridgeBeside && a.count < kPlaceBridgeCodes) {
-        const int side = a.count - kPlaceBridgeBeside;
-        turn.set(Key::Bridge);
-        turn.bridge_x = a.x + kDx[side];
-        turn.bridge_y = a.y + kDy[side];
-        turn.bridge_axis = bridge_axis_name(axis_of_side(side));
-      }
-    } else if (a.kind == ActionKind::Discard) {
-      turn.set(Key::Discard);
-    } else if (before == Phase::Meeple &&
-               (a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass)) {
-      if (o.legal) legal_followers(replay, turn);
-      turn.set(Key::Follower);
-      turn.follower.reset();
-      if (a.kind != ActionKind::Pass) turn.follower = follower_text(replay, a);
-    } else {
-      turn.set(Key::Actions);
-      turn.actions.push_back(action_text(replay, a));
-    }
-    if (o.legal && a.kind == ActionKind::Draw && before == Phase::Draw && !reveal) {
-      // After the draw: where the tile may go (the placements without a bridge).
-      if (replay.apply(a)) return "";
-      if (replay.phase() == Phase::Place) legal_placements(replay, turn);
-    } else if (replay.apply(a)) {
-      return "";
-    }
-    for (const Event& e : replay.events())
-      if (e.kind == EventKind::TileSetAside && starts && e.value == a.tile) turn.set(Key::Discard);
-    last_events.assign(replay.events().begin(), replay.events().end());  // keeps its capacity
+}
+
+// The open turn, with the scores at `at` (after its last action).
+void GameLogWriter::Impl::close(const State& at) {
+  if (!turn.open) return;
+  if (o.scores) {
+    turn.set(Key::Scores);
+    scores_of(at, &last_events, turn.scores);
   }
-  close();
+  if (!first_turn) out += ',';
+  first_turn = false;
+  write_turn(out, turn);
+  turn.open = false;
+}
+
+GameLogWriter::GameLogWriter(const Game& g, uint64_t seed, LogWriteOptions o)
+    : impl_(std::make_unique<Impl>(g, seed, std::move(o))) {}
+GameLogWriter::~GameLogWriter() = default;
+GameLogWriter::GameLogWriter(GameLogWriter&&) noexcept = default;
+GameLogWriter& GameLogWriter::operator=(GameLogWriter&&) noexcept = default;
+
+void GameLogWriter::fail() { impl_->failed = true; }
+
+bool GameLogWriter::before(const State& at, const Action& a, const std::string* text) {
+  Impl& w = *impl_;
+  if (w.failed) return false;
+  TurnOut& turn = w.turn;
+  const Phase phase = at.phase();
+  // BCB: a bazaar's reveals are draws of the host's turn; each tile won is placed in a
+  // turn of its own, with no draw ("bazaar": true).
+  w.reveal = at.bcb().bazaar == BazaarStage::Reveal;
+  const bool bazaar_turn = at.bcb().bazaar == BazaarStage::Place && phase == Phase::Place &&
+                           turn.open && (turn.contains(Key::X) || turn.contains(Key::Discard));
+  w.starts = a.kind == ActionKind::Draw && phase == Phase::Draw && !w.reveal;
+  if (w.starts) {
+    w.close(at);
+    turn.start(at.active_player(), w.g.tile(a.tile).name);
+  } else if (bazaar_turn) {
+    w.close(at);
+    turn.start(at.active_player(), w.g.tile(at.drawn()).name);
+    turn.set(Key::Bazaar);
+  }
+  if (!turn.open) {
+    w.failed = true;  // the history does not start with a draw: not a game this format holds
+    return false;
+  }
+  if (w.starts) {
+    // the turn's draw: its tile is the turn's
+  } else if (a.kind == ActionKind::Place) {
+    turn.set(Key::X);
+    turn.x = a.x;
+    turn.set(Key::Y);
+    turn.y = a.y;
+    turn.set(Key::Rotation);
+    turn.rotation = a.rot;
+    if (a.count >= kPlaceBridgeSelf && a.count < kPlaceBridgeBeside) {
+      turn.set(Key::Bridge);
+      turn.bridge_x = a.x;
+      turn.bridge_y = a.y;
+      turn.bridge_axis = bridge_axis_name(static_cast<BridgeAxis>(a.count - 1));
+    } else if (a.count >= kPlaceBridgeBeside && a.count < kPlaceBridgeCodes) {
+      const int side = a.count - kPlaceBridgeBeside;
+      turn.set(Key::Bridge);
+      turn.bridge_x = a.x + kDx[side];
+      turn.bridge_y = a.y + kDy[side];
+      turn.bridge_axis = bridge_axis_name(axis_of_side(side));
+    }
+  } else if (a.kind == ActionKind::Discard) {
+    turn.set(Key::Discard);
+  } else if (phase == Phase::Meeple &&
+             (a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass)) {
+    if (w.o.legal) legal_followers(at, turn);
+    turn.set(Key::Follower);
+    turn.follower.reset();
+    if (a.kind != ActionKind::Pass)
+      turn.follower = text ? follower_of(at, *text) : follower_text(at, a);
+  } else {
+    turn.set(Key::Actions);
+    turn.actions.push_back(text ? *text : action_text(at, a));
+  }
+  return true;
+}
+
+void GameLogWriter::after(const State& now, const Action& a) {
+  Impl& w = *impl_;
+  if (w.failed) return;
+  // After the draw: where the tile may go (the placements without a bridge).
+  if (w.o.legal && a.kind == ActionKind::Draw && w.starts && now.phase() == Phase::Place)
+    legal_placements(now, w.turn);
+  for (const Event& e : now.events())
+    if (e.kind == EventKind::TileSetAside && w.starts && e.value == a.tile)
+      w.turn.set(Key::Discard);
+  w.last_events.assign(now.events().begin(), now.events().end());  // keeps its capacity
+}
+
+std::string GameLogWriter::finish(const State& at, const State& game) {
+  Impl& w = *impl_;
+  if (w.failed) return "";
+  w.close(at);
+  std::string out = std::move(w.out);
+  w.failed = true;  // the line is handed over once
   out += ']';
-  if (s.is_terminal()) {
+  bool first = false;
+  if (game.is_terminal()) {
     jsonout::key(out, first, "final_scores");
-    int_array(out, scores_of(s, nullptr));
+    std::vector<int> final_scores;
+    scores_of(game, nullptr, final_scores);
+    int_array(out, final_scores);
   } else {
     jsonout::key(out, first, "partial");
     out += "true";
   }
   out += '}';
   return out;
+}
+
+std::string write_game_log(const State& s, const LogWriteOptions& o) {
+  const Game& g = s.game();
+  State replay(g, s.seed());
+  for (size_t t = 0; t < o.start_scores.size(); ++t)
+    replay.setup_score(static_cast<int>(t), o.start_scores[t]);
+  GameLogWriter w(g, s.seed(), o);
+  for (const Action& a : s.history()) {
+    if (!w.before(replay, a) || replay.apply(a)) return "";
+    w.after(replay, a);
+  }
+  return w.finish(replay, s);
 }
 
 }  // namespace carcheck

@@ -20,6 +20,7 @@
 #include "checker/fuzz_targets.h"
 #include "checker/game_spec.h"
 #include "checker/invariants.h"
+#include "checker/notation_check.h"
 #include "checker/play_checked.h"
 #include "checker/spec_runner.h"
 #include "dsl/action_parser.h"
@@ -27,6 +28,7 @@
 #include "dsl/spec_parser.h"
 #include "engine/switches.h"
 #include "engine/testing_hooks.h"
+#include "gamelog/log_write.h"
 #include "test_support.h"
 
 namespace carcheck {
@@ -144,6 +146,84 @@ TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
   }
   std::optional<Found> mended = first_failure(*g, 1);
   EXPECT_FALSE(mended) << mended->failure;
+}
+
+// The notation invariant (checker/notation_check.h): words that do not read back to the action
+// taken, or do not read at all, are caught, each time they come.
+TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrong) {
+  GameOptions o;
+  o.rules = "base-c1";
+  o.players = 2;
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 5);
+  s.apply_random_draw();
+  ASSERT_EQ(s.phase(), Phase::Place);
+  ActionList legal;
+  s.legal_actions(legal);
+  ASSERT_GT(legal.size, 0u);
+  const Action a = legal.items[0];
+  ASSERT_EQ(a.kind, ActionKind::Place);
+  const std::string text = action_text(s, a);
+  Action turned = a;
+  turned.rot = (a.rot + 1) % 4;
+  NotationCheck check;
+  for (int round = 0; round < 2; ++round) {
+    SCOPED_TRACE(round);
+    EXPECT_FALSE(check.check(s, a, text));
+    std::optional<std::string> other = check.check(s, turned, text);
+    ASSERT_TRUE(other);
+    EXPECT_EQ(*other, "notation: '" + text + "' parses back to another action");
+    std::optional<std::string> bad = check.check(s, a, "plase 0,1 r0");
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->rfind("notation: 'plase 0,1 r0' does not parse back: column 1", 0), 0u) << *bad;
+    // Read by the grammar, but naming no feature of a tile: resolving it fails each time.
+    std::optional<std::string> unresolved = check.check(s, a, "meeple road:N");
+    ASSERT_TRUE(unresolved);
+    EXPECT_EQ(unresolved->rfind("notation: 'meeple road:N' does not parse back: ", 0), 0u)
+        << *unresolved;
+  }
+}
+
+// The checker writes the end-of-game log from its determinism replay as it goes: byte for byte
+// the line write_game_log writes for the same game, head starts included.
+TEST(Fuzzer, TheCheckersGameLogIsTheOneWriteGameLogWrites) {
+  FuzzTargets t = default_targets(Library::shipped());
+  ASSERT_FALSE(t.targets.empty());
+  int with_head_start = 0;
+  for (const FuzzTarget& target : t.targets)
+    for (uint64_t seed : {1, 2, 7, 8}) {  // for_seed gives Mists games 7 and 8 a head start
+      SCOPED_TRACE(target.label + " seed " + std::to_string(seed));
+      const GameStart from = GameStart::for_seed(*target.game, seed);
+      with_head_start += !from.scores.empty();
+      State s(*target.game, seed);
+      from.apply(s);
+      InvariantChecker chk(s, from);
+      Rng rng(seed * 131 + 3);
+      Choose choose = uniform_choice(rng);
+      ActionList legal;
+      std::optional<std::string> failure;
+      while (!s.is_terminal() && !failure) {
+        Action a;
+        if (s.is_chance()) {
+          const size_t before = s.history().size();
+          s.apply_random_draw();
+          ASSERT_GT(s.history().size(), before);
+          a = s.history()[before];
+        } else {
+          s.legal_actions(legal);
+          a = legal.items[choose(s, legal) % static_cast<uint32_t>(legal.size)];
+          ASSERT_FALSE(s.apply(a));
+        }
+        failure = chk.after_action(s, a);
+      }
+      ASSERT_FALSE(failure) << *failure;
+      LogWriteOptions w;
+      w.start_scores = from.scores;
+      const std::string line = write_game_log(s, w);
+      ASSERT_FALSE(line.empty());
+      EXPECT_EQ(chk.game_log(), line);
+    }
+  EXPECT_GT(with_head_start, 0);  // Mists games with a head start on the score were among them
 }
 
 // The legal-action checks (checker/invariants.h): a placement offered that the placement rule
