@@ -192,6 +192,7 @@ const Defaults kMistsSwitches = {
     {"level6-unowned-colour", "team-picks"},
     {"unoccupied-scoring", "no-scoring"},
     {"bury-supply", "active-player"},
+    {"bury-when", "board-empty"},
     {"face-down-adjacency", "any-of-8"},
     {"haunted-cemetery-ghosts", "surrounding-8"},
     {"pile-end-timing", "after-last-turn"},
