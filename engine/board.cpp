@@ -3,6 +3,8 @@
 // in constant time per placement. A multi-cell tile is just several cells placed together.
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <cstring>
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
@@ -42,8 +44,16 @@ void Rules::unite(State& s, int a, int b) {
   std::swap(ra.next, rb.next);  // splice the two circular member lists
 }
 
-// A face's side terrains packed two bits a side, North lowest.
+// A face's side terrains packed two bits a side, North lowest. The four one-byte terrains
+// (0..2) are read as one word and folded: byte 1 onto bits 2-3, then the upper pair onto 4-7.
 uint8_t Rules::packed_sides(const CellFace& f) {
+  static_assert(sizeof(f.sides) == 4 && sizeof(Terrain) == 1);
+  if constexpr (std::endian::native == std::endian::little) {
+    uint32_t v;
+    std::memcpy(&v, f.sides.data(), sizeof v);
+    const uint32_t pairs = v | (v >> 6);  // bits 0-3: N, E; bits 16-19: S, W
+    return static_cast<uint8_t>((pairs & 0xFu) | ((pairs >> 12) & 0xF0u));
+  }
   unsigned v = 0;
   for (int side = 0; side < kSides; ++side) v |= static_cast<unsigned>(f.sides[side]) << (2 * side);
   return static_cast<uint8_t>(v);
@@ -66,7 +76,7 @@ uint32_t packed_rotations(const TileType& t) {
 // accepts() for the four rotations at once: bit 8 * rot + 7 is set when rotation `rot` fits.
 // Each byte of (sides & mask) ^ terrain is zero exactly when that rotation fits; the usual
 // zero-byte test finds them without carries between bytes, so no false positives.
-uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
+constexpr uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
   constexpr uint32_t kEach = 0x01010101u, kLow7 = 0x7F7F7F7Fu;
   const uint32_t x = (sides4 & ((needs >> 8) * kEach)) ^ ((needs & 0xFFu) * kEach);
   return ~(((x & kLow7) + kLow7) | x | kLow7);
@@ -74,7 +84,53 @@ uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
 
 // fitting_rotations() as a nibble, rotation 0 lowest: the four flag bits (7, 15, 23, 31)
 // gathered by one multiply whose partial products never overlap.
-uint32_t rotation_nibble(uint32_t fit) { return (((fit >> 7) & 0x01010101u) * 0x01020408u) >> 24; }
+constexpr uint32_t rotation_nibble(uint32_t fit) {
+  return (((fit >> 7) & 0x01010101u) * 0x01020408u) >> 24;
+}
+
+// A quarter turn clockwise moves each side's terrain one side on (North to East): the packed
+// sides of rotation `rot` are rotation 0's rotated left by 2 * rot bits (checked per tile).
+constexpr uint32_t turned_rotations(uint8_t sides0) {
+  uint32_t v = 0;
+  for (int rot = 0; rot < kRotations; ++rot) {
+    const unsigned s = sides0, k = 2u * static_cast<unsigned>(rot);
+    v |= static_cast<uint32_t>(static_cast<uint8_t>((s << k) | (s >> ((8u - k) & 7u))))
+         << (8 * rot);
+  }
+  return v;
+}
+
+// What the placement scan reads per space: a needs value squeezed into 9 bits, 2 bits a side,
+// 0 when no neighbour is there, else 1 + the terrain shown (terrains are 0..2, so no carry
+// between sides); kNeedsNoTile becomes 0x154, which no rotation fits.
+constexpr unsigned needs_code(uint16_t needs) { return (needs & 0xFFu) + ((needs >> 8) & 0x55u); }
+constexpr unsigned kNeedsCodes = needs_code(kNeedsNoTile) + 1;
+
+// kFitTable.nibble[sides0][needs_code(needs)]: rotation_nibble(fitting_rotations(needs, ...))
+// for a tile whose rotation 0 has packed sides `sides0`, so the scan does one load a space.
+// One tile's row is 341 bytes (6 cache lines), the same for every space of a draw.
+struct FitTable {
+  uint8_t nibble[256][kNeedsCodes];
+};
+constexpr FitTable make_fit_table() {
+  FitTable t{};
+  for (unsigned sides0 = 0; sides0 < 256; ++sides0) {
+    const uint32_t sides4 = turned_rotations(static_cast<uint8_t>(sides0));
+    for (unsigned per_side = 0; per_side < 256; ++per_side) {  // 0: no neighbour, 1 + terrain
+      unsigned mask = 0, terrain = 0;
+      for (unsigned side = 0; side < kSides; ++side) {
+        const unsigned v = (per_side >> (2 * side)) & 3u;
+        if (v) mask |= 3u << (2 * side), terrain |= (v - 1) << (2 * side);
+      }
+      const auto needs = static_cast<uint16_t>(mask << 8 | terrain);
+      t.nibble[sides0][needs_code(needs)] =
+          static_cast<uint8_t>(rotation_nibble(fitting_rotations(needs, sides4)));
+    }
+  }
+  return t;
+}
+constexpr FitTable kFitTable = make_fit_table();
+static_assert(kFitTable.nibble[0][needs_code(kNeedsNoTile)] == 0);
 
 // For each nibble, the rotations it holds in ascending order (the rest repeats the last, so
 // four actions can always be written) and how many.
@@ -188,17 +244,111 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
   out.size = kept;
 }
 
-// One-cell tiles (all but the Mists start tile): one pass tests every frontier space for
-// all four rotations at once (fitting_rotations) and marks the spaces where any fits; a
-// second writes those spaces' placements, four actions each with the count advanced by how
-// many fit. No branch depends on a fit (a mispredicted one per space cost more than the
-// test). The order is fits()'s: frontier, then rotation.
+// One-cell tiles (all but the Mists start tile): one pass reads, for every frontier space,
+// which rotations fit (kFitTable, one load) and marks the spaces where any fits; a second
+// writes those spaces' placements, four actions each with the count advanced by how many
+// fit. No branch depends on a fit (a mispredicted one per space cost more than the test).
+// The order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
   edge_placements(s, tile, out);
   if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
   if (s.game_->adds_placements()) s.game_->rule_system().added_placements(s, tile, out, from);
 }
+
+namespace {
+
+// The tile's row of kFitTable, or nullptr when its rotations are not quarter turns of
+// rotation 0 (then the scan tests all four `sides4` with fitting_rotations).
+const uint8_t* fit_row(const TileType& t, uint32_t& sides4) {
+  sides4 = packed_rotations(t);
+  const auto sides0 = static_cast<uint8_t>(sides4);
+  return sides4 == turned_rotations(sides0) ? kFitTable.nibble[sides0] : nullptr;
+}
+
+// Which rotations of a tile with that row (or those rotations) fit a space asking `needs`.
+uint32_t fit_nibble(const uint8_t* row, uint32_t sides4, uint16_t needs) {
+  return row ? row[needs_code(needs)] : rotation_nibble(fitting_rotations(needs, sides4));
+}
+
+// A placement as the two overlapping 8-byte words of its 14-byte record (bytes 0-7 and
+// 6-13; x sits in both), so that writing one takes two stores (little-endian only).
+struct PlaceWords {
+  uint64_t lo = 0, hi = 0;
+};
+constexpr bool kWordWrites = std::endian::native == std::endian::little && sizeof(Action) == 14 &&
+                             offsetof(Action, rot) == 1 && offsetof(Action, x) == 6 &&
+                             offsetof(Action, y) == 8 && offsetof(Action, tile) == 12;
+
+// `proto` (x = y = 0) as words, the padding byte zero.
+PlaceWords place_words(const Action& proto) {
+  unsigned char bytes[16] = {};
+  std::memcpy(bytes, &proto, sizeof(Action));
+  PlaceWords w;
+  std::memcpy(&w.lo, bytes, 8);
+  std::memcpy(&w.hi, bytes + 6, 8);
+  w.lo &= ~(0xFFull << 8 | 0xFFull << 40);  // no rotation yet, padding zero
+  return w;
+}
+
+// Writes the four placements at (x, y) with the rotations `order` lists (a kRotationOrder row).
+void write_four(Action* dst, PlaceWords w, int x, int y, const int8_t* order) {
+  const uint64_t ux = static_cast<uint16_t>(x), uy = static_cast<uint16_t>(y);
+  w.lo |= ux << 48;
+  w.hi |= ux | uy << 16;
+  auto* bytes = reinterpret_cast<unsigned char*>(dst);
+  for (int k = 0; k < kRotations; ++k) {
+    const uint64_t lo = w.lo | static_cast<uint64_t>(static_cast<uint8_t>(order[k])) << 8;
+    std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k), &lo, 8);
+    std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k) + 6, &w.hi, 8);
+  }
+}
+
+// The one-cell scan: one pass reads, for every frontier space, which rotations fit
+// (`nibble_of` its needs) and marks the spaces where any fits; a second writes those
+// spaces' placements, four records each with the count advanced by how many fit (the rest
+// are overwritten or never read). No branch depends on a fit (a mispredicted one per space
+// cost more than the test). `needs`: State::space_needs_; `at`, `where`: frontier_at_ and
+// frontier_. The caller made room for four placements a space.
+template <class NibbleOf>
+void scan_spaces(const uint16_t* needs, const std::vector<uint32_t>& frontier_at,
+                 const std::vector<Pos>& frontier, Action proto, ActionList& out,
+                 NibbleOf nibble_of) {
+  constexpr size_t kMaxSpaces = kMaxActions / kRotations;
+  const uint32_t* at = frontier_at.data();
+  const Pos* where = frontier.data();
+  const size_t n = frontier_at.size();
+  const PlaceWords words = place_words(proto);
+  int size = out.size;  // a local: the record stores cannot change it
+  uint8_t nibble[kMaxSpaces];
+  for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
+    const size_t end = std::min(n, first + 64);
+    uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
+    for (size_t i = first; i < end; ++i) {
+      const uint32_t m = nibble_of(needs[at[i]]);
+      nibble[i] = static_cast<uint8_t>(m);
+      marks |= static_cast<uint64_t>(m != 0) << (i - first);
+    }
+    for (; marks; marks &= marks - 1) {
+      const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
+      const uint8_t m = nibble[i];
+      if constexpr (kWordWrites) {
+        write_four(out.items + size, words, where[i].x, where[i].y, kRotationOrder.rot[m]);
+      } else {
+        proto.x = static_cast<int16_t>(where[i].x);
+        proto.y = static_cast<int16_t>(where[i].y);
+        for (int k = 0; k < kRotations; ++k) {
+          proto.rot = kRotationOrder.rot[m][k];
+          std::construct_at(out.items + size + k, proto);
+        }
+      }
+      size += kRotationOrder.count[m];
+    }
+  }
+  out.size = size;
+}
+
+}  // namespace
 
 void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   const TileType& t = s.game_->tile(tile);
@@ -207,32 +357,15 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   a.tile = tile;
   const size_t room = static_cast<size_t>(kMaxActions - out.size);
   if (t.n_cells == 1 && s.frontier_.size() * kRotations <= room) {
-    constexpr size_t kMaxSpaces = kMaxActions / kRotations;  // the test above bounds n
-    const uint32_t sides4 = packed_rotations(t);
+    uint32_t sides4 = 0;
+    const uint8_t* row = fit_row(t, sides4);
     const uint16_t* needs = s.space_needs_.data();
-    const uint32_t* at = s.frontier_at_.data();
-    const size_t n = s.frontier_.size();
-    uint8_t nibble[kMaxSpaces];
-    for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
-      const size_t end = std::min(n, first + 64);
-      uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
-      for (size_t i = first; i < end; ++i) {
-        const uint32_t m = rotation_nibble(fitting_rotations(needs[at[i]], sides4));
-        nibble[i] = static_cast<uint8_t>(m);
-        marks |= static_cast<uint64_t>(m != 0) << (i - first);
-      }
-      for (; marks; marks &= marks - 1) {
-        const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
-        const uint8_t m = nibble[i];
-        a.x = static_cast<int16_t>(s.frontier_[i].x);
-        a.y = static_cast<int16_t>(s.frontier_[i].y);
-        for (int k = 0; k < kRotations; ++k) {
-          a.rot = kRotationOrder.rot[m][k];
-          std::construct_at(out.items + out.size + k, a);
-        }
-        out.size += kRotationOrder.count[m];
-      }
-    }
+    if (row)
+      scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
+                  [row](uint16_t nd) -> uint32_t { return row[needs_code(nd)]; });
+    else
+      scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
+                  [sides4](uint16_t nd) { return rotation_nibble(fitting_rotations(nd, sides4)); });
     return;
   }
   for (Pos p : s.frontier_) {
@@ -254,9 +387,10 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
   }
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells == 1) {
-    const uint32_t sides4 = packed_rotations(t);
+    uint32_t sides4 = 0;
+    const uint8_t* row = fit_row(t, sides4);
     for (uint32_t at : s.frontier_at_)
-      if (fitting_rotations(s.space_needs_[at], sides4)) return true;
+      if (fit_nibble(row, sides4, s.space_needs_[at])) return true;
     if (!s.game_->adds_placements()) return false;
     ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
     s.game_->rule_system().added_placements(s, tile, added, 0);
