@@ -134,9 +134,12 @@ static_assert(kFitTable.nibble[0][needs_code(kNeedsNoTile)] == 0);
 
 // For each nibble, the rotations it holds in ascending order (the rest repeats the last, so
 // four actions can always be written) and how many.
+// `word` holds the same rotations as `rot`, shifted to the rotation byte of a record's
+// first 8 bytes (write_four).
 struct RotationOrder {
   int8_t rot[16][kRotations];
   int8_t count[16];
+  uint64_t word[16][kRotations];
 };
 constexpr RotationOrder make_rotation_order() {
   RotationOrder o{};
@@ -146,6 +149,7 @@ constexpr RotationOrder make_rotation_order() {
       if (m & (1 << rot)) o.rot[m][n++] = static_cast<int8_t>(rot);
     o.count[m] = static_cast<int8_t>(n);
     for (int k = n; k < kRotations; ++k) o.rot[m][k] = n ? o.rot[m][n - 1] : 0;
+    for (int k = 0; k < kRotations; ++k) o.word[m][k] = static_cast<uint64_t>(o.rot[m][k]) << 8;
   }
   return o;
 }
@@ -291,14 +295,14 @@ PlaceWords place_words(const Action& proto) {
   return w;
 }
 
-// Writes the four placements at (x, y) with the rotations `order` lists (a kRotationOrder row).
-void write_four(Action* dst, PlaceWords w, int x, int y, const int8_t* order) {
+// Writes the four placements at (x, y) with the rotations `order` lists (kRotationOrder.word).
+void write_four(Action* dst, PlaceWords w, int x, int y, const uint64_t* order) {
   const uint64_t ux = static_cast<uint16_t>(x), uy = static_cast<uint16_t>(y);
   w.lo |= ux << 48;
   w.hi |= ux | uy << 16;
   auto* bytes = reinterpret_cast<unsigned char*>(dst);
   for (int k = 0; k < kRotations; ++k) {
-    const uint64_t lo = w.lo | static_cast<uint64_t>(static_cast<uint8_t>(order[k])) << 8;
+    const uint64_t lo = w.lo | order[k];
     std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k), &lo, 8);
     std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k) + 6, &w.hi, 8);
   }
@@ -333,7 +337,7 @@ void scan_spaces(const uint16_t* needs, const std::vector<uint32_t>& frontier_at
       const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
       const uint8_t m = nibble[i];
       if constexpr (kWordWrites) {
-        write_four(out.items + size, words, where[i].x, where[i].y, kRotationOrder.rot[m]);
+        write_four(out.items + size, words, where[i].x, where[i].y, kRotationOrder.word[m]);
       } else {
         proto.x = static_cast<int16_t>(where[i].x);
         proto.y = static_cast<int16_t>(where[i].y);
@@ -404,6 +408,36 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
 
 namespace {
 
+// The grid index beside `at` (a placed cell's) across `side`; the band holds it.
+size_t side_index(size_t at, int dim, int side) {
+  return static_cast<size_t>(static_cast<ptrdiff_t>(at) + kDy[side] * dim + kDx[side]);
+}
+
+// Set bits of a port mask (12 ports), from a table: std::popcount is a libgcc call on the
+// amd64 baseline (no POPCNT without -march).
+struct BitCounts {
+  uint8_t n[1u << kPorts];
+};
+constexpr BitCounts make_bit_counts() {
+  BitCounts b{};
+  for (unsigned m = 1; m < (1u << kPorts); ++m)
+    b.n[m] = static_cast<uint8_t>(b.n[m >> 1] + (m & 1u));
+  return b;
+}
+constexpr BitCounts kBitCounts = make_bit_counts();
+int bit_count(PortMask m) { return kBitCounts.n[m & ((1u << kPorts) - 1)]; }
+
+// facing_port() as a table (it divides by 3).
+struct FacingPorts {
+  int8_t port[kPorts];
+};
+constexpr FacingPorts make_facing_ports() {
+  FacingPorts f{};
+  for (int p = 0; p < kPorts; ++p) f.port[p] = static_cast<int8_t>(facing_port(p));
+  return f;
+}
+constexpr FacingPorts kFacingPort = make_facing_ports();
+
 constexpr int kDx8[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
 constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
 
@@ -436,8 +470,10 @@ int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cell
   grid[packed] = static_cast<int16_t>(idx);
   if (needs[packed])  // a space with a neighbour is on the frontier
     leave_frontier(frontier, frontier_at, static_cast<uint32_t>(packed));
-  for (int k = 0; k < 8; ++k) {
-    int nb = s.cell_at(pc.x + kDx8[k], pc.y + kDy8[k]);
+  const auto dim = static_cast<ptrdiff_t>(grid.dim());
+  for (int k = 0; k < 8; ++k) {  // the band holds the rows around; no cell is on the rim
+    const int nb =
+        grid[static_cast<size_t>(static_cast<ptrdiff_t>(packed) + kDy8[k] * dim + kDx8[k])];
     if (nb < 0) continue;
     PlacedCell& n = nth(cells, nb);
     ++n.n8;
@@ -448,7 +484,7 @@ int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cell
   cells.push_back(pc);
   for (int side = 0; side < kSides; ++side) {
     const Pos np{pc.x + kDx[side], pc.y + kDy[side]};
-    const size_t ni = s.grid_index(np.x, np.y);
+    const size_t ni = side_index(packed, grid.dim(), side);
     if (grid[ni] >= 0) continue;
     uint16_t& need = needs[ni];
     if (!need) {
@@ -490,19 +526,20 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
       n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
-      n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.segments[i].links)));
+      n.open = static_cast<int16_t>(bit_count(f.segments[i].links));
       n.meeples = 0;
       n.blocked = 0;
     }
     for (int m = 0; m < f.n_mist; ++m) {
       RegionNode& n = nth(s.nodes_, mist_node(c, m));
       n.parent = n.next = static_cast<int16_t>(mist_node(c, m));
-      n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.mist[m].ports)));
+      n.open = static_cast<int16_t>(bit_count(f.mist[m].ports));
       n.meeples = 0;
       n.blocked = 0;
     }
+    const size_t at = s.grid_index(pc.x, pc.y);  // occupy() put its rows in the band
     for (int side = 0; side < kSides; ++side) {
-      int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+      const int nb = s.grid_[side_index(at, s.grid_dim_, side)];
       if (nb < 0) continue;
       const PlacedCell& ncell = nth(s.cells_, nb);
       if (ncell.face_down) {  // haunted: these links face a face-down tile for good
@@ -524,7 +561,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       }
       const CellFace& nf = s.face(nb);
       for (int k = 0; k < kPortsPerSide; ++k) {
-        int p = port_of(side, k), q = facing_port(p);
+        const int p = port_of(side, k), q = kFacingPort.port[p];
         int seg = f.port_segment[p];
         if (f.segments[seg].links & (1u << p)) {
           // Matched sides link both ways. A BCB road may meet a field side: a bridge there

@@ -55,6 +55,8 @@ struct Rules {
   static bool castle_haunted(const State& s, int cell);
   static void score_competitive(State& s, const PendingScore& p, bool final_scoring);
   static void final_scoring(State& s);
+  // A road or city final scoring scores at its root `seg` of `cell`, or a monastery.
+  static std::optional<PendingScore> final_feature(State& s, int cell, int seg);
   static void farm_scoring(State& s);
 
   // ---- base.cpp: the competitive room's steps ---------------------------------------------

@@ -113,10 +113,14 @@ void Rules::end_turn(State& s) {
 
 namespace {
 
+// The player's colours with a meeple in supply, ascending: one walk of the meeples.
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
+  unsigned in_supply = 0;  // bit c: colour c has one
+  for (const Meeple& m : s.meeples())
+    if (m.cell < 0 && !m.buried && m.in_play) in_supply |= 1u << m.colour;
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0) nth(out, n++) = c;
+    if ((in_supply >> c & 1u) && s.game().owner(c) == player) nth(out, n++) = c;
   return n;
 }
 
