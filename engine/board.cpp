@@ -30,10 +30,10 @@ int Rules::find_const(const State& s, int node) {
 
 int State::region_root(int node) const { return Rules::find_const(*this, node); }
 
-void Rules::unite(State& s, int a, int b) {
+int Rules::unite(State& s, int a, int b) {
   a = find(s, a);
   b = find(s, b);
-  if (a == b) return;
+  if (a == b) return a;
   if (a > b) std::swap(a, b);  // the older node stays root: stable, deterministic
   RegionNode& ra = nth(s.nodes_, a);
   RegionNode& rb = nth(s.nodes_, b);
@@ -42,6 +42,15 @@ void Rules::unite(State& s, int a, int b) {
   ra.meeples = static_cast<int8_t>(ra.meeples + rb.meeples);
   ra.blocked |= rb.blocked;
   std::swap(ra.next, rb.next);  // splice the two circular member lists
+  return a;
+}
+
+// The root after unite(s, node, other), with `node`'s path compressed as find() would: its
+// parent was made a root by unite's own find, which may since have joined the other root.
+int Rules::join(State& s, int node, int other) {
+  const int root = unite(s, node, other);
+  if (node != root) nth(s.nodes_, node).parent = static_cast<int16_t>(root);
+  return root;
 }
 
 // A face's side terrains packed two bits a side, North lowest. The four one-byte terrains
@@ -111,11 +120,13 @@ constexpr unsigned kNeedsCodes = needs_code(kNeedsNoTile) + 1;
 // One tile's row is 341 bytes (6 cache lines), the same for every space of a draw.
 struct FitTable {
   uint8_t nibble[256][kNeedsCodes];
+  uint32_t turned[256];  // turned_rotations()
 };
 constexpr FitTable make_fit_table() {
   FitTable t{};
   for (unsigned sides0 = 0; sides0 < 256; ++sides0) {
     const uint32_t sides4 = turned_rotations(static_cast<uint8_t>(sides0));
+    t.turned[sides0] = sides4;
     for (unsigned per_side = 0; per_side < 256; ++per_side) {  // 0: no neighbour, 1 + terrain
       unsigned mask = 0, terrain = 0;
       for (unsigned side = 0; side < kSides; ++side) {
@@ -267,7 +278,7 @@ namespace {
 const uint8_t* fit_row(const TileType& t, uint32_t& sides4) {
   sides4 = packed_rotations(t);
   const auto sides0 = static_cast<uint8_t>(sides4);
-  return sides4 == turned_rotations(sides0) ? kFitTable.nibble[sides0] : nullptr;
+  return sides4 == kFitTable.turned[sides0] ? kFitTable.nibble[sides0] : nullptr;
 }
 
 // Which rotations of a tile with that row (or those rotations) fit a space asking `needs`.
@@ -505,6 +516,14 @@ int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cell
 
 }  // namespace
 
+// The union-find grows a cell at a time (unused: parent -1), so a new State fills and a copy
+// moves only the placed cells' nodes; the constructor reserved them all.
+void Rules::add_nodes(State& s, int cell) {
+  static constexpr std::array<RegionNode, kNodesPerCell> kUnused{};
+  while (s.nodes_.size() < static_cast<size_t>(node_count(cell + 1)))  // one copy a cell
+    s.nodes_.insert(s.nodes_.end(), kUnused.begin(), kUnused.end());
+}
+
 int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extended_bank) {
   const TileType& t = s.game_->tile(tile);
   int first = static_cast<int>(s.cells_.size());
@@ -523,6 +542,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
     int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+    add_nodes(s, c);
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
       n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
@@ -573,14 +593,13 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
                               ? segment_node(nb, kBridgeSeg)
                               : -1;
           if (theirs_node >= 0) {
-            unite(s, segment_node(c, seg), theirs_node);
-            nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
+            nth(s.nodes_, join(s, segment_node(c, seg), theirs_node)).open -= 2;
           }
         }
         bool mine = f.port_mist[p] >= 0, theirs = nf.port_mist[q] >= 0;
         if (mine && theirs) {
-          unite(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q]));
-          nth(s.nodes_, find(s, mist_node(c, f.port_mist[p]))).open -= 2;
+          nth(s.nodes_, join(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q])))
+              .open -= 2;
           if (ncell.placement != pc.placement) extended = true;
         } else if (mine || theirs) {  // mist against clear land: never finished (Dized.MoC.0043)
           int r = mine ? find(s, mist_node(c, f.port_mist[p]))
@@ -604,6 +623,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
   int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+  add_nodes(s, c);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {
