@@ -144,9 +144,8 @@ constexpr FitTable kFitTable = make_fit_table();
 static_assert(kFitTable.nibble[0][needs_code(kNeedsNoTile)] == 0);
 
 // For each nibble, the rotations it holds in ascending order (the rest repeats the last, so
-// four actions can always be written) and how many.
-// `word` holds the same rotations as `rot`, shifted to the rotation byte of a record's
-// first 8 bytes (write_four).
+// four actions can always be written) and how many; `word`: the same rotations shifted to
+// the rotation byte of a record's first 8 bytes (write_four).
 struct RotationOrder {
   int8_t rot[16][kRotations];
   int8_t count[16];
@@ -291,9 +290,12 @@ uint32_t fit_nibble(const uint8_t* row, uint32_t sides4, uint16_t needs) {
 struct PlaceWords {
   uint64_t lo = 0, hi = 0;
 };
-constexpr bool kWordWrites = std::endian::native == std::endian::little && sizeof(Action) == 14 &&
-                             offsetof(Action, rot) == 1 && offsetof(Action, x) == 6 &&
-                             offsetof(Action, y) == 8 && offsetof(Action, tile) == 12;
+// The layout this assumes (the one padding byte is byte 5); another one takes the field writes.
+constexpr bool kWordWrites =
+    std::endian::native == std::endian::little && sizeof(Action) == 14 &&
+    offsetof(Action, kind) == 0 && offsetof(Action, rot) == 1 && offsetof(Action, seg) == 2 &&
+    offsetof(Action, colour) == 3 && offsetof(Action, count) == 4 && offsetof(Action, x) == 6 &&
+    offsetof(Action, y) == 8 && offsetof(Action, meeple) == 10 && offsetof(Action, tile) == 12;
 
 // `proto` (x = y = 0) as words, the padding byte zero.
 PlaceWords place_words(const Action& proto) {

@@ -219,30 +219,26 @@ namespace {
 
 // The features final scoring looks at, as nodes in the order it scores them (ascending): the
 // root of each road or city and the centre node of each monastery a follower stands on.
-// False when there are more than `nodes` holds (then the caller walks the board).
-bool follower_features(State& s, std::array<int, kMaxMeeples>& nodes, int& n) {
-  n = 0;
+// `nodes` is scratch kept between games (once per game, so no allocation per action).
+void follower_features(State& s, std::vector<int>& nodes) {
+  nodes.clear();
   for (const Meeple& m : s.meeples()) {
     if (m.cell < 0 || m.buried) continue;
     const SegmentKind k = Rules::segment_kind(s, m.cell, m.seg);
-    int node = -1;
     if (k == SegmentKind::Road || k == SegmentKind::City)
-      node = Rules::find(s, segment_node(m.cell, m.seg));
+      nodes.push_back(Rules::find(s, segment_node(m.cell, m.seg)));
     else if (k == SegmentKind::Monastery)
-      node = segment_node(m.cell, m.seg);
-    if (node < 0 || std::find(nodes.begin(), nodes.begin() + n, node) != nodes.begin() + n)
-      continue;
-    if (n == kMaxMeeples) return false;
-    nth(nodes, n++) = node;
+      nodes.push_back(segment_node(m.cell, m.seg));
   }
-  std::sort(nodes.begin(), nodes.begin() + n);
-  return true;
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 }
+thread_local std::vector<int> final_nodes;
 
 }  // namespace
 
-// What final scoring makes of segment `seg` of `cell`: a road or
-// city whose root it is and on which followers stand, a monastery; nothing otherwise.
+// What final scoring makes of segment `seg` of `cell`: the road or city whose root it is, when
+// followers stand on it; a monastery; nothing otherwise.
 std::optional<PendingScore> Rules::final_feature(State& s, int cell, int seg) {
   const SegmentKind k = segment_kind(s, cell, seg);
   if (k == SegmentKind::Road || k == SegmentKind::City) {
@@ -262,22 +258,10 @@ void Rules::final_scoring(State& s) {
     // Unfinished roads, cities and monasteries that still hold followers, in board order:
     // by cell, then segment (a bridge, BCB, last), which is the order of their nodes. A
     // feature no follower stands on scores nothing, so only the followers' are visited.
-    std::array<int, kMaxMeeples> nodes{};
-    int n = 0;
-    if (follower_features(s, nodes, n)) {
-      for (int i = 0; i < n; ++i)
-        if (auto p = final_feature(s, node_cell(nth(nodes, i)), node_part(nth(nodes, i))))
-          score_competitive(s, *p, true);
-    } else {
-      for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
-        const CellFace& f = s.face(c);
-        const bool bridged = nth(s.cells_, c).bridge != 0;
-        for (int i = 0; i < f.n_segments || (bridged && i <= kBridgeSeg); ++i) {
-          if (i >= f.n_segments) i = kBridgeSeg;
-          if (auto p = final_feature(s, c, i)) score_competitive(s, *p, true);
-        }
-      }
-    }
+    follower_features(s, final_nodes);
+    for (int node : final_nodes)
+      if (auto p = final_feature(s, node_cell(node), node_part(node)))
+        score_competitive(s, *p, true);
   }
   if (s.game_->rules().farmers) farm_scoring(s);
 }

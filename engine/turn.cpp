@@ -155,9 +155,9 @@ void State::legal_actions(ActionList& out) const {
       std::array<int, kMaxColours> colours{};
       int nc = colour_choices(*this, player_, colours);
       const CellFace& f = face(new_cell_);
-      // The new cell's segments, then its bridge (BCB) when it has one.
+      // The new cell's segments, then its bridge (BCB) when it has one; none without a meeple.
       const bool bridged = nth(cells_, new_cell_).bridge != 0;
-      for (int i = 0; i < f.n_segments || (bridged && i <= kBridgeSeg); ++i) {
+      for (int i = 0; nc > 0 && (i < f.n_segments || (bridged && i <= kBridgeSeg)); ++i) {
         if (i >= f.n_segments) i = kBridgeSeg;
         if (!Rules::meeple_allowed(*this, i)) continue;
         for (int k = 0; k < nc; ++k) {
