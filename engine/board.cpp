@@ -472,12 +472,12 @@ void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_
 
 // Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
 // empty spaces beside it now ask of a tile (State::space_needs_).
-int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
+int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
            std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
            GridPlane<uint16_t, 0>& needs, PlacedCell pc) {
   int idx = static_cast<int>(cells.size());
   const size_t packed = s.grid_index(pc.x, pc.y);
-  const int row = static_cast<int>(packed / static_cast<size_t>(grid.dim()));
+  const int row = pc.y + origin;      // of packed (State::grid_origin_)
   grid.cover_rows(row - 1, row + 1);  // the cell and the spaces it touches (never the edge row)
   needs.cover_rows(row - 1, row + 1);
   grid[packed] = static_cast<int16_t>(idx);
@@ -543,7 +543,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
-    int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+    int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
+                   s.space_needs_, pc);
     add_nodes(s, c);
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
@@ -624,7 +625,8 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+  int c =
+      occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
   add_nodes(s, c);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
