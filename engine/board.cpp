@@ -3,6 +3,8 @@
 // in constant time per placement. A multi-cell tile is just several cells placed together.
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <cstring>
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
@@ -28,10 +30,10 @@ int Rules::find_const(const State& s, int node) {
 
 int State::region_root(int node) const { return Rules::find_const(*this, node); }
 
-void Rules::unite(State& s, int a, int b) {
+int Rules::unite(State& s, int a, int b) {
   a = find(s, a);
   b = find(s, b);
-  if (a == b) return;
+  if (a == b) return a;
   if (a > b) std::swap(a, b);  // the older node stays root: stable, deterministic
   RegionNode& ra = nth(s.nodes_, a);
   RegionNode& rb = nth(s.nodes_, b);
@@ -40,10 +42,27 @@ void Rules::unite(State& s, int a, int b) {
   ra.meeples = static_cast<int8_t>(ra.meeples + rb.meeples);
   ra.blocked |= rb.blocked;
   std::swap(ra.next, rb.next);  // splice the two circular member lists
+  return a;
 }
 
-// A face's side terrains packed two bits a side, North lowest.
+// The root after unite(s, node, other), with `node`'s path compressed as find() would: its
+// parent was made a root by unite's own find, which may since have joined the other root.
+int Rules::join(State& s, int node, int other) {
+  const int root = unite(s, node, other);
+  if (node != root) nth(s.nodes_, node).parent = static_cast<int16_t>(root);
+  return root;
+}
+
+// A face's side terrains packed two bits a side, North lowest. The four one-byte terrains
+// (0..2) are read as one word and folded: byte 1 onto bits 2-3, then the upper pair onto 4-7.
 uint8_t Rules::packed_sides(const CellFace& f) {
+  static_assert(sizeof(f.sides) == 4 && sizeof(Terrain) == 1);
+  if constexpr (std::endian::native == std::endian::little) {
+    uint32_t v;
+    std::memcpy(&v, f.sides.data(), sizeof v);
+    const uint32_t pairs = v | (v >> 6);  // bits 0-3: N, E; bits 16-19: S, W
+    return static_cast<uint8_t>((pairs & 0xFu) | ((pairs >> 12) & 0xF0u));
+  }
   unsigned v = 0;
   for (int side = 0; side < kSides; ++side) v |= static_cast<unsigned>(f.sides[side]) << (2 * side);
   return static_cast<uint8_t>(v);
@@ -66,7 +85,7 @@ uint32_t packed_rotations(const TileType& t) {
 // accepts() for the four rotations at once: bit 8 * rot + 7 is set when rotation `rot` fits.
 // Each byte of (sides & mask) ^ terrain is zero exactly when that rotation fits; the usual
 // zero-byte test finds them without carries between bytes, so no false positives.
-uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
+constexpr uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
   constexpr uint32_t kEach = 0x01010101u, kLow7 = 0x7F7F7F7Fu;
   const uint32_t x = (sides4 & ((needs >> 8) * kEach)) ^ ((needs & 0xFFu) * kEach);
   return ~(((x & kLow7) + kLow7) | x | kLow7);
@@ -74,13 +93,63 @@ uint32_t fitting_rotations(uint16_t needs, uint32_t sides4) {
 
 // fitting_rotations() as a nibble, rotation 0 lowest: the four flag bits (7, 15, 23, 31)
 // gathered by one multiply whose partial products never overlap.
-uint32_t rotation_nibble(uint32_t fit) { return (((fit >> 7) & 0x01010101u) * 0x01020408u) >> 24; }
+constexpr uint32_t rotation_nibble(uint32_t fit) {
+  return (((fit >> 7) & 0x01010101u) * 0x01020408u) >> 24;
+}
+
+// A quarter turn clockwise moves each side's terrain one side on (North to East): the packed
+// sides of rotation `rot` are rotation 0's rotated left by 2 * rot bits (checked per tile).
+constexpr uint32_t turned_rotations(uint8_t sides0) {
+  uint32_t v = 0;
+  for (int rot = 0; rot < kRotations; ++rot) {
+    const unsigned s = sides0, k = 2u * static_cast<unsigned>(rot);
+    v |= static_cast<uint32_t>(static_cast<uint8_t>((s << k) | (s >> ((8u - k) & 7u))))
+         << (8 * rot);
+  }
+  return v;
+}
+
+// What the placement scan reads per space: a needs value squeezed into 9 bits, 2 bits a side,
+// 0 when no neighbour is there, else 1 + the terrain shown (terrains are 0..2, so no carry
+// between sides); kNeedsNoTile becomes 0x154, which no rotation fits.
+constexpr unsigned needs_code(uint16_t needs) { return (needs & 0xFFu) + ((needs >> 8) & 0x55u); }
+constexpr unsigned kNeedsCodes = needs_code(kNeedsNoTile) + 1;
+
+// kFitTable.nibble[sides0][needs_code(needs)]: rotation_nibble(fitting_rotations(needs, ...))
+// for a tile whose rotation 0 has packed sides `sides0`, so the scan does one load a space.
+// One tile's row is 341 bytes (6 cache lines), the same for every space of a draw.
+struct FitTable {
+  uint8_t nibble[256][kNeedsCodes];
+  uint32_t turned[256];  // turned_rotations()
+};
+constexpr FitTable make_fit_table() {
+  FitTable t{};
+  for (unsigned sides0 = 0; sides0 < 256; ++sides0) {
+    const uint32_t sides4 = turned_rotations(static_cast<uint8_t>(sides0));
+    t.turned[sides0] = sides4;
+    for (unsigned per_side = 0; per_side < 256; ++per_side) {  // 0: no neighbour, 1 + terrain
+      unsigned mask = 0, terrain = 0;
+      for (unsigned side = 0; side < kSides; ++side) {
+        const unsigned v = (per_side >> (2 * side)) & 3u;
+        if (v) mask |= 3u << (2 * side), terrain |= (v - 1) << (2 * side);
+      }
+      const auto needs = static_cast<uint16_t>(mask << 8 | terrain);
+      t.nibble[sides0][needs_code(needs)] =
+          static_cast<uint8_t>(rotation_nibble(fitting_rotations(needs, sides4)));
+    }
+  }
+  return t;
+}
+constexpr FitTable kFitTable = make_fit_table();
+static_assert(kFitTable.nibble[0][needs_code(kNeedsNoTile)] == 0);
 
 // For each nibble, the rotations it holds in ascending order (the rest repeats the last, so
-// four actions can always be written) and how many.
+// four actions can always be written) and how many; `word`: the same rotations shifted to
+// the rotation byte of a record's first 8 bytes (write_four).
 struct RotationOrder {
   int8_t rot[16][kRotations];
   int8_t count[16];
+  uint64_t word[16][kRotations];
 };
 constexpr RotationOrder make_rotation_order() {
   RotationOrder o{};
@@ -90,6 +159,7 @@ constexpr RotationOrder make_rotation_order() {
       if (m & (1 << rot)) o.rot[m][n++] = static_cast<int8_t>(rot);
     o.count[m] = static_cast<int8_t>(n);
     for (int k = n; k < kRotations; ++k) o.rot[m][k] = n ? o.rot[m][n - 1] : 0;
+    for (int k = 0; k < kRotations; ++k) o.word[m][k] = static_cast<uint64_t>(o.rot[m][k]) << 8;
   }
   return o;
 }
@@ -188,17 +258,114 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
   out.size = kept;
 }
 
-// One-cell tiles (all but the Mists start tile): one pass tests every frontier space for
-// all four rotations at once (fitting_rotations) and marks the spaces where any fits; a
-// second writes those spaces' placements, four actions each with the count advanced by how
-// many fit. No branch depends on a fit (a mispredicted one per space cost more than the
-// test). The order is fits()'s: frontier, then rotation.
+// One-cell tiles (all but the Mists start tile): one pass reads, for every frontier space,
+// which rotations fit (kFitTable, one load) and marks the spaces where any fits; a second
+// writes those spaces' placements, four actions each with the count advanced by how many
+// fit. No branch depends on a fit (a mispredicted one per space cost more than the test).
+// The order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
   edge_placements(s, tile, out);
   if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
   if (s.game_->adds_placements()) s.game_->rule_system().added_placements(s, tile, out, from);
 }
+
+namespace {
+
+// The tile's row of kFitTable, or nullptr when its rotations are not quarter turns of
+// rotation 0 (then the scan tests all four `sides4` with fitting_rotations).
+const uint8_t* fit_row(const TileType& t, uint32_t& sides4) {
+  sides4 = packed_rotations(t);
+  const auto sides0 = static_cast<uint8_t>(sides4);
+  return sides4 == kFitTable.turned[sides0] ? kFitTable.nibble[sides0] : nullptr;
+}
+
+// Which rotations of a tile with that row (or those rotations) fit a space asking `needs`.
+uint32_t fit_nibble(const uint8_t* row, uint32_t sides4, uint16_t needs) {
+  return row ? row[needs_code(needs)] : rotation_nibble(fitting_rotations(needs, sides4));
+}
+
+// A placement as the two overlapping 8-byte words of its 14-byte record (bytes 0-7 and
+// 6-13; x sits in both), so that writing one takes two stores (little-endian only).
+struct PlaceWords {
+  uint64_t lo = 0, hi = 0;
+};
+// The layout this assumes (the one padding byte is byte 5); another one takes the field writes.
+constexpr bool kWordWrites =
+    std::endian::native == std::endian::little && sizeof(Action) == 14 &&
+    offsetof(Action, kind) == 0 && offsetof(Action, rot) == 1 && offsetof(Action, seg) == 2 &&
+    offsetof(Action, colour) == 3 && offsetof(Action, count) == 4 && offsetof(Action, x) == 6 &&
+    offsetof(Action, y) == 8 && offsetof(Action, meeple) == 10 && offsetof(Action, tile) == 12;
+
+// `proto` (x = y = 0) as words, the padding byte zero.
+PlaceWords place_words(const Action& proto) {
+  unsigned char bytes[16] = {};
+  std::memcpy(bytes, &proto, sizeof(Action));
+  PlaceWords w;
+  std::memcpy(&w.lo, bytes, 8);
+  std::memcpy(&w.hi, bytes + 6, 8);
+  w.lo &= ~(0xFFull << 8 | 0xFFull << 40);  // no rotation yet, padding zero
+  return w;
+}
+
+// Writes the four placements at (x, y) with the rotations `order` lists (kRotationOrder.word).
+void write_four(Action* dst, PlaceWords w, int x, int y, const uint64_t* order) {
+  const uint64_t ux = static_cast<uint16_t>(x), uy = static_cast<uint16_t>(y);
+  w.lo |= ux << 48;
+  w.hi |= ux | uy << 16;
+  auto* bytes = reinterpret_cast<unsigned char*>(dst);
+  for (int k = 0; k < kRotations; ++k) {
+    const uint64_t lo = w.lo | order[k];
+    std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k), &lo, 8);
+    std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k) + 6, &w.hi, 8);
+  }
+}
+
+// The one-cell scan: one pass reads, for every frontier space, which rotations fit
+// (`nibble_of` its needs) and marks the spaces where any fits; a second writes those
+// spaces' placements, four records each with the count advanced by how many fit (the rest
+// are overwritten or never read). No branch depends on a fit (a mispredicted one per space
+// cost more than the test). `needs`: State::space_needs_; `at`, `where`: frontier_at_ and
+// frontier_. The caller made room for four placements a space.
+template <class NibbleOf>
+void scan_spaces(const uint16_t* needs, const std::vector<uint32_t>& frontier_at,
+                 const std::vector<Pos>& frontier, Action proto, ActionList& out,
+                 NibbleOf nibble_of) {
+  constexpr size_t kMaxSpaces = kMaxActions / kRotations;
+  const uint32_t* at = frontier_at.data();
+  const Pos* where = frontier.data();
+  const size_t n = frontier_at.size();
+  const PlaceWords words = place_words(proto);
+  int size = out.size;  // a local: the record stores cannot change it
+  uint8_t nibble[kMaxSpaces];
+  for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
+    const size_t end = std::min(n, first + 64);
+    uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
+    for (size_t i = first; i < end; ++i) {
+      const uint32_t m = nibble_of(needs[at[i]]);
+      nibble[i] = static_cast<uint8_t>(m);
+      marks |= static_cast<uint64_t>(m != 0) << (i - first);
+    }
+    for (; marks; marks &= marks - 1) {
+      const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
+      const uint8_t m = nibble[i];
+      if constexpr (kWordWrites) {
+        write_four(out.items + size, words, where[i].x, where[i].y, kRotationOrder.word[m]);
+      } else {
+        proto.x = static_cast<int16_t>(where[i].x);
+        proto.y = static_cast<int16_t>(where[i].y);
+        for (int k = 0; k < kRotations; ++k) {
+          proto.rot = kRotationOrder.rot[m][k];
+          std::construct_at(out.items + size + k, proto);
+        }
+      }
+      size += kRotationOrder.count[m];
+    }
+  }
+  out.size = size;
+}
+
+}  // namespace
 
 void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   const TileType& t = s.game_->tile(tile);
@@ -207,32 +374,15 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   a.tile = tile;
   const size_t room = static_cast<size_t>(kMaxActions - out.size);
   if (t.n_cells == 1 && s.frontier_.size() * kRotations <= room) {
-    constexpr size_t kMaxSpaces = kMaxActions / kRotations;  // the test above bounds n
-    const uint32_t sides4 = packed_rotations(t);
+    uint32_t sides4 = 0;
+    const uint8_t* row = fit_row(t, sides4);
     const uint16_t* needs = s.space_needs_.data();
-    const uint32_t* at = s.frontier_at_.data();
-    const size_t n = s.frontier_.size();
-    uint8_t nibble[kMaxSpaces];
-    for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
-      const size_t end = std::min(n, first + 64);
-      uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
-      for (size_t i = first; i < end; ++i) {
-        const uint32_t m = rotation_nibble(fitting_rotations(needs[at[i]], sides4));
-        nibble[i] = static_cast<uint8_t>(m);
-        marks |= static_cast<uint64_t>(m != 0) << (i - first);
-      }
-      for (; marks; marks &= marks - 1) {
-        const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
-        const uint8_t m = nibble[i];
-        a.x = static_cast<int16_t>(s.frontier_[i].x);
-        a.y = static_cast<int16_t>(s.frontier_[i].y);
-        for (int k = 0; k < kRotations; ++k) {
-          a.rot = kRotationOrder.rot[m][k];
-          std::construct_at(out.items + out.size + k, a);
-        }
-        out.size += kRotationOrder.count[m];
-      }
-    }
+    if (row)
+      scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
+                  [row](uint16_t nd) -> uint32_t { return row[needs_code(nd)]; });
+    else
+      scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
+                  [sides4](uint16_t nd) { return rotation_nibble(fitting_rotations(nd, sides4)); });
     return;
   }
   for (Pos p : s.frontier_) {
@@ -254,9 +404,10 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
   }
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells == 1) {
-    const uint32_t sides4 = packed_rotations(t);
+    uint32_t sides4 = 0;
+    const uint8_t* row = fit_row(t, sides4);
     for (uint32_t at : s.frontier_at_)
-      if (fitting_rotations(s.space_needs_[at], sides4)) return true;
+      if (fit_nibble(row, sides4, s.space_needs_[at])) return true;
     if (!s.game_->adds_placements()) return false;
     ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
     s.game_->rule_system().added_placements(s, tile, added, 0);
@@ -269,6 +420,36 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
 }
 
 namespace {
+
+// The grid index beside `at` (a placed cell's) across `side`; the band holds it.
+size_t side_index(size_t at, int dim, int side) {
+  return static_cast<size_t>(static_cast<ptrdiff_t>(at) + kDy[side] * dim + kDx[side]);
+}
+
+// Set bits of a port mask (12 ports), from a table: std::popcount is a libgcc call on the
+// amd64 baseline (no POPCNT without -march).
+struct BitCounts {
+  uint8_t n[1u << kPorts];
+};
+constexpr BitCounts make_bit_counts() {
+  BitCounts b{};
+  for (unsigned m = 1; m < (1u << kPorts); ++m)
+    b.n[m] = static_cast<uint8_t>(b.n[m >> 1] + (m & 1u));
+  return b;
+}
+constexpr BitCounts kBitCounts = make_bit_counts();
+int bit_count(PortMask m) { return kBitCounts.n[m & ((1u << kPorts) - 1)]; }
+
+// facing_port() as a table (it divides by 3).
+struct FacingPorts {
+  int8_t port[kPorts];
+};
+constexpr FacingPorts make_facing_ports() {
+  FacingPorts f{};
+  for (int p = 0; p < kPorts; ++p) f.port[p] = static_cast<int8_t>(facing_port(p));
+  return f;
+}
+constexpr FacingPorts kFacingPort = make_facing_ports();
 
 constexpr int kDx8[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
 constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
@@ -291,19 +472,21 @@ void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_
 
 // Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
 // empty spaces beside it now ask of a tile (State::space_needs_).
-int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
+int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
            std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
            GridPlane<uint16_t, 0>& needs, PlacedCell pc) {
   int idx = static_cast<int>(cells.size());
   const size_t packed = s.grid_index(pc.x, pc.y);
-  const int row = static_cast<int>(packed / static_cast<size_t>(grid.dim()));
+  const int row = pc.y + origin;      // of packed (State::grid_origin_)
   grid.cover_rows(row - 1, row + 1);  // the cell and the spaces it touches (never the edge row)
   needs.cover_rows(row - 1, row + 1);
   grid[packed] = static_cast<int16_t>(idx);
   if (needs[packed])  // a space with a neighbour is on the frontier
     leave_frontier(frontier, frontier_at, static_cast<uint32_t>(packed));
-  for (int k = 0; k < 8; ++k) {
-    int nb = s.cell_at(pc.x + kDx8[k], pc.y + kDy8[k]);
+  const auto dim = static_cast<ptrdiff_t>(grid.dim());
+  for (int k = 0; k < 8; ++k) {  // the band holds the rows around; no cell is on the rim
+    const int nb =
+        grid[static_cast<size_t>(static_cast<ptrdiff_t>(packed) + kDy8[k] * dim + kDx8[k])];
     if (nb < 0) continue;
     PlacedCell& n = nth(cells, nb);
     ++n.n8;
@@ -314,7 +497,7 @@ int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cell
   cells.push_back(pc);
   for (int side = 0; side < kSides; ++side) {
     const Pos np{pc.x + kDx[side], pc.y + kDy[side]};
-    const size_t ni = s.grid_index(np.x, np.y);
+    const size_t ni = side_index(packed, grid.dim(), side);
     if (grid[ni] >= 0) continue;
     uint16_t& need = needs[ni];
     if (!need) {
@@ -335,6 +518,14 @@ int occupy(State& s, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cell
 
 }  // namespace
 
+// The union-find grows a cell at a time (unused: parent -1), so a new State fills and a copy
+// moves only the placed cells' nodes; the constructor reserved them all.
+void Rules::add_nodes(State& s, int cell) {
+  static constexpr std::array<RegionNode, kNodesPerCell> kUnused{};
+  while (s.nodes_.size() < static_cast<size_t>(node_count(cell + 1)))  // one copy a cell
+    s.nodes_.insert(s.nodes_.end(), kUnused.begin(), kUnused.end());
+}
+
 int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extended_bank) {
   const TileType& t = s.game_->tile(tile);
   int first = static_cast<int>(s.cells_.size());
@@ -352,23 +543,26 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
-    int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+    int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
+                   s.space_needs_, pc);
+    add_nodes(s, c);
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
       n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
-      n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.segments[i].links)));
+      n.open = static_cast<int16_t>(bit_count(f.segments[i].links));
       n.meeples = 0;
       n.blocked = 0;
     }
     for (int m = 0; m < f.n_mist; ++m) {
       RegionNode& n = nth(s.nodes_, mist_node(c, m));
       n.parent = n.next = static_cast<int16_t>(mist_node(c, m));
-      n.open = static_cast<int16_t>(std::popcount(static_cast<unsigned>(f.mist[m].ports)));
+      n.open = static_cast<int16_t>(bit_count(f.mist[m].ports));
       n.meeples = 0;
       n.blocked = 0;
     }
+    const size_t at = s.grid_index(pc.x, pc.y);  // occupy() put its rows in the band
     for (int side = 0; side < kSides; ++side) {
-      int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
+      const int nb = s.grid_[side_index(at, s.grid_dim_, side)];
       if (nb < 0) continue;
       const PlacedCell& ncell = nth(s.cells_, nb);
       if (ncell.face_down) {  // haunted: these links face a face-down tile for good
@@ -390,7 +584,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       }
       const CellFace& nf = s.face(nb);
       for (int k = 0; k < kPortsPerSide; ++k) {
-        int p = port_of(side, k), q = facing_port(p);
+        const int p = port_of(side, k), q = kFacingPort.port[p];
         int seg = f.port_segment[p];
         if (f.segments[seg].links & (1u << p)) {
           // Matched sides link both ways. A BCB road may meet a field side: a bridge there
@@ -402,14 +596,13 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
                               ? segment_node(nb, kBridgeSeg)
                               : -1;
           if (theirs_node >= 0) {
-            unite(s, segment_node(c, seg), theirs_node);
-            nth(s.nodes_, find(s, segment_node(c, seg))).open -= 2;
+            nth(s.nodes_, join(s, segment_node(c, seg), theirs_node)).open -= 2;
           }
         }
         bool mine = f.port_mist[p] >= 0, theirs = nf.port_mist[q] >= 0;
         if (mine && theirs) {
-          unite(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q]));
-          nth(s.nodes_, find(s, mist_node(c, f.port_mist[p]))).open -= 2;
+          nth(s.nodes_, join(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q])))
+              .open -= 2;
           if (ncell.placement != pc.placement) extended = true;
         } else if (mine || theirs) {  // mist against clear land: never finished (Dized.MoC.0043)
           int r = mine ? find(s, mist_node(c, f.port_mist[p]))
@@ -432,7 +625,9 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  int c = occupy(s, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+  int c =
+      occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+  add_nodes(s, c);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {

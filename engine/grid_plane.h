@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 #include <type_traits>
+#include <vector>
 
 namespace carcheck {
 
@@ -106,6 +107,28 @@ class GridPlane {
   int dim_ = 0;
   int lo_ = 0, hi_ = -1;  // the band: rows lo_..hi_ (none when lo_ > hi_)
   std::unique_ptr<T[]> data_;
+};
+
+// A vector whose copies keep the original's capacity: State reserves its tables for a whole
+// game, and a copied State (search, fuzzing) then grows them without allocating.
+template <class T>
+class KeptVector : public std::vector<T> {
+ public:
+  KeptVector() = default;
+  KeptVector(const KeptVector& o) : std::vector<T>() { copy_from(o); }
+  KeptVector& operator=(const KeptVector& o) {
+    if (this != &o) copy_from(o);
+    return *this;
+  }
+  KeptVector(KeptVector&&) noexcept = default;
+  KeptVector& operator=(KeptVector&&) noexcept = default;
+  ~KeptVector() = default;
+
+ private:
+  void copy_from(const KeptVector& o) {
+    this->reserve(o.capacity());
+    this->assign(o.begin(), o.end());
+  }
 };
 
 }  // namespace carcheck

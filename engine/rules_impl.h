@@ -12,7 +12,8 @@ struct Rules {
   // ---- board.cpp: geometry, placement, regions --------------------------------------------
   static int find(State& s, int node);
   static int find_const(const State& s, int node);
-  static void unite(State& s, int a, int b);
+  static int unite(State& s, int a, int b);  // returns the root of the joined region
+  static int join(State& s, int node, int other);
   static std::optional<std::string> placement_problem(const State& s, TileId tile, int x, int y,
                                                       int rot);
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);
@@ -28,6 +29,7 @@ struct Rules {
   // `extended_bank` when the tile's mist joined mist already on the board.
   static int place_tile(State& s, TileId tile, int x, int y, int rot, bool* extended_bank);
   static int place_face_down(State& s, TileId tile, int x, int y);
+  static void add_nodes(State& s, int cell);  // nodes_ holds the nodes of cells 0..cell
   static int orthogonal_neighbours(const State& s, int cell);
   static bool cemetery_closed(const State& s, int cell);
 
@@ -55,6 +57,8 @@ struct Rules {
   static bool castle_haunted(const State& s, int cell);
   static void score_competitive(State& s, const PendingScore& p, bool final_scoring);
   static void final_scoring(State& s);
+  // A road or city final scoring scores at its root `seg` of `cell`, or a monastery.
+  static std::optional<PendingScore> final_feature(State& s, int cell, int seg);
   static void farm_scoring(State& s);
 
   // ---- base.cpp: the competitive room's steps ---------------------------------------------

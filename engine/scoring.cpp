@@ -1,6 +1,7 @@
 // Feature values, majority scoring (competitive games), final and farm scoring.
 // Cooperative scoring (Mists) builds on the same values in mists.cpp.
 #include <algorithm>
+#include <cstddef>
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
@@ -134,12 +135,16 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
       s.pending_.push_back({k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
                             static_cast<int16_t>(root)});
   }
+  // The band holds the rows around a placed cell, none of which is on the rim: the
+  // neighbours are read straight from the grid, and only a surrounded one is looked at.
+  const size_t at = s.grid_index(pc.x, pc.y);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      int c = s.cell_at(pc.x + dx, pc.y + dy);
-      if (c < 0 || nth(s.cells_, c).face_down) continue;
+      const int c =
+          s.grid_[static_cast<size_t>(static_cast<ptrdiff_t>(at) + dy * s.grid_dim_ + dx)];
+      if (c < 0 || nth(s.cells_, c).n8 != 8 || nth(s.cells_, c).face_down) continue;
       const CellFace& cf = s.face(c);
-      if (cf.centre < 0 || nth(s.cells_, c).n8 != 8) continue;
+      if (cf.centre < 0) continue;
       SegmentKind k = cf.segments[cf.centre].kind;
       if (k == SegmentKind::Monastery) {
         s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
@@ -210,31 +215,53 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
   return_meeples(s, p);
 }
 
+namespace {
+
+// The features final scoring looks at, as nodes in the order it scores them (ascending): the
+// root of each road or city and the centre node of each monastery a follower stands on.
+// `nodes` is scratch kept between games (once per game, so no allocation per action).
+void follower_features(State& s, std::vector<int>& nodes) {
+  nodes.clear();
+  for (const Meeple& m : s.meeples()) {
+    if (m.cell < 0 || m.buried) continue;
+    const SegmentKind k = Rules::segment_kind(s, m.cell, m.seg);
+    if (k == SegmentKind::Road || k == SegmentKind::City)
+      nodes.push_back(Rules::find(s, segment_node(m.cell, m.seg)));
+    else if (k == SegmentKind::Monastery)
+      nodes.push_back(segment_node(m.cell, m.seg));
+  }
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+}
+thread_local std::vector<int> final_nodes;
+
+}  // namespace
+
+// What final scoring makes of segment `seg` of `cell`: the road or city whose root it is, when
+// followers stand on it; a monastery; nothing otherwise.
+std::optional<PendingScore> Rules::final_feature(State& s, int cell, int seg) {
+  const SegmentKind k = segment_kind(s, cell, seg);
+  if (k == SegmentKind::Road || k == SegmentKind::City) {
+    const int root = find(s, segment_node(cell, seg));
+    if (root != segment_node(cell, seg) || nth(s.nodes_, root).meeples == 0) return std::nullopt;
+    return PendingScore{k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
+                        static_cast<int16_t>(root)};
+  }
+  if (k == SegmentKind::Monastery)
+    return PendingScore{FeatureClass::Monastery, static_cast<int16_t>(cell)};
+  return std::nullopt;
+}
+
 // Competitive games (Mists has none: Dized.MoC.0033).
 void Rules::final_scoring(State& s) {
   if (!(s.game_->switches().unfinished_final == UnfinishedFinal::Nothing)) {
-    // Unfinished roads, cities and monasteries that still hold followers, in board order.
-    for (int c = 0; c < static_cast<int>(s.cells_.size()); ++c) {
-      const CellFace& f = s.face(c);
-      // The cell's segments, then its bridge (BCB), a road that may be its region's root.
-      const bool bridged = nth(s.cells_, c).bridge != 0;
-      for (int i = 0; i < f.n_segments || (bridged && i <= kBridgeSeg); ++i) {
-        if (i >= f.n_segments) i = kBridgeSeg;
-        SegmentKind k = segment_kind(s, c, i);
-        PendingScore p;
-        if (k == SegmentKind::Road || k == SegmentKind::City) {
-          int root = find(s, segment_node(c, i));
-          if (root != segment_node(c, i) || nth(s.nodes_, root).meeples == 0) continue;
-          p = {k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
-               static_cast<int16_t>(root)};
-        } else if (k == SegmentKind::Monastery) {
-          p = {FeatureClass::Monastery, static_cast<int16_t>(c)};
-        } else {
-          continue;
-        }
-        score_competitive(s, p, true);
-      }
-    }
+    // Unfinished roads, cities and monasteries that still hold followers, in board order:
+    // by cell, then segment (a bridge, BCB, last), which is the order of their nodes. A
+    // feature no follower stands on scores nothing, so only the followers' are visited.
+    follower_features(s, final_nodes);
+    for (int node : final_nodes)
+      if (auto p = final_feature(s, node_cell(node), node_part(node)))
+        score_competitive(s, *p, true);
   }
   if (s.game_->rules().farmers) farm_scoring(s);
 }

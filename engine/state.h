@@ -306,8 +306,8 @@ class State {
   // vectorised compare. Copies carry it; first_difference() need not (frontier_ decides it).
   std::vector<uint32_t> frontier_at_;
   GridPlane<uint16_t, 0>
-      space_needs_;  // by grid_index: what a tile there must match (kNeedsNoTile)
-  std::vector<RegionNode> nodes_;
+      space_needs_;               // by grid_index: what a tile there must match (kNeedsNoTile)
+  KeptVector<RegionNode> nodes_;  // the placed cells' (Rules::add_nodes), reserved for all
   int placements_ = 0;
 
   // Supply.

@@ -17,7 +17,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   cells_.reserve(static_cast<size_t>(max_cells));
   frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
   frontier_at_.reserve(frontier_.capacity());
-  nodes_.assign(static_cast<size_t>(node_count(max_cells)), RegionNode{});
+  nodes_.reserve(static_cast<size_t>(node_count(max_cells)));  // place_tile() adds a cell's
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);
 
@@ -113,10 +113,14 @@ void Rules::end_turn(State& s) {
 
 namespace {
 
+// The player's colours with a meeple in supply, ascending: one walk of the meeples.
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
+  unsigned in_supply = 0;  // bit c: colour c has one
+  for (const Meeple& m : s.meeples())
+    if (m.cell < 0 && !m.buried && m.in_play) in_supply |= 1u << m.colour;
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player && s.meeples_in_supply(c) > 0) nth(out, n++) = c;
+    if ((in_supply >> c & 1u) && s.game().owner(c) == player) nth(out, n++) = c;
   return n;
 }
 
@@ -151,9 +155,9 @@ void State::legal_actions(ActionList& out) const {
       std::array<int, kMaxColours> colours{};
       int nc = colour_choices(*this, player_, colours);
       const CellFace& f = face(new_cell_);
-      // The new cell's segments, then its bridge (BCB) when it has one.
+      // The new cell's segments, then its bridge (BCB) when it has one; none without a meeple.
       const bool bridged = nth(cells_, new_cell_).bridge != 0;
-      for (int i = 0; i < f.n_segments || (bridged && i <= kBridgeSeg); ++i) {
+      for (int i = 0; nc > 0 && (i < f.n_segments || (bridged && i <= kBridgeSeg)); ++i) {
         if (i >= f.n_segments) i = kBridgeSeg;
         if (!Rules::meeple_allowed(*this, i)) continue;
         for (int k = 0; k < nc; ++k) {
