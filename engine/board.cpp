@@ -285,17 +285,22 @@ uint32_t fit_nibble(const uint8_t* row, uint32_t sides4, uint16_t needs) {
   return row ? row[needs_code(needs)] : rotation_nibble(fitting_rotations(needs, sides4));
 }
 
-// A placement as the two overlapping 8-byte words of its 14-byte record (bytes 0-7 and
-// 6-13; x sits in both), so that writing one takes two stores (little-endian only).
+// A placement as the two 8-byte words of its 16-byte record (bytes 0-7: kind .. x; bytes
+// 8-15: y .. from), so that writing one takes two stores (little-endian only).
 struct PlaceWords {
   uint64_t lo = 0, hi = 0;
 };
 // The layout this assumes (the one padding byte is byte 5); another one takes the field writes.
 constexpr bool kWordWrites =
-    std::endian::native == std::endian::little && sizeof(Action) == 14 &&
+    std::endian::native == std::endian::little && sizeof(Action) == 16 &&
     offsetof(Action, kind) == 0 && offsetof(Action, rot) == 1 && offsetof(Action, seg) == 2 &&
     offsetof(Action, colour) == 3 && offsetof(Action, count) == 4 && offsetof(Action, x) == 6 &&
-    offsetof(Action, y) == 8 && offsetof(Action, meeple) == 10 && offsetof(Action, tile) == 12;
+    offsetof(Action, y) == 8 && offsetof(Action, meeple) == 10 && offsetof(Action, tile) == 12 &&
+    offsetof(Action, from) == 14;
+// On a little-endian machine a change to Action's fields must update PlaceWords, not silently
+// fall back to the slower field writes.
+static_assert(kWordWrites || std::endian::native != std::endian::little,
+              "Action's layout changed: update PlaceWords and kWordWrites");
 
 // `proto` (x = y = 0) as words, the padding byte zero.
 PlaceWords place_words(const Action& proto) {
@@ -303,8 +308,9 @@ PlaceWords place_words(const Action& proto) {
   std::memcpy(bytes, &proto, sizeof(Action));
   PlaceWords w;
   std::memcpy(&w.lo, bytes, 8);
-  std::memcpy(&w.hi, bytes + 6, 8);
-  w.lo &= ~(0xFFull << 8 | 0xFFull << 40);  // no rotation yet, padding zero
+  std::memcpy(&w.hi, bytes + 8, 8);
+  w.lo &= ~(0xFFull << 8 | 0xFFull << 40 | 0xFFFFull << 48);  // no rotation, padding, x yet
+  w.hi &= ~0xFFFFull;                                          // no y yet
   return w;
 }
 
@@ -312,12 +318,12 @@ PlaceWords place_words(const Action& proto) {
 void write_four(Action* dst, PlaceWords w, int x, int y, const uint64_t* order) {
   const uint64_t ux = static_cast<uint16_t>(x), uy = static_cast<uint16_t>(y);
   w.lo |= ux << 48;
-  w.hi |= ux | uy << 16;
+  w.hi |= uy;
   auto* bytes = reinterpret_cast<unsigned char*>(dst);
   for (int k = 0; k < kRotations; ++k) {
     const uint64_t lo = w.lo | order[k];
     std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k), &lo, 8);
-    std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k) + 6, &w.hi, 8);
+    std::memcpy(bytes + sizeof(Action) * static_cast<size_t>(k) + 8, &w.hi, 8);
   }
 }
 
