@@ -33,9 +33,11 @@ bool CompetitiveRules::restricts_placement(const Switches& sw) const {
   return sw.board_bounds == BoardBounds::TableEdge;
 }
 
-std::optional<std::string> CompetitiveRules::placement_refusal(const State& s, TileId, int x, int y,
-                                                               int) const {
-  return Rules::off_table(s, x, y);
+bool CompetitiveRules::placement_allowed(const State& s, TileId, int x, int y, int,
+                                         std::string* why) const {
+  if (Rules::on_table(s, x, y)) return true;
+  if (why) *why = *Rules::off_table(s, x, y);
+  return false;
 }
 
 // Follower placement (seed 001): only on the new tile, on a feature nobody occupies

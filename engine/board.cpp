@@ -249,11 +249,14 @@ std::optional<std::string> Rules::room_refusal(const State& s, TileId tile, int 
   return s.game_->rule_system().placement_refusal(s, tile, x, y, rot);
 }
 
-// The room's placement rule (RuleSystem::placement_refusal) on the candidates from `from` on.
+// The room's placement rule (RuleSystem::placement_allowed: no reason built) on the
+// candidates from `from` on.
 void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
   int kept = from;
+  const RuleSystem& room = s.game_->rule_system();
   for (int i = from; i < out.size; ++i)
-    if (!room_refusal(s, out.items[i].tile, out.items[i].x, out.items[i].y, out.items[i].rot))
+    if (room.placement_allowed(s, out.items[i].tile, out.items[i].x, out.items[i].y,
+                               out.items[i].rot, nullptr))
       out.items[kept++] = out.items[i];
   out.size = kept;
 }
@@ -291,12 +294,12 @@ struct PlaceWords {
   uint64_t lo = 0, hi = 0;
 };
 // The layout this assumes (the one padding byte is byte 5); another one takes the field writes.
-constexpr bool kWordWrites =
-    std::endian::native == std::endian::little && sizeof(Action) == 16 &&
-    offsetof(Action, kind) == 0 && offsetof(Action, rot) == 1 && offsetof(Action, seg) == 2 &&
-    offsetof(Action, colour) == 3 && offsetof(Action, count) == 4 && offsetof(Action, x) == 6 &&
-    offsetof(Action, y) == 8 && offsetof(Action, meeple) == 10 && offsetof(Action, tile) == 12 &&
-    offsetof(Action, from) == 14;
+constexpr bool kWordWrites = std::endian::native == std::endian::little && sizeof(Action) == 16 &&
+                             offsetof(Action, kind) == 0 && offsetof(Action, rot) == 1 &&
+                             offsetof(Action, seg) == 2 && offsetof(Action, colour) == 3 &&
+                             offsetof(Action, count) == 4 && offsetof(Action, x) == 6 &&
+                             offsetof(Action, y) == 8 && offsetof(Action, meeple) == 10 &&
+                             offsetof(Action, tile) == 12 && offsetof(Action, from) == 14;
 // On a little-endian machine a change to Action's fields must update PlaceWords, not silently
 // fall back to the slower field writes.
 static_assert(kWordWrites || std::endian::native != std::endian::little,
@@ -310,7 +313,7 @@ PlaceWords place_words(const Action& proto) {
   std::memcpy(&w.lo, bytes, 8);
   std::memcpy(&w.hi, bytes + 8, 8);
   w.lo &= ~(0xFFull << 8 | 0xFFull << 40 | 0xFFFFull << 48);  // no rotation, padding, x yet
-  w.hi &= ~0xFFFFull;                                          // no y yet
+  w.hi &= ~0xFFFFull;                                         // no y yet
   return w;
 }
 

@@ -8,9 +8,15 @@
 
 namespace carcheck {
 
-std::optional<std::string> RuleSystem::placement_refusal(const State&, TileId, int, int,
-                                                         int) const {
-  return std::nullopt;
+bool RuleSystem::placement_allowed(const State&, TileId, int, int, int, std::string*) const {
+  return true;
+}
+
+std::optional<std::string> RuleSystem::placement_refusal(const State& s, TileId tile, int x, int y,
+                                                         int rot) const {
+  std::string why;
+  if (placement_allowed(s, tile, x, y, rot, &why)) return std::nullopt;
+  return why;
 }
 
 void RuleSystem::added_placements(const State&, TileId, ActionList&, int) const {}

@@ -54,12 +54,16 @@ class RuleSystem {
   virtual bool drawn(State& s, TileId t) const = 0;
   virtual void unplaceable(State& s, TileId t) const = 0;
 
-  // Placement legality beyond edge matching: the reason `tile` may not go at (x, y, rot),
-  // or nullopt. Asked only when restricts_placement() (read once per Game), so a rule
-  // system without such a rule costs the hot path nothing.
+  // Placement legality beyond edge matching: whether `tile` may go at (x, y, rot), and when
+  // not and `why` is given, the reason in it (generating placements asks without: no string
+  // is built). Asked only when restricts_placement() (read once per Game), so a rule system
+  // without such a rule costs the hot path nothing.
   virtual bool restricts_placement(const Switches&) const { return false; }
-  virtual std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
-                                                       int rot) const;
+  virtual bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
+                                 std::string* why) const;
+  // The reason of a refused placement, or nullopt (placement_allowed with its reason).
+  std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
+                                               int rot) const;
 
   // Placements beyond edge matching (BCB: a tile that fits only with a bridge). Asked only
   // when adds_placements() (read once per Game): `added_placements` appends to `out` what
@@ -105,8 +109,8 @@ class CompetitiveRules : public RuleSystem {
   void unplaceable(State& s, TileId t) const override;
   // board-bounds=table-edge: nothing goes beyond the table's edge.
   bool restricts_placement(const Switches& sw) const override;
-  std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
-                                               int rot) const override;
+  bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
+                         std::string* why) const override;
   bool meeple_allowed(const State& s, int seg) const override;
   std::string meeple_refusal(const State& s, int seg) const override;
   void after_place(State& s, bool extended_bank) const override;

@@ -160,10 +160,10 @@ TEST(RuleSystem, ToyRoomRandomGamesEnd) {
 class EastOnly final : public CompetitiveRules {
  public:
   bool restricts_placement(const Switches&) const override { return true; }
-  std::optional<std::string> placement_refusal(const State&, TileId, int x, int,
-                                               int) const override {
-    if (x < 0) return "the board stops at the start tile's column";
-    return std::nullopt;
+  bool placement_allowed(const State&, TileId, int x, int, int, std::string* why) const override {
+    if (x >= 0) return true;
+    if (why) *why = "the board stops at the start tile's column";
+    return false;
   }
 };
 
