@@ -1053,6 +1053,26 @@ std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
 
 namespace {
 
+// Why meeple `m` is not among the burial candidates (bury_candidates), by the rule that
+// picked them.
+std::string bury_refusal(const State& s, int m) {
+  if (m < 0 || m >= static_cast<int>(s.meeples().size())) return "no such meeple";
+  const Meeple& mp = s.meeples()[static_cast<size_t>(m)];
+  if (mp.buried) return "that meeple is buried already";
+  std::vector<int> cands;
+  Rules::bury_candidates(s, cands);
+  const bool from_supply =
+      !cands.empty() && s.meeples()[static_cast<size_t>(cands.front())].cell < 0;
+  if (from_supply && mp.cell >= 0)
+    return "under bury-when=active-player-none the active player, with none of their own on "
+           "the board, buries one from their supply";
+  if (!from_supply)
+    return "a meeple on the board is buried while one stands there (Dized.MoC.0026: from a "
+           "supply only when none does)";
+  return "the meeple comes from the active player's supply while it has one "
+         "(bury-supply=active-player; any-player: any supply)";
+}
+
 // Attempts no state makes legal, refused with the rule they break.
 std::optional<std::string> attempt_refusal(const Action& a) {
   if ((a.kind == ActionKind::RemoveGhosts || a.kind == ActionKind::HoundClear) &&
@@ -1142,7 +1162,10 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       case ActionKind::ExtraGhost:
         return "the extra ghost goes on an open cemetery";
       case ActionKind::Bury:
-        return "that meeple cannot be buried (an unburied meeple on the board first)";
+        return bury_refusal(s, a.meeple);
+      case ActionKind::HoundPlace:
+        return "the hound goes beside an unburied meeple on the board (seed 004 \"Niveau 3, "
+               "Honden\": bij een willekeurige niet-begraven meeple op het speelveld)";
       default:
         return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
     }
