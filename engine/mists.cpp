@@ -457,21 +457,21 @@ Rules::Flow Rules::place_ghosts(State& s) {
   PlacedCell& pc = nth(s.cells_, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
   int placed = 0;
+  // The symbol left empty is one on the mist that extended a bank already on the board.
+  auto joins_older = [&](int m) {
+    int root = find(s, mist_node(s.new_cell_, m)), node = root;
+    do {
+      if (nth(s.cells_, node_cell(node)).placement != pc.placement) return true;
+      node = nth(s.nodes_, node).next;
+    } while (node != root);
+    return false;
+  };
   if (!s.bank_finished_this_turn_) {
     int n = std::max(0, f.ghost_symbols - (s.extended_bank_ ? 1 : 0));
     if (n > s.ghost_supply_) {
       finish_game(s, EndReason::GhostSupplyShort, false);
       return Flow::Done;
     }
-    // The symbol left empty is one on the mist that extended a bank already on the board.
-    auto joins_older = [&](int m) {
-      int root = find(s, mist_node(s.new_cell_, m)), node = root;
-      do {
-        if (nth(s.cells_, node_cell(node)).placement != pc.placement) return true;
-        node = nth(s.nodes_, node).next;
-      } while (node != root);
-      return false;
-    };
     int drop_area = -1;
     if (s.extended_bank_) {
       for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
@@ -483,6 +483,29 @@ Rules::Flow Rules::place_ghosts(State& s) {
       int k = f.mist[m].ghosts - (m == drop_area ? 1 : 0);
       nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + k);
     }
+    s.ghost_supply_ -= n;
+    placed = n;
+    if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
+  } else if (sw.bank_finish_ghosts == BankFinishGhosts::PerBank) {
+    // bank-finish-ghosts=per-bank: footnote 9 spares the bank finished; the symbols on the
+    // tile's other mist, a bank still open, are placed (one fewer for the extension, 2a).
+    int symbols = 0, drop_area = -1;
+    auto open_area = [&](int m) { return !s.region_finished(find(s, mist_node(s.new_cell_, m))); };
+    for (int m = 0; m < f.n_mist; ++m)
+      if (open_area(m)) symbols += f.mist[m].ghosts;
+    for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
+      if (open_area(m) && f.mist[m].ghosts > 0 && joins_older(m)) drop_area = m;
+    for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
+      if (open_area(m) && f.mist[m].ghosts > 0) drop_area = m;
+    int n = std::max(0, symbols - (s.extended_bank_ ? 1 : 0));
+    if (n > s.ghost_supply_) {
+      finish_game(s, EndReason::GhostSupplyShort, false);
+      return Flow::Done;
+    }
+    for (int m = 0; m < f.n_mist; ++m)
+      if (open_area(m))
+        nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + f.mist[m].ghosts -
+                                                 (m == drop_area && s.extended_bank_ ? 1 : 0));
     s.ghost_supply_ -= n;
     placed = n;
     if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);

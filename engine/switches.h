@@ -24,6 +24,7 @@
 // | face-down-haunting     | face_down_haunting     | faq, rules-text                           |
 // | double-threshold       | double_threshold       | track-order                               |
 // | ghost-scope            | ghost_scope            | as-written, per-tile, per-area            |
+// | bank-finish-ghosts     | bank_finish_ghosts     | per-tile, per-bank                        |
 // | tile58-symbols         | tile58_symbols         | 2, 1 (a tiles.yaml alternative)           |
 // | farm-scoring           | farm_scoring           | third-, first-, second-edition            |
 // | small-city             | small_city             | modern, old                               |
@@ -75,6 +76,7 @@ enum class Level6UnownedColour : uint8_t { TeamPicks };
 enum class UnoccupiedScoring : uint8_t { NoScoring, GhostChoice };
 enum class BurySupply : uint8_t { ActivePlayer, AnyPlayer };
 enum class BuryWhen : uint8_t { BoardEmpty, ActivePlayerNone };
+enum class BankFinishGhosts : uint8_t { PerTile, PerBank };
 enum class FaceDownAdjacency : uint8_t { AnyOf8, OrthogonalFirst };
 enum class HauntedCemeteryGhosts : uint8_t { Surrounding8, Orthogonal4 };
 enum class PileEndTiming : uint8_t { AfterLastTurn, OnLastDraw };
@@ -135,6 +137,7 @@ struct Switches {
   FaceDownHaunting face_down_haunting = FaceDownHaunting::Faq;
   DoubleThreshold double_threshold = DoubleThreshold::TrackOrder;
   GhostScope ghost_scope = GhostScope::AsWritten;
+  BankFinishGhosts bank_finish_ghosts = BankFinishGhosts::PerTile;
   Tile58Symbols tile58_symbols = Tile58Symbols::Two;
 
   FarmScoring farm_scoring = FarmScoring::ThirdEdition;

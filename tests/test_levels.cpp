@@ -202,6 +202,7 @@ const Defaults kMistsSwitches = {
     {"face-down-haunting", "faq"},
     {"double-threshold", "track-order"},
     {"ghost-scope", "as-written"},
+    {"bank-finish-ghosts", "per-tile"},
     {"tile58-symbols", "2"},  // the tile-set reading of tiles.md
 };
 const Defaults kBaseSwitches = {
