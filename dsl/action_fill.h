@@ -233,7 +233,7 @@ struct fill<mist_k> {
   }
 };
 template <>
-struct fill<kw_cemetery> {
+struct fill<cemetery_place> {
   static void apply0(ActionSyntax& a) { a.place = kMaxMist; }  // the cemetery's ghost slot
 };
 template <>

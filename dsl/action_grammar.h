@@ -136,7 +136,8 @@ struct a_pass : kw_pass {};
 struct mist_k : number {};
 struct place_n : number {};
 struct place_colon : pg::one<':'> {};
-struct ghost_place : pg::seq<pg::sor<pg::seq<kw_mist, pg::must<then<mist_k>>>, kw_cemetery>,
+struct cemetery_place : kw_cemetery {};
+struct ghost_place : pg::seq<pg::sor<pg::seq<kw_mist, pg::must<then<mist_k>>>, cemetery_place>,
                              pg::must<place_colon>, pg::must<place_n>> {};
 struct place_comma : pg::seq<pg::star<pg::blank>, pg::one<','>, pg::star<pg::blank>> {};
 struct ghost_places

@@ -466,46 +466,32 @@ Rules::Flow Rules::place_ghosts(State& s) {
     } while (node != root);
     return false;
   };
-  if (!s.bank_finished_this_turn_) {
-    int n = std::max(0, f.ghost_symbols - (s.extended_bank_ ? 1 : 0));
-    if (n > s.ghost_supply_) {
-      finish_game(s, EndReason::GhostSupplyShort, false);
-      return Flow::Done;
-    }
-    int drop_area = -1;
+  // 2a: as many ghosts as the tile shows symbols, one fewer when it extends a bank; none
+  // when it finishes a bank (footnote 9), or, under bank-finish-ghosts=per-bank, none on the
+  // mist of the bank it finished only: its other mist, a bank still open, is filled.
+  const bool per_bank = sw.bank_finish_ghosts == BankFinishGhosts::PerBank;
+  if (!s.bank_finished_this_turn_ || per_bank) {
+    auto filled = [&](int m) {
+      return !s.bank_finished_this_turn_ || !s.region_finished(find(s, mist_node(s.new_cell_, m)));
+    };
+    int symbols = 0, drop_area = -1;
+    for (int m = 0; m < f.n_mist; ++m)
+      if (filled(m)) symbols += f.mist[m].ghosts;
     if (s.extended_bank_) {
       for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
-        if (f.mist[m].ghosts > 0 && joins_older(m)) drop_area = m;
+        if (filled(m) && f.mist[m].ghosts > 0 && joins_older(m)) drop_area = m;
       for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
-        if (f.mist[m].ghosts > 0) drop_area = m;
+        if (filled(m) && f.mist[m].ghosts > 0) drop_area = m;
     }
-    for (int m = 0; m < f.n_mist; ++m) {
-      int k = f.mist[m].ghosts - (m == drop_area ? 1 : 0);
-      nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + k);
-    }
-    s.ghost_supply_ -= n;
-    placed = n;
-    if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
-  } else if (sw.bank_finish_ghosts == BankFinishGhosts::PerBank) {
-    // bank-finish-ghosts=per-bank: footnote 9 spares the bank finished; the symbols on the
-    // tile's other mist, a bank still open, are placed (one fewer for the extension, 2a).
-    int symbols = 0, drop_area = -1;
-    auto open_area = [&](int m) { return !s.region_finished(find(s, mist_node(s.new_cell_, m))); };
-    for (int m = 0; m < f.n_mist; ++m)
-      if (open_area(m)) symbols += f.mist[m].ghosts;
-    for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
-      if (open_area(m) && f.mist[m].ghosts > 0 && joins_older(m)) drop_area = m;
-    for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
-      if (open_area(m) && f.mist[m].ghosts > 0) drop_area = m;
-    int n = std::max(0, symbols - (s.extended_bank_ ? 1 : 0));
+    const int n = std::max(0, symbols - (s.extended_bank_ ? 1 : 0));
     if (n > s.ghost_supply_) {
       finish_game(s, EndReason::GhostSupplyShort, false);
       return Flow::Done;
     }
     for (int m = 0; m < f.n_mist; ++m)
-      if (open_area(m))
-        nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + f.mist[m].ghosts -
-                                                 (m == drop_area && s.extended_bank_ ? 1 : 0));
+      if (filled(m))
+        nth(pc.ghosts, m) =
+            static_cast<uint8_t>(nth(pc.ghosts, m) + f.mist[m].ghosts - (m == drop_area ? 1 : 0));
     s.ghost_supply_ -= n;
     placed = n;
     if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
@@ -1076,6 +1062,16 @@ std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
 
 namespace {
 
+// A removal naming places (Action::from) that the tile could give in that number, refused:
+// the places named do not hold those ghosts, or under per-tile no places may be named.
+std::optional<std::string> places_refusal(const State& s, const Action& a) {
+  const int cell = s.cell_at(a.x, a.y);
+  if (!a.from || cell < 0 || a.count > 3 || a.count > s.cell(cell).ghost_total())
+    return std::nullopt;
+  if (places_matter(s)) return "those places of the tile do not hold those ghosts";
+  return "under ghost-scope=per-tile the ghosts of a tile come off as one: name no places";
+}
+
 // Why meeple `m` is not among the burial candidates (bury_candidates), by the rule that
 // picked them.
 std::string bury_refusal(const State& s, int m) {
@@ -1159,18 +1155,10 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
     switch (a.kind) {
       case ActionKind::RemoveGhosts:
-        if (a.from && s.cell_at(a.x, a.y) >= 0 && a.count <= 3 &&
-            a.count <= s.cell(s.cell_at(a.x, a.y)).ghost_total())
-          return places_matter(s) ? "those places of the tile do not hold those ghosts"
-                                  : "under ghost-scope=per-tile the ghosts of a tile come off "
-                                    "as one: name no places";
+        if (std::optional<std::string> why = places_refusal(s, a)) return why;
         return "that tile does not hold that many ghosts (at most 3 come off one tile)";
       case ActionKind::HoundClear:
-        if (a.from && s.cell_at(a.x, a.y) >= 0 && a.count <= 3 &&
-            a.count <= s.cell(s.cell_at(a.x, a.y)).ghost_total())
-          return places_matter(s) ? "those places of the tile do not hold those ghosts"
-                                  : "under ghost-scope=per-tile the ghosts of a tile come off "
-                                    "as one: name no places";
+        if (std::optional<std::string> why = places_refusal(s, a)) return why;
         return "the hound clears up to 3 ghosts from each of 2 different tiles in the 3x3 area "
                "around it";
       case ActionKind::ScoreFirst:
