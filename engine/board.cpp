@@ -74,14 +74,6 @@ namespace {
 // kept up to date by occupy()): the packed sides against the neighbours' terrains in one test.
 bool accepts(uint16_t needs, uint8_t sides) { return (sides & (needs >> 8)) == (needs & 0xFF); }
 
-// A one-cell tile's packed sides in its four rotations, one byte each, rotation 0 lowest.
-uint32_t packed_rotations(const TileType& t) {
-  uint32_t v = 0;
-  for (int rot = 0; rot < kRotations; ++rot)
-    v |= static_cast<uint32_t>(Rules::packed_sides(t.rot[rot][0])) << (8 * rot);
-  return v;
-}
-
 // accepts() for the four rotations at once: bit 8 * rot + 7 is set when rotation `rot` fits.
 // Each byte of (sides & mask) ^ terrain is zero exactly when that rotation fits; the usual
 // zero-byte test finds them without carries between bytes, so no false positives.
@@ -279,8 +271,8 @@ namespace {
 
 // The tile's row of kFitTable, or nullptr when its rotations are not quarter turns of
 // rotation 0 (then the scan tests all four `sides4` with fitting_rotations).
-const uint8_t* fit_row(const TileType& t, uint32_t& sides4) {
-  sides4 = packed_rotations(t);
+const uint8_t* fit_row(const Game& game, TileId tile, uint32_t& sides4) {
+  sides4 = game.packed_rotations(tile);
   const auto sides0 = static_cast<uint8_t>(sides4);
   return sides4 == kFitTable.turned[sides0] ? kFitTable.nibble[sides0] : nullptr;
 }
@@ -386,7 +378,7 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   const size_t room = static_cast<size_t>(kMaxActions - out.size);
   if (t.n_cells == 1 && s.frontier_.size() * kRotations <= room) {
     uint32_t sides4 = 0;
-    const uint8_t* row = fit_row(t, sides4);
+    const uint8_t* row = fit_row(*s.game_, tile, sides4);
     const uint16_t* needs = s.space_needs_.data();
     if (row)
       scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
@@ -416,9 +408,11 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells == 1) {
     uint32_t sides4 = 0;
-    const uint8_t* row = fit_row(t, sides4);
-    for (uint32_t at : s.frontier_at_)
-      if (fit_nibble(row, sides4, s.space_needs_[at])) return true;
+    const uint8_t* row = fit_row(*s.game_, tile, sides4);
+    // Newest spaces first: they have the fewest neighbours, so a tile usually fits the first
+    // one or two (the answer is the same in any order).
+    for (auto it = s.frontier_at_.rbegin(); it != s.frontier_at_.rend(); ++it)
+      if (fit_nibble(row, sides4, s.space_needs_[*it])) return true;
     if (!s.game_->adds_placements()) return false;
     ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
     s.game_->rule_system().added_placements(s, tile, added, 0);

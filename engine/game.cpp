@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "engine/rules_impl.h"
+
 namespace carcheck {
 
 int colour_by_name(const std::string& name) {
@@ -53,6 +55,12 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
     }
   }
   if (start_ < 0) throw std::invalid_argument("rule set " + rules_.name + " has no start tile");
+  for (const TileType& t : tiles_) {
+    uint32_t v = 0;
+    for (int rot = 0; t.n_cells == 1 && rot < kRotations; ++rot)
+      v |= static_cast<uint32_t>(Rules::packed_sides(t.rot[rot][0])) << (8 * rot);
+    packed_rotations_.push_back(v);
+  }
 
   Seating seats = system_->seat(rules_, players);
   colours_ = seats.colours;

@@ -33,6 +33,9 @@ class Game {
   TileId find_tile(const std::string& name) const;  // -1 when not in play
   TileId start_tile() const { return start_; }
   int max_cells() const { return max_cells_; }
+  // A one-cell tile's side terrains in its four rotations, one byte each (Rules::packed_sides),
+  // rotation 0 lowest; worked out once for the placement scan. 0 for a larger tile.
+  uint32_t packed_rotations(TileId id) const { return nth(packed_rotations_, id); }
 
   // Colours: competitive games give each player one colour; Mists may give one player two
   // (2 players) or four (solo). owner(c) is the player playing colour c, -1 if none.
@@ -63,6 +66,7 @@ class Game {
   std::vector<TileType> tiles_;
   TileId start_ = -1;
   int max_cells_ = 0;
+  std::vector<uint32_t> packed_rotations_;  // per tile
   int colours_ = 0;
   std::vector<int> owner_;
   int meeples_per_colour_ = 0;

@@ -1,7 +1,10 @@
 // Feature values, majority scoring (competitive games), final and farm scoring.
 // Cooperative scoring (Mists) builds on the same values in mists.cpp.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstddef>
+#include <vector>
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
@@ -271,35 +274,43 @@ void Rules::final_scoring(State& s) {
 // farms that border it; second edition per farm, but a player collects a city once.
 void Rules::farm_scoring(State& s) {
   const int colours = s.game_->colours();
-  std::vector<int> farms;  // field roots holding farmers
+  // Each farm (a field root holding farmers, ascending) with the finished cities it borders
+  // (ascending) and its farmers per colour, worked out once: first edition asks about every
+  // farm for every city.
+  struct Farm {
+    int root = -1;
+    std::vector<int> cities;
+    std::array<int, kMaxColours> farmers{};
+  };
+  std::vector<Farm> farms;
   for (const Meeple& m : s.meeples_)
     if (m.cell >= 0 && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
       int r = find(s, segment_node(m.cell, m.seg));
-      if (std::find(farms.begin(), farms.end(), r) == farms.end()) farms.push_back(r);
+      if (std::none_of(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; }))
+        farms.push_back(Farm{r, {}, {}});
     }
-  std::sort(farms.begin(), farms.end());
-  // The finished cities each farm borders.
-  auto cities_of = [&](int farm) {
-    std::vector<int> cities;
-    int node = farm;
+  std::sort(farms.begin(), farms.end(),
+            [](const Farm& a, const Farm& b) { return a.root < b.root; });
+  for (Farm& farm : farms) {
+    int node = farm.root;
     do {
       int cell = node_cell(node), k = node_part(node);
       const CellFace& f = s.face(cell);
-      for (int i = 0; i < f.n_segments; ++i)
-        if (f.segments[k].borders & (1u << i)) {
-          int city = find(s, segment_node(cell, i));
-          if (s.region_finished(city) &&
-              std::find(cities.begin(), cities.end(), city) == cities.end())
-            cities.push_back(city);
-        }
+      for (unsigned b = f.segments[k].borders; b; b &= b - 1) {  // the cities it borders
+        const int city = find(s, segment_node(cell, std::countr_zero(b)));
+        if (s.region_finished(city) &&
+            std::find(farm.cities.begin(), farm.cities.end(), city) == farm.cities.end())
+          farm.cities.push_back(city);
+      }
       node = nth(s.nodes_, node).next;
-    } while (node != farm);
-    std::sort(cities.begin(), cities.end());
-    return cities;
-  };
-  auto farmers_on = [&](int farm, std::vector<int>& per) {
+    } while (node != farm.root);
+    std::sort(farm.cities.begin(), farm.cities.end());
     for (const Meeple& m : s.meeples_)
-      if (m.cell >= 0 && find_const(s, segment_node(m.cell, m.seg)) == farm) ++nth(per, m.colour);
+      if (m.cell >= 0 && find_const(s, segment_node(m.cell, m.seg)) == farm.root)
+        ++nth(farm.farmers, m.colour);
+  }
+  auto most_of = [colours](const std::array<int, kMaxColours>& per) {
+    return *std::max_element(per.begin(), per.begin() + colours);
   };
   auto award_farm = [&](int colour, int value, int at_node) {  // a farm, or a city supplied
     award(s, EventKind::FinalScored, s.game_->owner(colour), FeatureClass::Field, value,
@@ -308,32 +319,28 @@ void Rules::farm_scoring(State& s) {
   const FarmScoring mode = s.game_->switches().farm_scoring;
   if (mode == FarmScoring::FirstEdition) {  // per city
     std::vector<int> all_cities;
-    for (int farm : farms)
-      for (int c : cities_of(farm))
+    for (const Farm& farm : farms)
+      for (int c : farm.cities)
         if (std::find(all_cities.begin(), all_cities.end(), c) == all_cities.end())
           all_cities.push_back(c);
     std::sort(all_cities.begin(), all_cities.end());
     for (int city : all_cities) {
-      std::vector<int> per(static_cast<size_t>(colours), 0);
-      for (int farm : farms) {
-        auto cs = cities_of(farm);
-        if (std::find(cs.begin(), cs.end(), city) != cs.end()) farmers_on(farm, per);
-      }
-      int most = *std::max_element(per.begin(), per.end());
+      std::array<int, kMaxColours> per{};
+      for (const Farm& farm : farms)
+        if (std::binary_search(farm.cities.begin(), farm.cities.end(), city))
+          for (int c = 0; c < colours; ++c) nth(per, c) += nth(farm.farmers, c);
+      const int most = most_of(per);
       for (int c = 0; c < colours && most > 0; ++c)
         if (nth(per, c) == most) award_farm(c, 4, city);
     }
   } else {
     std::vector<std::vector<int>> collected(static_cast<size_t>(colours));
-    for (int farm : farms) {
-      std::vector<int> per(static_cast<size_t>(colours), 0);
-      farmers_on(farm, per);
-      int most = *std::max_element(per.begin(), per.end());
-      auto cities = cities_of(farm);
+    for (const Farm& farm : farms) {
+      const int most = most_of(farm.farmers);
       for (int c = 0; c < colours; ++c) {
-        if (nth(per, c) != most) continue;
+        if (nth(farm.farmers, c) != most) continue;
         int value = 0;
-        for (int city : cities) {
+        for (int city : farm.cities) {
           auto& got = nth(collected, c);
           if (mode == FarmScoring::SecondEdition &&
               std::find(got.begin(), got.end(), city) != got.end())
@@ -342,7 +349,7 @@ void Rules::farm_scoring(State& s) {
           const int castle = bcb_castle_farm_value(s, city);  // BCB: a castle, seed 003
           value += castle >= 0 ? castle : 3;
         }
-        if (value > 0) award_farm(c, value, farm);
+        if (value > 0) award_farm(c, value, farm.root);
       }
     }
   }
