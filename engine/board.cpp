@@ -475,12 +475,15 @@ void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_
   frontier_at.pop_back();
 }
 
-// Marks the cell at (x, y) taken: grid, frontier, the 8-neighbour counters and what the
-// empty spaces beside it now ask of a tile (State::space_needs_).
+// Marks the cell last added to `cells` taken: grid, frontier, the 8-neighbour counters and
+// what the empty spaces beside it now ask of a tile (State::space_needs_). The caller wrote
+// the cell in place (no copy of a freshly written record: reading it back whole stalls).
+// `surrounded_out`: the cells it left surrounded (State::surrounded_).
 int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
            std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
-           GridPlane<uint16_t, 0>& needs, PlacedCell pc) {
-  int idx = static_cast<int>(cells.size());
+           GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out) {
+  const int idx = static_cast<int>(cells.size()) - 1;
+  PlacedCell& pc = cells.back();
   const size_t packed = s.grid_index(pc.x, pc.y);
   const int row = pc.y + origin;      // of packed (State::grid_origin_)
   grid.cover_rows(row - 1, row + 1);  // the cell and the spaces it touches (never the edge row)
@@ -489,17 +492,22 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
   if (needs[packed])  // a space with a neighbour is on the frontier
     leave_frontier(frontier, frontier_at, static_cast<uint32_t>(packed));
   const auto dim = static_cast<ptrdiff_t>(grid.dim());
+  unsigned surrounded = 0, n8 = 0, fd8 = 0;
   for (int k = 0; k < 8; ++k) {  // the band holds the rows around; no cell is on the rim
     const int nb =
         grid[static_cast<size_t>(static_cast<ptrdiff_t>(packed) + kDy8[k] * dim + kDx8[k])];
     if (nb < 0) continue;
     PlacedCell& n = nth(cells, nb);
     ++n.n8;
-    ++pc.n8;
+    ++n8;
     if (pc.face_down) ++n.fd8;
-    if (n.face_down) ++pc.fd8;
+    if (n.face_down) ++fd8;
+    surrounded |= static_cast<unsigned>(n.n8 == 8) << ((kDy8[k] + 1) * 3 + kDx8[k] + 1);
   }
-  cells.push_back(pc);
+  pc.n8 = static_cast<uint8_t>(n8);
+  pc.fd8 = static_cast<uint8_t>(fd8);
+  surrounded |= static_cast<unsigned>(n8 == 8) << 4;
+  surrounded_out = static_cast<uint16_t>(surrounded);
   for (int side = 0; side < kSides; ++side) {
     const Pos np{pc.x + kDx[side], pc.y + kDy[side]};
     const size_t ni = side_index(packed, grid.dim(), side);
@@ -540,7 +548,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   for (int ci = 0; ci < t.n_cells; ++ci) {
     const CellFace& f = t.rot[rot][ci];
-    PlacedCell pc;
+    PlacedCell& pc = s.cells_.emplace_back();
     pc.tile = tile;
     pc.rot = static_cast<int8_t>(rot);
     pc.index = static_cast<int8_t>(ci);
@@ -548,8 +556,9 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
-    int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
-                   s.space_needs_, pc);
+    const int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
+                         s.space_needs_, s.surrounded_);
+    s.surround_cell_ = c;
     add_nodes(s, c);
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
@@ -624,14 +633,15 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
 }
 
 int Rules::place_face_down(State& s, TileId tile, int x, int y) {
-  PlacedCell pc;
+  PlacedCell& pc = s.cells_.emplace_back();
   pc.tile = tile;
   pc.face_down = true;
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  int c =
-      occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_, s.space_needs_, pc);
+  const int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
+                       s.space_needs_, s.surrounded_);
+  s.surround_cell_ = c;
   add_nodes(s, c);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only

@@ -138,24 +138,33 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
       s.pending_.push_back({k == SegmentKind::Road ? FeatureClass::Road : FeatureClass::City,
                             static_cast<int16_t>(root)});
   }
-  // The band holds the rows around a placed cell, none of which is on the rim: the
-  // neighbours are read straight from the grid, and only a surrounded one is looked at.
+  // The surrounded cells around it, in board order: occupy() noted them when it placed this
+  // cell (most turns none); after a larger tile, whose other cells came later, they are read
+  // from the grid (the band holds the rows around a placed cell, none on the rim).
+  unsigned surrounded = s.surrounded_;
   const size_t at = s.grid_index(pc.x, pc.y);
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int c =
-          s.grid_[static_cast<size_t>(static_cast<ptrdiff_t>(at) + dy * s.grid_dim_ + dx)];
-      if (c < 0 || nth(s.cells_, c).n8 != 8 || nth(s.cells_, c).face_down) continue;
-      const CellFace& cf = s.face(c);
-      if (cf.centre < 0) continue;
-      SegmentKind k = cf.segments[cf.centre].kind;
-      if (k == SegmentKind::Monastery) {
-        s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
-      } else if (k == SegmentKind::Castle && castles) {
-        bool haunted = castle_haunted(s, c);
-        if (!haunted) s.pending_.push_back({FeatureClass::Castle, static_cast<int16_t>(c)});
-      }
+  if (s.surround_cell_ != first_cell) {
+    surrounded = 0;
+    for (int k = 0; k < 9; ++k) {
+      const int c = s.grid_[static_cast<size_t>(static_cast<ptrdiff_t>(at) +
+                                                (k / 3 - 1) * s.grid_dim_ + k % 3 - 1)];
+      surrounded |= static_cast<unsigned>(c >= 0 && nth(s.cells_, c).n8 == 8) << k;
     }
+  }
+  for (; surrounded; surrounded &= surrounded - 1) {
+    const int k = std::countr_zero(surrounded);
+    const int c = s.grid_[static_cast<size_t>(static_cast<ptrdiff_t>(at) +
+                                              (k / 3 - 1) * s.grid_dim_ + k % 3 - 1)];
+    if (nth(s.cells_, c).face_down) continue;
+    const CellFace& cf = s.face(c);
+    if (cf.centre < 0) continue;
+    const SegmentKind kind = cf.segments[cf.centre].kind;
+    if (kind == SegmentKind::Monastery) {
+      s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
+    } else if (kind == SegmentKind::Castle && castles && !castle_haunted(s, c)) {
+      s.pending_.push_back({FeatureClass::Castle, static_cast<int16_t>(c)});
+    }
+  }
 }
 
 // A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading

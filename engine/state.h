@@ -308,6 +308,10 @@ class State {
   GridPlane<uint16_t, 0>
       space_needs_;               // by grid_index: what a tile there must match (kNeedsNoTile)
   KeptVector<RegionNode> nodes_;  // the placed cells' (Rules::add_nodes), reserved for all
+  // Derived, kept by occupy() for collect_finished(): the cells around (and at) the cell
+  // occupied last that it left surrounded (n8 reached 8), bit (dy + 1) * 3 + dx + 1.
+  int surround_cell_ = -1;
+  uint16_t surrounded_ = 0;
   int placements_ = 0;
 
   // Supply.
