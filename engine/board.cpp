@@ -460,14 +460,23 @@ constexpr int kDx8[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
 constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
 
 // Takes a space off the frontier, if it is there: the last entry moves into its slot. The
-// slot is found by one compare per entry without an early exit (vectorised; a frontier is a
-// few dozen entries), 1 + the slot, 0 when absent.
+// slot is found by one compare per entry without an early exit, four at a time (a GCC/Clang
+// vector; a frontier is a few dozen entries), 1 + the slot, 0 when absent.
 void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
                     uint32_t space) {
+  typedef uint32_t Slots4 __attribute__((vector_size(16)));
   const uint32_t* at = frontier_at.data();
-  const uint32_t n = static_cast<uint32_t>(frontier_at.size());
-  uint32_t found = 0;
-  for (uint32_t i = 0; i < n; ++i) found += at[i] == space ? i + 1 : 0;
+  const auto n = static_cast<uint32_t>(frontier_at.size());
+  const Slots4 want = {space, space, space, space};
+  Slots4 slot = {1, 2, 3, 4}, found4 = {0, 0, 0, 0};
+  uint32_t i = 0;
+  for (; i + 4 <= n; i += 4, slot += 4) {
+    Slots4 v;
+    std::memcpy(&v, at + i, sizeof v);
+    found4 += static_cast<Slots4>(v == want) & slot;  // a lane is all ones where it matches
+  }
+  uint32_t found = found4[0] + found4[1] + found4[2] + found4[3];
+  for (; i < n; ++i) found += at[i] == space ? i + 1 : 0;
   if (!found) return;
   frontier[found - 1] = frontier.back();
   frontier.pop_back();
