@@ -189,8 +189,10 @@ void Rules::build_bridge(State& s, int cell, BridgeAxis axis) {
     const int nb = s.cell_at(ex, ey);
     if (nb < 0) {  // the empty space there now asks for a road on that side
       const int theirs = opposite_side(side);
-      uint16_t& need = s.space_needs_[s.grid_index(ex, ey)];
-      need = static_cast<uint16_t>((need & ~(3u << (2 * theirs))) | (road << (2 * theirs)));
+      const size_t at = s.grid_index(ex, ey);
+      const unsigned need = s.space_needs_[at];
+      set_needs(s, at,
+                static_cast<uint16_t>((need & ~(3u << (2 * theirs))) | (road << (2 * theirs))));
       continue;
     }
     const CellFace& nf = s.face(nb);

@@ -101,10 +101,8 @@ constexpr uint32_t turned_rotations(uint8_t sides0) {
   return v;
 }
 
-// What the placement scan reads per space: a needs value squeezed into 9 bits, 2 bits a side,
-// 0 when no neighbour is there, else 1 + the terrain shown (terrains are 0..2, so no carry
-// between sides); kNeedsNoTile becomes 0x154, which no rotation fits.
-constexpr unsigned needs_code(uint16_t needs) { return (needs & 0xFFu) + ((needs >> 8) & 0x55u); }
+// What the placement scan reads per space (State::frontier_code_).
+constexpr unsigned needs_code(uint16_t needs) { return Rules::needs_code(needs); }
 constexpr unsigned kNeedsCodes = needs_code(kNeedsNoTile) + 1;
 
 // kFitTable.nibble[sides0][needs_code(needs)]: rotation_nibble(fitting_rotations(needs, ...))
@@ -277,11 +275,6 @@ const uint8_t* fit_row(const Game& game, TileId tile, uint32_t& sides4) {
   return sides4 == kFitTable.turned[sides0] ? kFitTable.nibble[sides0] : nullptr;
 }
 
-// Which rotations of a tile with that row (or those rotations) fit a space asking `needs`.
-uint32_t fit_nibble(const uint8_t* row, uint32_t sides4, uint16_t needs) {
-  return row ? row[needs_code(needs)] : rotation_nibble(fitting_rotations(needs, sides4));
-}
-
 // A placement as the two 8-byte words of its 16-byte record (bytes 0-7: kind .. x; bytes
 // 8-15: y .. from), so that writing one takes two stores (little-endian only).
 struct PlaceWords {
@@ -324,20 +317,18 @@ void write_four(Action* dst, PlaceWords w, int x, int y, const uint64_t* order) 
   }
 }
 
-// The one-cell scan: one pass reads, for every frontier space, which rotations fit
-// (`nibble_of` its needs) and marks the spaces where any fits; a second writes those
-// spaces' placements, four records each with the count advanced by how many fit (the rest
-// are overwritten or never read). No branch depends on a fit (a mispredicted one per space
-// cost more than the test). `needs`: State::space_needs_; `at`, `where`: frontier_at_ and
-// frontier_. The caller made room for four placements a space.
+// The one-cell scan: one pass reads, for every frontier slot, which rotations fit
+// (`nibble_of` the slot: a table load) and marks the spaces where any fits; a second writes
+// those spaces' placements, four records each with the count advanced by how many fit (the
+// rest are overwritten or never read). No branch depends on a fit (about half the spaces
+// take a base tile: a mispredicted branch per space cost more than the test). The caller
+// made room for four placements a space.
 template <class NibbleOf>
-void scan_spaces(const uint16_t* needs, const std::vector<uint32_t>& frontier_at,
-                 const std::vector<Pos>& frontier, Action proto, ActionList& out,
+void scan_spaces(const std::vector<Pos>& frontier, Action proto, ActionList& out,
                  NibbleOf nibble_of) {
   constexpr size_t kMaxSpaces = kMaxActions / kRotations;
-  const uint32_t* at = frontier_at.data();
   const Pos* where = frontier.data();
-  const size_t n = frontier_at.size();
+  const size_t n = frontier.size();
   const PlaceWords words = place_words(proto);
   int size = out.size;  // a local: the record stores cannot change it
   uint8_t nibble[kMaxSpaces];
@@ -345,7 +336,7 @@ void scan_spaces(const uint16_t* needs, const std::vector<uint32_t>& frontier_at
     const size_t end = std::min(n, first + 64);
     uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
     for (size_t i = first; i < end; ++i) {
-      const uint32_t m = nibble_of(needs[at[i]]);
+      const uint32_t m = nibble_of(i);
       nibble[i] = static_cast<uint8_t>(m);
       marks |= static_cast<uint64_t>(m != 0) << (i - first);
     }
@@ -379,13 +370,16 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   if (t.n_cells == 1 && s.frontier_.size() * kRotations <= room) {
     uint32_t sides4 = 0;
     const uint8_t* row = fit_row(*s.game_, tile, sides4);
-    const uint16_t* needs = s.space_needs_.data();
-    if (row)
-      scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
-                  [row](uint16_t nd) -> uint32_t { return row[needs_code(nd)]; });
-    else
-      scan_spaces(needs, s.frontier_at_, s.frontier_, a, out,
-                  [sides4](uint16_t nd) { return rotation_nibble(fitting_rotations(nd, sides4)); });
+    if (row) {
+      const uint16_t* code = s.frontier_code_.data();
+      scan_spaces(s.frontier_, a, out, [row, code](size_t i) -> uint32_t { return row[code[i]]; });
+    } else {
+      const uint16_t* needs = s.space_needs_.data();
+      const uint32_t* at = s.frontier_at_.data();
+      scan_spaces(s.frontier_, a, out, [needs, at, sides4](size_t i) {
+        return rotation_nibble(fitting_rotations(needs[at[i]], sides4));
+      });
+    }
     return;
   }
   for (Pos p : s.frontier_) {
@@ -411,8 +405,10 @@ bool Rules::placeable_anywhere(const State& s, TileId tile) {
     const uint8_t* row = fit_row(*s.game_, tile, sides4);
     // Newest spaces first: they have the fewest neighbours, so a tile usually fits the first
     // one or two (the answer is the same in any order).
-    for (auto it = s.frontier_at_.rbegin(); it != s.frontier_at_.rend(); ++it)
-      if (fit_nibble(row, sides4, s.space_needs_[*it])) return true;
+    for (size_t i = s.frontier_at_.size(); i-- > 0;)
+      if (row ? row[nth(s.frontier_code_, i)]
+              : fitting_rotations(s.space_needs_[nth(s.frontier_at_, i)], sides4))
+        return true;
     if (!s.game_->adds_placements()) return false;
     ActionList added;  // fits nowhere as printed: the room's placements (BCB bridges)
     s.game_->rule_system().added_placements(s, tile, added, 0);
@@ -459,29 +455,30 @@ constexpr FacingPorts kFacingPort = make_facing_ports();
 constexpr int kDx8[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
 constexpr int kDy8[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
 
-// Takes a space off the frontier, if it is there: the last entry moves into its slot. The
-// slot is found by one compare per entry without an early exit, four at a time (a GCC/Clang
-// vector; a frontier is a few dozen entries), 1 + the slot, 0 when absent.
-void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
-                    uint32_t space) {
-  typedef uint32_t Slots4 __attribute__((vector_size(16)));
-  const uint32_t* at = frontier_at.data();
-  const auto n = static_cast<uint32_t>(frontier_at.size());
-  const Slots4 want = {space, space, space, space};
-  Slots4 slot = {1, 2, 3, 4}, found4 = {0, 0, 0, 0};
-  uint32_t i = 0;
-  for (; i + 4 <= n; i += 4, slot += 4) {
-    Slots4 v;
-    std::memcpy(&v, at + i, sizeof v);
-    found4 += static_cast<Slots4>(v == want) & slot;  // a lane is all ones where it matches
-  }
-  uint32_t found = found4[0] + found4[1] + found4[2] + found4[3];
-  for (; i < n; ++i) found += at[i] == space ? i + 1 : 0;
-  if (!found) return;
-  frontier[found - 1] = frontier.back();
-  frontier.pop_back();
-  frontier_at[found - 1] = frontier_at.back();
-  frontier_at.pop_back();
+// A frontier space's slot as grid_ holds it (State::grid_), and back.
+constexpr int16_t slot_mark(size_t slot) {
+  return static_cast<int16_t>(-2 - static_cast<int>(slot));
+}
+constexpr size_t marked_slot(int16_t mark) { return static_cast<size_t>(-2 - mark); }
+
+// The frontier's three parallel lists (State::frontier_, frontier_at_, frontier_code_).
+struct FrontierLists {
+  std::vector<Pos>& where;
+  std::vector<uint32_t>& at;
+  std::vector<uint16_t>& code;
+};
+
+// Takes the space in `slot` off the frontier: the last entry moves into the slot (and the
+// grid learns its new slot).
+void leave_frontier(GridPlane<int16_t, -1>& grid, FrontierLists f, size_t slot) {
+  const size_t last = f.at.size() - 1;
+  if (slot != last) grid[f.at[last]] = slot_mark(slot);
+  f.where[slot] = f.where.back();
+  f.where.pop_back();
+  f.at[slot] = f.at.back();
+  f.at.pop_back();
+  f.code[slot] = f.code.back();
+  f.code.pop_back();
 }
 
 // Marks the cell last added to `cells` taken: grid, frontier, the 8-neighbour counters and
@@ -489,17 +486,16 @@ void leave_frontier(std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_
 // the cell in place (no copy of a freshly written record: reading it back whole stalls).
 // `surrounded_out`: the cells it left surrounded (State::surrounded_).
 int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
-           std::vector<Pos>& frontier, std::vector<uint32_t>& frontier_at,
-           GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out) {
+           FrontierLists frontier, GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out) {
   const int idx = static_cast<int>(cells.size()) - 1;
   PlacedCell& pc = cells.back();
   const size_t packed = s.grid_index(pc.x, pc.y);
   const int row = pc.y + origin;      // of packed (State::grid_origin_)
   grid.cover_rows(row - 1, row + 1);  // the cell and the spaces it touches (never the edge row)
   needs.cover_rows(row - 1, row + 1);
+  if (grid[packed] <= -2)  // a space with a neighbour is on the frontier
+    leave_frontier(grid, frontier, marked_slot(grid[packed]));
   grid[packed] = static_cast<int16_t>(idx);
-  if (needs[packed])  // a space with a neighbour is on the frontier
-    leave_frontier(frontier, frontier_at, static_cast<uint32_t>(packed));
   const auto dim = static_cast<ptrdiff_t>(grid.dim());
   unsigned surrounded = 0, n8 = 0, fd8 = 0;
   for (int k = 0; k < 8; ++k) {  // the band holds the rows around; no cell is on the rim
@@ -522,23 +518,35 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
     const size_t ni = side_index(packed, grid.dim(), side);
     if (grid[ni] >= 0) continue;
     uint16_t& need = needs[ni];
-    if (!need) {
-      frontier.push_back(np);
-      frontier_at.push_back(static_cast<uint32_t>(ni));
-    }
+    const bool joins = !need;  // a space with no neighbour until now joins the frontier
     if (pc.face_down) {
       if (!need) need = kNeedsNoTile;
-      continue;
+    } else {
+      if (need == kNeedsNoTile) need = 0;      // a face-up neighbour at last
+      const int theirs = opposite_side(side);  // the space sees this cell on its opposite side
+      const unsigned terrain = (pc.sides >> (2 * side)) & 3u;
+      need = static_cast<uint16_t>(need | (3u << (8 + 2 * theirs)) | (terrain << (2 * theirs)));
     }
-    if (need == kNeedsNoTile) need = 0;      // a face-up neighbour at last
-    const int theirs = opposite_side(side);  // the space sees this cell on its opposite side
-    const unsigned terrain = (pc.sides >> (2 * side)) & 3u;
-    need = static_cast<uint16_t>(need | (3u << (8 + 2 * theirs)) | (terrain << (2 * theirs)));
+    const auto code = static_cast<uint16_t>(needs_code(need));
+    if (joins) {
+      grid[ni] = slot_mark(frontier.at.size());
+      frontier.where.push_back(np);
+      frontier.at.push_back(static_cast<uint32_t>(ni));
+      frontier.code.push_back(code);
+    } else {
+      frontier.code[marked_slot(grid[ni])] = code;
+    }
   }
   return idx;
 }
 
 }  // namespace
+
+void Rules::set_needs(State& s, size_t at, uint16_t needs) {
+  s.space_needs_[at] = needs;
+  if (s.grid_[at] <= -2)
+    s.frontier_code_[marked_slot(s.grid_[at])] = static_cast<uint16_t>(needs_code(needs));
+}
 
 // The union-find grows a cell at a time (unused: parent -1), so a new State fills and a copy
 // moves only the placed cells' nodes; the constructor reserved them all.
@@ -565,8 +573,9 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
-    const int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
-                         s.space_needs_, s.surrounded_);
+    const int c =
+        occupy(s, s.grid_origin_, s.grid_, s.cells_,
+               {s.frontier_, s.frontier_at_, s.frontier_code_}, s.space_needs_, s.surrounded_);
     s.surround_cell_ = c;
     add_nodes(s, c);
     for (int i = 0; i < f.n_segments; ++i) {
@@ -648,8 +657,9 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  const int c = occupy(s, s.grid_origin_, s.grid_, s.cells_, s.frontier_, s.frontier_at_,
-                       s.space_needs_, s.surrounded_);
+  const int c =
+      occupy(s, s.grid_origin_, s.grid_, s.cells_, {s.frontier_, s.frontier_at_, s.frontier_code_},
+             s.space_needs_, s.surrounded_);
   s.surround_cell_ = c;
   add_nodes(s, c);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);

@@ -65,11 +65,11 @@ struct ActionSyntax {
   int bx = 0, by = 0;   // place: the neighbour written as carrying that bridge
   std::string feature;  // meeple, castle-score, score-first: road, city, field, monastery, castle,
                         // cemetery, mist, bridge
-  std::string port;    // meeple: "" or a side N/E/S/W with an optional half l/c/r
-  std::string colour;  // meeple, points, remove-ghosts (optional), track
-  MeepleRef meeple;    // bury, hound
-  std::string text;    // as written
-  int column = 1;      // where it starts on its line (1-based)
+  std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
+  std::string colour;   // meeple, points, remove-ghosts (optional), track
+  MeepleRef meeple;     // bury, hound
+  std::string text;     // as written
+  int column = 1;       // where it starts on its line (1-based)
 };
 
 // The Action that `a` names in state `s` (its feature on the new tile, its meeple, the active

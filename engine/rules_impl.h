@@ -18,6 +18,15 @@ struct Rules {
                                                       int rot);
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);
   static uint8_t packed_sides(const CellFace& f);
+  // A space_needs_ value squeezed into 9 bits for the placement scan's table: 2 bits a
+  // side, 0 when no neighbour is there, else 1 + the terrain shown (terrains are 0..2, so no
+  // carry between sides); kNeedsNoTile becomes 0x154, which no rotation fits.
+  static constexpr unsigned needs_code(uint16_t needs) {
+    return (needs & 0xFFu) + ((needs >> 8) & 0x55u);
+  }
+  // Sets what the empty space at grid index `at` (in the band) asks of a tile, and the
+  // frontier's copy of it when the space is on the frontier.
+  static void set_needs(State& s, size_t at, uint16_t needs);
   static bool placeable_anywhere(const State& s, TileId tile);
   // Every placement of `tile` the edges allow and the room's placement rule keeps.
   static void legal_placements(const State& s, TileId tile, ActionList& out);

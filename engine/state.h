@@ -201,7 +201,8 @@ class State {
   int cells() const { return static_cast<int>(cells_.size()); }
   const PlacedCell& cell(int i) const { return nth(cells_, i); }
   int cell_at(int x, int y) const {  // -1 when empty
-    return grid_.at_or_empty(x + grid_origin_, y + grid_origin_);
+    const int v = grid_.at_or_empty(x + grid_origin_, y + grid_origin_);
+    return v < 0 ? -1 : v;  // a frontier space holds its slot there (grid_)
   }
   // Index of (x, y) in grid_ and space_needs_; only for spaces on the grid, and read or
   // written only in their band (rows of placed cells and their neighbours: GridPlane).
@@ -298,6 +299,8 @@ class State {
   // Board.
   int grid_dim_ = 0, grid_origin_ = 0;
   // Both planes hold rows from a placed cell's row - 1 to + 1 (occupy() widens the band).
+  // By grid_index: the cell there (>= 0), or -1 for an empty space, or -2 - k for the empty
+  // space in slot k of the frontier (so a space's slot is one load: occupy(), set_needs()).
   GridPlane<int16_t, -1> grid_;
   std::vector<PlacedCell> cells_;
   std::vector<Pos> frontier_;  // empty spaces next to a placed cell
@@ -305,6 +308,9 @@ class State {
   // so the placement scan reads needs without arithmetic and a filled space is found by one
   // vectorised compare. Copies carry it; first_difference() need not (frontier_ decides it).
   std::vector<uint32_t> frontier_at_;
+  // Another, kept beside it: what each frontier space asks as the placement scan's table
+  // index (Rules::needs_code of its space_needs_), so the scan reads it in one load.
+  std::vector<uint16_t> frontier_code_;
   GridPlane<uint16_t, 0>
       space_needs_;               // by grid_index: what a tile there must match (kNeedsNoTile)
   KeptVector<RegionNode> nodes_;  // the placed cells' (Rules::add_nodes), reserved for all

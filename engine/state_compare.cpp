@@ -76,8 +76,9 @@ const char* State::first_difference(const State& o) const {
     return "turn";
   if (grid_dim_ != o.grid_dim_ || grid_origin_ != o.grid_origin_ || placements_ != o.placements_)
     return "grid";
-  if (!grid_.same_entries(o.grid_)) return "taken";
+  // The frontier first: grid_ holds each frontier space's slot too (state.h).
   if (!same(frontier_, o.frontier_)) return "frontier";
+  if (!grid_.same_entries(o.grid_)) return "taken";
   if (!space_needs_.same_entries(o.space_needs_)) return "needs";
   if (active_pile_ != o.active_pile_ || !same(piles_, o.piles_)) return "pile";
   if (!same(set_aside_, o.set_aside_)) return "aside";

@@ -17,6 +17,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   cells_.reserve(static_cast<size_t>(max_cells));
   frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
   frontier_at_.reserve(frontier_.capacity());
+  frontier_code_.reserve(frontier_.capacity());
   nodes_.reserve(static_cast<size_t>(node_count(max_cells)));  // place_tile() adds a cell's
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);
