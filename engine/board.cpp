@@ -470,7 +470,7 @@ struct FrontierLists {
 
 // Takes the space in `slot` off the frontier: the last entry moves into the slot (and the
 // grid learns its new slot).
-void leave_frontier(GridPlane<int16_t, -1>& grid, FrontierLists f, size_t slot) {
+void leave_frontier(GridPlane<int16_t, -1>& grid, const FrontierLists& f, size_t slot) {
   const size_t last = f.at.size() - 1;
   if (slot != last) grid[f.at[last]] = slot_mark(slot);
   f.where[slot] = f.where.back();
@@ -486,7 +486,7 @@ void leave_frontier(GridPlane<int16_t, -1>& grid, FrontierLists f, size_t slot) 
 // the cell in place (no copy of a freshly written record: reading it back whole stalls).
 // `surrounded_out`: the cells it left surrounded (State::surrounded_).
 int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
-           FrontierLists frontier, GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out) {
+           const FrontierLists& frontier, GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out) {
   const int idx = static_cast<int>(cells.size()) - 1;
   PlacedCell& pc = cells.back();
   const size_t packed = s.grid_index(pc.x, pc.y);
