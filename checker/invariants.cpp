@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <sstream>
@@ -302,8 +303,9 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       w.shields += g.shields;
       links = g.links;
     }
-    for (int p = 0; p < kPorts; ++p) {
-      if (!(links & (1u << p))) continue;
+    // The set ports only, lowest first (the order the open witness and the stack rely on).
+    for (unsigned left = links; left != 0; left &= left - 1) {
+      const int p = std::countr_zero(left);
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
@@ -347,8 +349,8 @@ void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
     }
     const PlacedCell& pc = s.cell(c);
     PortMask ports = s.face(c).mist[a].ports;
-    for (int p = 0; p < kPorts; ++p) {
-      if (!(ports & (1u << p))) continue;
+    for (unsigned left = ports; left != 0; left &= left - 1) {
+      const int p = std::countr_zero(left);
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
@@ -468,9 +470,13 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   // Ghosts: supply + board + box = the rule set's total, none negative, only on mist areas
   // and cemeteries of face-up tiles.
   int board = 0;
+  // The same pass counts the tiles on the board for tile_conservation(), which runs next.
+  int face_up_tiles = 0, face_down = 0;
   static_assert(kGhostSlots <= 8, "a cell's ghost counts are read as one word");
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
+    face_down += pc.face_down ? 1 : 0;
+    face_up_tiles += !pc.face_down && pc.index == 0 ? 1 : 0;
     uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
     std::memcpy(&any, pc.ghosts.data(), kGhostSlots);
     if (any == 0) continue;
@@ -492,6 +498,8 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
     return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) +
            ", the cells hold " + std::to_string(board);
   board_ghosts_ = board;  // ledgers() compares with it: ghosts_on_board() sums the cells too
+  board_face_up_tiles_ = face_up_tiles;
+  board_face_down_ = face_down;
   if (g.is_mists()) {
     if (s.ghosts_supply() < 0)
       return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
@@ -551,13 +559,8 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
 
 Fail InvariantChecker::tile_conservation(const State& s) {
   // Tiles: piles + board (a multi-cell tile once) + face-down + set aside + in hand = in play.
-  int face_up_tiles = 0, face_down = 0;
-  for (int c = 0; c < s.cells(); ++c) {
-    if (s.cell(c).face_down)
-      ++face_down;
-    else if (s.cell(c).index == 0)
-      ++face_up_tiles;
-  }
+  // The board's tiles were counted by ghost_conservation(), cell by cell, at this action.
+  const int face_up_tiles = board_face_up_tiles_, face_down = board_face_down_;
   bool in_hand =
       s.drawn() >= 0 &&
       (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
@@ -674,8 +677,11 @@ Fail InvariantChecker::new_cells(const State& s) {
 Fail InvariantChecker::meeples(const State& s) {
   const Game& g = *game_;
   // Only the first n_* entries are ever read, so the arrays are left uninitialised: this runs
-  // after every action.
-  std::array<std::pair<int, int>, kMaxMeeples> roots;  // (root, meeples counted)
+  // after every action (a std::pair would zero all kMaxMeeples of them on every call).
+  struct Counted {
+    int root, counted;
+  };
+  std::array<Counted, kMaxMeeples> roots;
   int n_roots = 0;
   std::array<int, kMaxMeeples> centres;
   int n_centres = 0;
@@ -739,7 +745,7 @@ Fail InvariantChecker::meeples(const State& s) {
       slot = {root_stamp_, n_roots};
       nth(roots, n_roots++) = {root, 0};
     }
-    ++nth(roots, slot.second).second;
+    ++nth(roots, slot.second).counted;
   }
   for (int j = 0; j < n_roots; ++j) {
     auto [root, counted] = nth(roots, j);

@@ -118,6 +118,7 @@ class InvariantChecker {
   int prev_cells_ = 0;
   int prev_board_ghosts_ = 0;
   mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (ghost_conservation)
+  mutable int board_face_up_tiles_ = 0, board_face_down_ = 0;  // its tile count, likewise
   int prev_buried_ = 0;
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;

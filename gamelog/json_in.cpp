@@ -75,11 +75,12 @@ const Value* Document::find(const Value& object, std::string_view key) const {
   return nullptr;
 }
 
-// At the opening quote; leaves pos_ after the closing one.
-bool Document::string(std::string& out) {
-  out.clear();
-  ++pos_;
+// At the opening quote; leaves pos_ after the closing one. `out` views the text itself
+// unless the string holds an escape: then the decoded copy, from the first escape on.
+bool Document::string(std::string_view& out) {
+  const size_t start = ++pos_;
   const size_t n = in_.size();
+  std::string* buf = nullptr;  // the decoded copy, once an escape was met
   for (;;) {
     size_t run = pos_;  // plain characters, appended at once
     while (run < n) {
@@ -87,22 +88,25 @@ bool Document::string(std::string& out) {
       if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
       ++run;
     }
-    out.append(in_.data() + pos_, run - pos_);
+    if (buf) buf->append(in_.data() + pos_, run - pos_);
     pos_ = run;
     if (pos_ >= n) return false;
     const auto c = static_cast<unsigned char>(in_[pos_]);
     if (c == '"') {
+      out = buf ? std::string_view(*buf) : in_.substr(start, pos_ - start);
       ++pos_;
       return true;
     }
     if (c < 0x20) return false;
-    if (c >= 0x80) {
+    if (c >= 0x80) {  // well-formed UTF-8 is kept as it is
       const size_t len = utf8_length(in_, pos_);
       if (len == 0) return false;
-      out.append(in_.data() + pos_, len);
+      if (buf) buf->append(in_.data() + pos_, len);
       pos_ += len;
       continue;
     }
+    if (!buf) buf = &decoded_.emplace_back(in_.substr(start, pos_ - start));
+    std::string& text = *buf;
     // An escape.
     if (pos_ + 1 >= n) return false;
     const char e = in_[pos_ + 1];
@@ -111,22 +115,22 @@ bool Document::string(std::string& out) {
       case '"':
       case '\\':
       case '/':
-        out += e;
+        text += e;
         break;
       case 'b':
-        out += '\b';
+        text += '\b';
         break;
       case 'f':
-        out += '\f';
+        text += '\f';
         break;
       case 'n':
-        out += '\n';
+        text += '\n';
         break;
       case 'r':
-        out += '\r';
+        text += '\r';
         break;
       case 't':
-        out += '\t';
+        text += '\t';
         break;
       case 'u': {
         auto hex4 = [&](uint32_t& cp) {
@@ -151,7 +155,7 @@ bool Document::string(std::string& out) {
         } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
           return false;
         }
-        append_utf8(out, cp);
+        append_utf8(text, cp);
         break;
       }
       default:
@@ -242,6 +246,7 @@ bool Document::parse(std::string_view text) {
   values_.clear();
   kids_.clear();
   pending_.clear();
+  decoded_.clear();
   const size_t n = in_.size();
   // A game log has a value every 8 to 10 characters; a huge line grows the array as it goes.
   values_.reserve(std::min<size_t>(n / 8, 1 << 14));
@@ -255,7 +260,7 @@ bool Document::parse(std::string_view text) {
     bool object;
   };
   std::vector<Open> open;
-  std::string key;
+  std::string_view key;
   auto peek = [&]() -> int { return pos_ < n ? static_cast<unsigned char>(in_[pos_]) : -1; };
   auto space = [&] {
     while (is_space(peek())) ++pos_;

@@ -5,9 +5,13 @@
 // decoded; a number without fraction or exponent is unsigned (no '-') or integer, and becomes a
 // float when it overflows 64 bits; an object's members in key order, a repeated key keeping its
 // last value. Nesting is walked with an explicit stack, so no input can exhaust the call stack.
+// Strings and keys are views: into the parsed text when they hold no escape (nearly every one
+// in a log, so that reading copies no text), else into the document's own decoded copy. They
+// are valid while both the text and the document (until its next parse) live.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,8 +25,8 @@ struct Value {
   bool boolean = false;
   int64_t integer = 0;     // Integer
   uint64_t unsigned_ = 0;  // Unsigned
-  std::string text;        // String
-  std::string key;         // its key, as a member of an object
+  std::string_view text;   // String
+  std::string_view key;    // its key, as a member of an object
   uint32_t first = 0;      // Array, Object: children are kids[first .. first + count)
   uint32_t count = 0;
 
@@ -46,7 +50,7 @@ class Document {
   const Value* find(const Value& object, std::string_view key) const;
 
  private:
-  bool string(std::string& out);
+  bool string(std::string_view& out);
   bool number(Value& v);
   void close(uint32_t container, size_t mark);
 
@@ -54,7 +58,8 @@ class Document {
   size_t pos_ = 0;
   std::vector<Value> values_;
   std::vector<uint32_t> kids_;
-  std::vector<uint32_t> pending_;  // children of the open containers, innermost last
+  std::vector<uint32_t> pending_;    // children of the open containers, innermost last
+  std::deque<std::string> decoded_;  // strings with escapes, decoded (stable addresses)
 };
 
 }  // namespace carcheck::jsonin

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 #include "gamelog/game_log.h"
 #include "gamelog/json_in.h"
@@ -39,9 +41,11 @@ class Fields {
       : d_(d), obj_(obj), path_(std::move(path)) {
     if (obj.type != Type::Object) throw Bad{path_, "expected an object, found " + kind_of(obj)};
   }
-  std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  std::string at(std::string_view key) const {
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  }
   const jsonin::Document& doc() const { return d_; }
-  const json* get(const char* key) {
+  const json* get(std::string_view key) {
     if (n_asked_ < asked_.size())
       asked_[n_asked_++] = key;
     else
@@ -64,7 +68,7 @@ class Fields {
   int need_int(const char* key) { return integer(need(key), key); }
   std::string text(const json& v, const std::string& key) const {
     if (v.type != Type::String) throw Bad{at(key), "expected a string, found " + kind_of(v)};
-    return v.text;
+    return std::string(v.text);
   }
   std::string need_text(const char* key) { return text(need(key), key); }
   bool flag(const json& v, const std::string& key) const {
@@ -75,8 +79,8 @@ class Fields {
   void done() const {
     if (found_ == d_.size(obj_)) return;
     for (size_t i = 0; i < d_.size(obj_); ++i) {
-      const std::string& key = d_.child(obj_, i).key;
-      auto is_key = [&](const char* a) { return key == a; };
+      const std::string_view key = d_.child(obj_, i).key;
+      auto is_key = [&](std::string_view a) { return key == a; };
       if (std::none_of(asked_.begin(), asked_.begin() + static_cast<std::ptrdiff_t>(n_asked_),
                        is_key) &&
           std::none_of(more_asked_.begin(), more_asked_.end(), is_key))
@@ -90,9 +94,9 @@ class Fields {
   std::string path_;
   // The keys asked for (literals, or keys of the document): a log's objects have few fields,
   // so the first ones need no allocation.
-  std::array<const char*, 20> asked_{};
+  std::array<std::string_view, 20> asked_{};
   size_t n_asked_ = 0;
-  std::vector<const char*> more_asked_;
+  std::vector<std::string_view> more_asked_;
   size_t found_ = 0;
 };
 
@@ -117,7 +121,7 @@ std::string string_item(const Fields& f, const json& array, size_t i, const char
   const json& v = f.doc().child(array, i);
   if (v.type != Type::String)
     throw Bad{f.at(key) + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
-  return v.text;
+  return std::string(v.text);
 }
 
 LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players) {
@@ -207,7 +211,8 @@ void read_header(Fields& f, GameLog& g) {
     if (v->type != Type::Object) throw Bad{f.at("variants"), "expected an object {switch: value}"};
     for (size_t i = 0; i < d.size(*v); ++i) {
       const json& value = d.child(*v, i);
-      g.game.variants.push_back(value.key + "=" + f.text(value, "variants." + value.key));
+      const std::string key(value.key);
+      g.game.variants.push_back(key + "=" + f.text(value, "variants." + key));
     }
   }
   if (const json* s = f.get("seed")) {
@@ -251,9 +256,9 @@ void read_tiles(Fields& f, GameLog& g) {
   Fields tf(d, *t, f.at("tiles"));
   for (size_t k = 0; k < d.size(*t); ++k) {
     const json& tiles = d.child(*t, k);
-    const std::string& set = tiles.key;  // lives in the document, as Fields asks
+    const std::string set(tiles.key);
     const std::string sp = tf.at(set);
-    tf.get(set.c_str());
+    tf.get(tiles.key);  // a view into the document, which outlives `tf`
     if (tiles.type != Type::Array) throw Bad{sp, "expected an array of tiles"};
     for (size_t i = 0; i < d.size(tiles); ++i) {
       const std::string p = sp + "[" + std::to_string(i) + "]";
