@@ -65,10 +65,47 @@ size_t utf8_length(std::string_view in, size_t p) {
 
 }  // namespace
 
-const Value& Document::child(const Value& v, size_t i) const { return values_[kids_[v.first + i]]; }
+// An object's members in key order, a repeated key keeping its last value (a std::map
+// assigned member by member); done once, when the members are first walked.
+void Document::key_order(const Value& object) const {
+  if (object.in_key_order) return;
+  object.in_key_order = true;
+  const auto b = kids_.begin() + object.first;
+  auto e = b + object.count;
+  // A log's keys mostly differ in their first byte: that decides without a string compare.
+  auto less = [&](uint32_t x, uint32_t y) {
+    const std::string_view kx = values_[x].key, ky = values_[y].key;
+    if (!kx.empty() && !ky.empty() && kx.front() != ky.front())
+      return static_cast<unsigned char>(kx.front()) < static_cast<unsigned char>(ky.front());
+    return kx < ky;
+  };
+  if (e - b <= kSmallObject) {
+    // Small objects: a stable insertion sort, with no buffer to allocate (std::stable_sort
+    // takes one per call).
+    for (auto it = b + (b != e); it < e; ++it)
+      for (auto j = it; j != b && less(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
+  } else {
+    std::stable_sort(b, e, less);
+  }
+  auto out = b;
+  for (auto it = b; it != e; ++it)
+    if (it + 1 == e || values_[*(it + 1)].key != values_[*it].key) *out++ = *it;
+  object.count = static_cast<uint32_t>(out - b);
+}
+
+size_t Document::size(const Value& v) const {
+  if (v.type == Type::Object) key_order(v);
+  return v.count;
+}
+
+const Value& Document::child(const Value& v, size_t i) const {
+  if (v.type == Type::Object) key_order(v);
+  return values_[kids_[v.first + i]];
+}
 
 const Value* Document::find(const Value& object, std::string_view key) const {
-  for (uint32_t i = 0; i < object.count; ++i) {
+  // Backwards: of a repeated key, the last member is the one that counts.
+  for (uint32_t i = object.count; i-- > 0;) {
     const Value& m = values_[kids_[object.first + i]];
     if (m.key.size() == key.size() && (key.empty() || m.key.front() == key.front()) && m.key == key)
       return &m;
@@ -215,35 +252,15 @@ bool Document::number(Value& v) {
   return std::isfinite(std::strtod(token.c_str(), nullptr));
 }
 
-// The children of `container` are pending_[mark..]: an object's are put in key order, a
-// repeated key keeping its last value (a std::map assigned member by member).
+// The children of `container` are pending_[mark..]: an object's are kept as written, in key
+// order only once walked (key_order).
 void Document::close(uint32_t container, size_t mark) {
-  auto b = pending_.begin() + static_cast<std::ptrdiff_t>(mark);
-  auto e = pending_.end();
-  if (values_[container].type == Type::Object) {
-    // A log's keys mostly differ in their first byte: that decides without a string compare.
-    auto less = [&](uint32_t x, uint32_t y) {
-      const std::string_view kx = values_[x].key, ky = values_[y].key;
-      if (!kx.empty() && !ky.empty() && kx.front() != ky.front())
-        return static_cast<unsigned char>(kx.front()) < static_cast<unsigned char>(ky.front());
-      return kx < ky;
-    };
-    if (e - b <= kSmallObject) {
-      // A log's objects are small and mostly written in order: a stable insertion sort, with
-      // no buffer to allocate (std::stable_sort takes one per call).
-      for (auto it = b + (b != e); it < e; ++it)
-        for (auto j = it; j != b && less(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
-    } else {
-      std::stable_sort(b, e, less);
-    }
-    auto out = b;
-    for (auto it = b; it != e; ++it)
-      if (it + 1 == e || values_[*(it + 1)].key != values_[*it].key) *out++ = *it;
-    e = out;
-  }
-  values_[container].first = static_cast<uint32_t>(kids_.size());
-  values_[container].count = static_cast<uint32_t>(e - b);
-  kids_.insert(kids_.end(), b, e);
+  const auto b = pending_.begin() + static_cast<std::ptrdiff_t>(mark);
+  Value& v = values_[container];
+  v.first = static_cast<uint32_t>(kids_.size());
+  v.count = static_cast<uint32_t>(pending_.end() - b);
+  v.in_key_order = v.type != Type::Object || v.count <= 1;
+  kids_.insert(kids_.end(), b, pending_.end());
   pending_.resize(mark);
 }
 

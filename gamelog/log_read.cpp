@@ -77,7 +77,9 @@ class Fields {
   }
   // Every field was asked for: none is unknown (counted, so the usual case compares nothing).
   void done() const {
-    if (found_ == d_.size(obj_)) return;
+    // Every member found by a distinct key asked for: none is unknown (and, as written, no key
+    // repeats), so the members need no walk in key order.
+    if (found_ == d_.written_size(obj_)) return;
     for (size_t i = 0; i < d_.size(obj_); ++i) {
       const std::string_view key = d_.child(obj_, i).key;
       auto is_key = [&](std::string_view a) { return key == a; };

@@ -260,6 +260,19 @@ TEST(GameLogJson, EscapedKeysAndStringsAreDecodedAndPlainOnesKeptWhole) {
   EXPECT_EQ(g.game.players, 4);
 }
 
+TEST(GameLogJson, ARepeatedKeyKeepsItsLastValueLookedUpOrWalkedInKeyOrder) {
+  // Objects are put in key order only when walked (variants, an unknown field's report):
+  // looked up by key or walked, a repeated key has its last value and counts once.
+  GameLog g = read_ok(kHead + R"("variants":{"b":"1","a":"2","b":"3"},"turns":[]})");
+  EXPECT_EQ(g.game.variants, (std::vector<std::string>{"a=2", "b=3"}));
+  g = read_ok(kHead + R"("turns":[{"player":1,"tile":"t","player":0}]})");
+  ASSERT_EQ(g.turns.size(), 1u);
+  EXPECT_EQ(g.turns[0].player, 0);
+  // Every key asked for, but one repeated: the unknown one is still found and named.
+  EXPECT_EQ(read_error(kHead + R"("turns":[{"player":0,"player":0,"tile":"t","zz":1}]})"),
+            "line 1: turns[0].zz: unknown field");
+}
+
 TEST(GameLogJson, NumbersAreWrittenInDecimalAsToStringWritesThem) {
   std::string out;
   jsonout::integer(out, 0);
