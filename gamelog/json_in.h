@@ -55,6 +55,10 @@ class Document {
   // The members as written, a repeated key counted each time (equal to size() when no key
   // repeats), without putting them in key order.
   size_t written_size(const Value& v) const { return v.count; }
+  // Member i as written (or, once walked in key order, in key order), i < written_size(v).
+  const Value& written_member(const Value& v, size_t i) const {
+    return values_[kids_[v.first + i]];
+  }
 
  private:
   bool string(std::string_view& out);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,8 @@ std::string kind_of(const json& v) {
   return "an object";
 }
 
+inline constexpr size_t kMaxPrefetched = 16;  // keys Fields::prefetch looks up at once
+
 // The fields of an object, each read once; whatever is left over is unknown.
 class Fields {
  public:
@@ -45,33 +48,50 @@ class Fields {
     return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
   }
   const jsonin::Document& doc() const { return d_; }
+  // Finds every key of `names` in one pass over the members (a turn is read per turn of every
+  // fuzzed game's log); get() with one of these very views (the same characters in memory)
+  // then reads its slot instead of searching the members.
+  void prefetch(std::span<const std::string_view> names) {
+    names_ = names;
+    for (size_t i = 0; i < d_.written_size(obj_); ++i) {
+      const json& m = d_.written_member(obj_, i);
+      for (size_t k = 0; k < names.size(); ++k)
+        if (names[k].size() == m.key.size() && names[k] == m.key) {
+          slots_.at(k) = &m;  // a repeated key: the last one written
+          break;
+        }
+    }
+  }
   const json* get(std::string_view key) {
     if (n_asked_ < asked_.size())
       asked_[n_asked_++] = key;
     else
       more_asked_.push_back(key);
-    const json* v = d_.find(obj_, key);
+    const json* v = nullptr;
+    size_t k = 0;
+    while (k < names_.size() && names_[k].data() != key.data()) ++k;
+    v = k < names_.size() && names_[k].size() == key.size() ? slots_.at(k) : d_.find(obj_, key);
     if (v) ++found_;
     return v;
   }
-  const json& need(const char* key) {
+  const json& need(std::string_view key) {
     const json* v = get(key);
     if (!v) throw Bad{at(key), "missing"};
     return *v;
   }
-  int integer(const json& v, const std::string& key) const {
+  int integer(const json& v, std::string_view key) const {
     if (!v.is_number_integer()) throw Bad{at(key), "expected an integer, found " + kind_of(v)};
     const int64_t n = v.as_int64();
     if (n < -1000000 || n > 1000000) throw Bad{at(key), "out of range"};
     return static_cast<int>(n);
   }
-  int need_int(const char* key) { return integer(need(key), key); }
-  std::string text(const json& v, const std::string& key) const {
+  int need_int(std::string_view key) { return integer(need(key), key); }
+  std::string text(const json& v, std::string_view key) const {
     if (v.type != Type::String) throw Bad{at(key), "expected a string, found " + kind_of(v)};
     return std::string(v.text);
   }
-  std::string need_text(const char* key) { return text(need(key), key); }
-  bool flag(const json& v, const std::string& key) const {
+  std::string need_text(std::string_view key) { return text(need(key), key); }
+  bool flag(const json& v, std::string_view key) const {
     if (v.type != Type::Boolean) throw Bad{at(key), "expected true or false, found " + kind_of(v)};
     return v.boolean;
   }
@@ -99,6 +119,8 @@ class Fields {
   std::array<std::string_view, 20> asked_{};
   size_t n_asked_ = 0;
   std::vector<std::string_view> more_asked_;
+  std::span<const std::string_view> names_;          // prefetch(): the keys looked up in one pass
+  std::array<const json*, kMaxPrefetched> slots_{};  // their members, or nullptr
   size_t found_ = 0;
 };
 
@@ -126,20 +148,32 @@ std::string string_item(const Fields& f, const json& array, size_t i, const char
   return std::string(v.text);
 }
 
+// A turn's fields, found in one pass (Fields::prefetch) and asked for by these very views.
+constexpr std::string_view kPlayer = "player", kTile = "tile", kDiscard = "discard",
+                           kBazaar = "bazaar", kX = "x", kY = "y", kRotation = "rotation",
+                           kBridge = "bridge", kFollower = "follower", kActions = "actions",
+                           kScores = "scores", kLegalPlacements = "legal_placements",
+                           kLegalFollowers = "legal_followers";
+constexpr std::array<std::string_view, 13> kTurnFields = {
+    kPlayer,  kTile,   kDiscard,         kBazaar,        kX, kY, kRotation, kBridge, kFollower,
+    kActions, kScores, kLegalPlacements, kLegalFollowers};
+static_assert(kTurnFields.size() <= kMaxPrefetched);
+
 LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players) {
   Fields f(d, v, path);
+  f.prefetch(kTurnFields);
   LogTurn t;
   t.path = path;
-  t.player = f.need_int("player");
+  t.player = f.need_int(kPlayer);
   if (t.player < 0 || t.player >= players)
     throw Bad{f.at("player"), "seat " + std::to_string(t.player) + " is not one of 0.." +
                                   std::to_string(players - 1)};
-  t.tile = f.need_text("tile");
-  if (const json* d = f.get("discard")) t.discard = f.flag(*d, "discard");
-  if (const json* b = f.get("bazaar")) t.bazaar = f.flag(*b, "bazaar");
-  const json* x = f.get("x");
-  const json* y = f.get("y");
-  const json* r = f.get("rotation");
+  t.tile = f.need_text(kTile);
+  if (const json* d = f.get(kDiscard)) t.discard = f.flag(*d, "discard");
+  if (const json* b = f.get(kBazaar)) t.bazaar = f.flag(*b, "bazaar");
+  const json* x = f.get(kX);
+  const json* y = f.get(kY);
+  const json* r = f.get(kRotation);
   if (t.discard && (x || y || r)) throw Bad{path, "a discarded tile has no x, y or rotation"};
   if ((x || y || r) && !(x && y && r)) throw Bad{path, "a placed tile needs x, y and rotation"};
   // Neither: the rules took the tile over after the draw (Mists: a face-down tile, the game
@@ -151,7 +185,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
     t.rotation = f.integer(*r, "rotation");
     if (t.rotation < 0 || t.rotation > 3) throw Bad{f.at("rotation"), "expected 0..3"};
   }
-  if (const json* b = f.get("bridge")) {
+  if (const json* b = f.get(kBridge)) {
     Fields bf(d, *b, f.at("bridge"));
     t.bridge_at = std::array<int, 2>{bf.need_int("x"), bf.need_int("y")};
     t.bridge_axis = bf.need_text("axis");
@@ -160,18 +194,18 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
     bf.done();
     if (t.discard) throw Bad{f.at("bridge"), "a discarded tile comes with no bridge"};
   }
-  if (const json* fo = f.get("follower")) {
+  if (const json* fo = f.get(kFollower)) {
     t.has_follower_step = true;
     if (fo->type != Type::Null) t.follower = LogFollower{f.text(*fo, "follower")};
   }
-  if (const json* a = f.get("actions")) {
+  if (const json* a = f.get(kActions)) {
     if (a->type != Type::Array) throw Bad{f.at("actions"), "expected an array of action texts"};
     for (size_t i = 0; i < d.size(*a); ++i) t.actions.push_back(string_item(f, *a, i, "actions"));
   }
-  if (const json* s = f.get("scores")) {
+  if (const json* s = f.get(kScores)) {
     t.scores = int_list(d, *s, [&] { return f.at("scores"); });
   }
-  if (const json* lp = f.get("legal_placements")) {
+  if (const json* lp = f.get(kLegalPlacements)) {
     if (lp->type != Type::Array)
       throw Bad{f.at("legal_placements"), "expected an array of [x, y, r]"};
     t.legal_placements.emplace();
@@ -183,7 +217,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
       t.legal_placements->push_back({xyr[0], xyr[1], xyr[2]});
     }
   }
-  if (const json* lf = f.get("legal_followers")) {
+  if (const json* lf = f.get(kLegalFollowers)) {
     if (lf->type != Type::Array)
       throw Bad{f.at("legal_followers"), "expected an array of features"};
     t.legal_followers.emplace();
