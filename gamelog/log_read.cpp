@@ -49,8 +49,7 @@ class Fields {
   }
   const jsonin::Document& doc() const { return d_; }
   // Finds every key of `names` in one pass over the members (a turn is read per turn of every
-  // fuzzed game's log); get() with one of these very views (the same characters in memory)
-  // then reads its slot instead of searching the members.
+  // fuzzed game's log); get(k) then reads the member of names[k] without a search.
   void prefetch(std::span<const std::string_view> names) {
     names_ = names;
     for (size_t i = 0; i < d_.written_size(obj_); ++i) {
@@ -63,17 +62,24 @@ class Fields {
     }
   }
   const json* get(std::string_view key) {
-    if (n_asked_ < asked_.size())
-      asked_[n_asked_++] = key;
-    else
-      more_asked_.push_back(key);
-    const json* v = nullptr;
-    size_t k = 0;
-    while (k < names_.size() && names_[k].data() != key.data()) ++k;
-    v = k < names_.size() && names_[k].size() == key.size() ? slots_.at(k) : d_.find(obj_, key);
+    ask(key);
+    const json* v = d_.find(obj_, key);
     if (v) ++found_;
     return v;
   }
+  const json* get(size_t k) {  // the key names_[k] of prefetch()
+    ask(names_[k]);
+    const json* v = slots_.at(k);
+    if (v) ++found_;
+    return v;
+  }
+  const json& need(size_t k) {
+    const json* v = get(k);
+    if (!v) throw Bad{at(names_[k]), "missing"};
+    return *v;
+  }
+  int need_int(size_t k) { return integer(need(k), names_[k]); }
+  std::string need_text(size_t k) { return text(need(k), names_[k]); }
   const json& need(std::string_view key) {
     const json* v = get(key);
     if (!v) throw Bad{at(key), "missing"};
@@ -118,6 +124,13 @@ class Fields {
   // so the first ones need no allocation.
   std::array<std::string_view, 20> asked_{};
   size_t n_asked_ = 0;
+  void ask(std::string_view key) {
+    if (n_asked_ < asked_.size())
+      asked_[n_asked_++] = key;
+    else
+      more_asked_.push_back(key);
+  }
+
   std::vector<std::string_view> more_asked_;
   std::span<const std::string_view> names_;          // prefetch(): the keys looked up in one pass
   std::array<const json*, kMaxPrefetched> slots_{};  // their members, or nullptr
@@ -148,15 +161,27 @@ std::string string_item(const Fields& f, const json& array, size_t i, const char
   return std::string(v.text);
 }
 
-// A turn's fields, found in one pass (Fields::prefetch) and asked for by these very views.
-constexpr std::string_view kPlayer = "player", kTile = "tile", kDiscard = "discard",
-                           kBazaar = "bazaar", kX = "x", kY = "y", kRotation = "rotation",
-                           kBridge = "bridge", kFollower = "follower", kActions = "actions",
-                           kScores = "scores", kLegalPlacements = "legal_placements",
-                           kLegalFollowers = "legal_followers";
-constexpr std::array<std::string_view, 13> kTurnFields = {
-    kPlayer,  kTile,   kDiscard,         kBazaar,        kX, kY, kRotation, kBridge, kFollower,
-    kActions, kScores, kLegalPlacements, kLegalFollowers};
+// A turn's fields, found in one pass (Fields::prefetch) and asked for by their slot.
+enum TurnField : size_t {
+  kPlayer,
+  kTile,
+  kDiscard,
+  kBazaar,
+  kX,
+  kY,
+  kRotation,
+  kBridge,
+  kFollower,
+  kActions,
+  kScores,
+  kLegalPlacements,
+  kLegalFollowers,
+  kTurnFieldCount
+};
+constexpr std::array<std::string_view, kTurnFieldCount> kTurnFields = {
+    "player",         "tile",   "discard",  "bazaar",  "x",      "y",
+    "rotation",       "bridge", "follower", "actions", "scores", "legal_placements",
+    "legal_followers"};
 static_assert(kTurnFields.size() <= kMaxPrefetched);
 
 LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players) {
