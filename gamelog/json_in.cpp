@@ -3,6 +3,7 @@
 #include "gamelog/json_in.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -14,6 +15,16 @@ namespace {
 inline constexpr std::ptrdiff_t kSmallObject = 24;  // members sorted in place up to this many
 
 bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The bytes that end a run of plain string characters: '"', '\\', control characters and
+// every byte >= 0x80 (UTF-8, validated on its own). One table load a character.
+constexpr std::array<bool, 256> kStringStop = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<size_t>(c)] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+  return t;
+}();
+
 bool is_digit(int c) { return c >= '0' && c <= '9'; }
 
 int hex_value(int c) {
@@ -121,11 +132,7 @@ bool Document::string(std::string_view& out) {
   std::string* buf = nullptr;  // the decoded copy, once an escape was met
   for (;;) {
     size_t run = pos_;  // plain characters, appended at once
-    while (run < n) {
-      const auto c = static_cast<unsigned char>(in_[run]);
-      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
-      ++run;
-    }
+    while (run < n && !kStringStop[static_cast<unsigned char>(in_[run])]) ++run;
     if (buf) buf->append(in_.data() + pos_, run - pos_);
     pos_ = run;
     if (pos_ >= n) return false;
