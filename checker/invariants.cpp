@@ -83,39 +83,43 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
 }
 
 // An empty space as a one-cell tile meets it: its four neighbours as the board shows them,
-// read once and then tried against every rotation (the same rule as fits_by_geometry).
+// read once and then tried against every rotation (the same rule as fits_by_geometry). The
+// face-up neighbours' sides are packed a byte a side, so that a face fits when its own four
+// sides, read as one word and masked to those sides, equal them.
 struct Around {
   int x = 0, y = 0;
-  bool empty = false;
-  std::array<int8_t, kSides> what{};    // -1 no neighbour, 0 face-down, 1 face-up
-  std::array<Terrain, kSides> shows{};  // a face-up neighbour's side towards the space
+  bool placeable = false;  // empty, on the table, touching a tile, a face-up one if any face-down
+  uint32_t mask = 0, want = 0;
 
   void read(const State& s, int ax, int ay) {
     x = ax;
     y = ay;
-    empty = s.cell_at(x, y) < 0 && on_the_table(s, x, y);  // nothing beyond the table's edge
+    // Nothing beyond the table's edge.
+    const bool empty = s.cell_at(x, y) < 0 && on_the_table(s, x, y);
+    bool touches = false, face_up = false, face_down = false;
+    std::array<uint8_t, kSides> m{}, w{};
     for (int side = 0; side < kSides; ++side) {
       const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
-      nth(what, side) = static_cast<int8_t>(nb < 0 ? -1 : s.cell(nb).face_down ? 0 : 1);
-      if (nb >= 0 && !s.cell(nb).face_down)
-        nth(shows, side) = shown_side(s, nb, opposite_side(side));
-    }
-  }
-  bool fits(const CellFace& f) const {
-    if (!empty) return false;
-    bool touches = false, face_up = false, face_down = false;
-    for (int side = 0; side < kSides; ++side) {
-      const int w = nth(what, side);
-      if (w < 0) continue;
+      if (nb < 0) continue;
       touches = true;
-      if (w == 0) {
+      if (s.cell(nb).face_down) {
         face_down = true;
         continue;
       }
       face_up = true;
-      if (nth(shows, side) != f.sides[side]) return false;
+      nth(m, side) = 0xFF;
+      nth(w, side) = static_cast<uint8_t>(shown_side(s, nb, opposite_side(side)));
     }
-    return touches && (!face_down || face_up);
+    placeable = empty && touches && (!face_down || face_up);
+    std::memcpy(&mask, m.data(), sizeof mask);
+    std::memcpy(&want, w.data(), sizeof want);
+  }
+  bool fits(const CellFace& f) const {
+    static_assert(sizeof(f.sides) == sizeof(uint32_t), "a face's sides are read as one word");
+    if (!placeable) return false;
+    uint32_t sides = 0;
+    std::memcpy(&sides, f.sides.data(), sizeof sides);
+    return (sides & mask) == want;
   }
 };
 
