@@ -136,13 +136,17 @@ int placements_by_geometry(const State& s, TileId tile, bool stop_at_first,
                            std::vector<std::pair<int, int>>& spaces) {
   const TileType& t = s.game().tile(tile);
   spaces.clear();
+  // Each empty space once, from the first of its neighbours in side order (N, E, S, W): the
+  // cell that sees it on `side` lies on its opposite side, so no neighbour may come before.
   for (int c = 0; c < s.cells(); ++c)
     for (int side = 0; side < kSides; ++side) {
-      int x = s.cell(c).x + kDx[side], y = s.cell(c).y + kDy[side];
-      if (s.cell_at(x, y) < 0) spaces.emplace_back(x, y);
+      const int x = s.cell(c).x + kDx[side], y = s.cell(c).y + kDy[side];
+      if (s.cell_at(x, y) >= 0) continue;
+      bool first = true;
+      for (int d = 0; d < opposite_side(side) && first; ++d)
+        first = s.cell_at(x + kDx[d], y + kDy[d]) < 0;
+      if (first) spaces.emplace_back(x, y);
     }
-  std::sort(spaces.begin(), spaces.end());  // each empty space once
-  spaces.erase(std::unique(spaces.begin(), spaces.end()), spaces.end());
   int n = 0;
   Around around;
   for (auto [x, y] : spaces) {
