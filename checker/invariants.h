@@ -23,12 +23,13 @@
 //
 // Cheap without checking less: the checker keeps its scratch buffers (no allocation per action
 // once they have grown), the placement oracle reads a space's neighbours once for its four
-// rotations, and the end-of-turn "no meeple on a finished feature" walks a meeple's region
-// again only when the empty space that proved it open last time has been filled (regions only
-// grow, so that space still proves it); region walks visit a segment's set ports only, and
-// one pass over the cells counts both the ghosts and the tiles on the board. The game log is
-// written and read without a JSON DOM (gamelog/json_out.h, gamelog/json_in.h), its strings
-// read as views into the line.
+// rotations (packed, so that a rotation fits by one masked compare) and lists each empty space
+// once without sorting, and the end-of-turn "no meeple on a finished feature" walks a meeple's
+// region again only when the empty space that proved it open last time has been filled (regions
+// only grow, so that space still proves it); region walks visit a segment's set ports only, and one
+// pass over the cells counts both the ghosts and the tiles on the board. The game log is written
+// and read without a JSON DOM (gamelog/json_out.h, gamelog/json_in.h), its strings read as views
+// into the line.
 #pragma once
 
 #include <array>
