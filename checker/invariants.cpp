@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <sstream>
@@ -82,39 +83,43 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
 }
 
 // An empty space as a one-cell tile meets it: its four neighbours as the board shows them,
-// read once and then tried against every rotation (the same rule as fits_by_geometry).
+// read once and then tried against every rotation (the same rule as fits_by_geometry). The
+// face-up neighbours' sides are packed a byte a side, so that a face fits when its own four
+// sides, read as one word and masked to those sides, equal them.
 struct Around {
   int x = 0, y = 0;
-  bool empty = false;
-  std::array<int8_t, kSides> what{};    // -1 no neighbour, 0 face-down, 1 face-up
-  std::array<Terrain, kSides> shows{};  // a face-up neighbour's side towards the space
+  bool placeable = false;  // empty, on the table, touching a tile, a face-up one if any face-down
+  uint32_t mask = 0, want = 0;
 
   void read(const State& s, int ax, int ay) {
     x = ax;
     y = ay;
-    empty = s.cell_at(x, y) < 0 && on_the_table(s, x, y);  // nothing beyond the table's edge
+    // Nothing beyond the table's edge.
+    const bool empty = s.cell_at(x, y) < 0 && on_the_table(s, x, y);
+    bool touches = false, face_up = false, face_down = false;
+    std::array<uint8_t, kSides> m{}, w{};
     for (int side = 0; side < kSides; ++side) {
       const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
-      nth(what, side) = static_cast<int8_t>(nb < 0 ? -1 : s.cell(nb).face_down ? 0 : 1);
-      if (nb >= 0 && !s.cell(nb).face_down)
-        nth(shows, side) = shown_side(s, nb, opposite_side(side));
-    }
-  }
-  bool fits(const CellFace& f) const {
-    if (!empty) return false;
-    bool touches = false, face_up = false, face_down = false;
-    for (int side = 0; side < kSides; ++side) {
-      const int w = nth(what, side);
-      if (w < 0) continue;
+      if (nb < 0) continue;
       touches = true;
-      if (w == 0) {
+      if (s.cell(nb).face_down) {
         face_down = true;
         continue;
       }
       face_up = true;
-      if (nth(shows, side) != f.sides[side]) return false;
+      nth(m, side) = 0xFF;
+      nth(w, side) = static_cast<uint8_t>(shown_side(s, nb, opposite_side(side)));
     }
-    return touches && (!face_down || face_up);
+    placeable = empty && touches && (!face_down || face_up);
+    std::memcpy(&mask, m.data(), sizeof mask);
+    std::memcpy(&want, w.data(), sizeof want);
+  }
+  bool fits(const CellFace& f) const {
+    static_assert(sizeof(f.sides) == sizeof(uint32_t), "a face's sides are read as one word");
+    if (!placeable) return false;
+    uint32_t sides = 0;
+    std::memcpy(&sides, f.sides.data(), sizeof sides);
+    return (sides & mask) == want;
   }
 };
 
@@ -131,13 +136,17 @@ int placements_by_geometry(const State& s, TileId tile, bool stop_at_first,
                            std::vector<std::pair<int, int>>& spaces) {
   const TileType& t = s.game().tile(tile);
   spaces.clear();
+  // Each empty space once, from the first of its neighbours in side order (N, E, S, W): the
+  // cell that sees it on `side` lies on its opposite side, so no neighbour may come before.
   for (int c = 0; c < s.cells(); ++c)
     for (int side = 0; side < kSides; ++side) {
-      int x = s.cell(c).x + kDx[side], y = s.cell(c).y + kDy[side];
-      if (s.cell_at(x, y) < 0) spaces.emplace_back(x, y);
+      const int x = s.cell(c).x + kDx[side], y = s.cell(c).y + kDy[side];
+      if (s.cell_at(x, y) >= 0) continue;
+      bool first = true;
+      for (int d = 0; d < opposite_side(side) && first; ++d)
+        first = s.cell_at(x + kDx[d], y + kDy[d]) < 0;
+      if (first) spaces.emplace_back(x, y);
     }
-  std::sort(spaces.begin(), spaces.end());  // each empty space once
-  spaces.erase(std::unique(spaces.begin(), spaces.end()), spaces.end());
   int n = 0;
   Around around;
   for (auto [x, y] : spaces) {
@@ -302,8 +311,9 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
       w.shields += g.shields;
       links = g.links;
     }
-    for (int p = 0; p < kPorts; ++p) {
-      if (!(links & (1u << p))) continue;
+    // The set ports only, lowest first (the order the open witness and the stack rely on).
+    for (unsigned left = links; left != 0; left &= left - 1) {
+      const int p = std::countr_zero(left);
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
@@ -347,8 +357,8 @@ void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
     }
     const PlacedCell& pc = s.cell(c);
     PortMask ports = s.face(c).mist[a].ports;
-    for (int p = 0; p < kPorts; ++p) {
-      if (!(ports & (1u << p))) continue;
+    for (unsigned left = ports; left != 0; left &= left - 1) {
+      const int p = std::countr_zero(left);
       int side = side_of(p);
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
       if (nb < 0) {
@@ -468,9 +478,13 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   // Ghosts: supply + board + box = the rule set's total, none negative, only on mist areas
   // and cemeteries of face-up tiles.
   int board = 0;
+  // The same pass counts the tiles on the board for tile_conservation(), which runs next.
+  int face_up_tiles = 0, face_down = 0;
   static_assert(kGhostSlots <= 8, "a cell's ghost counts are read as one word");
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
+    face_down += pc.face_down ? 1 : 0;
+    face_up_tiles += !pc.face_down && pc.index == 0 ? 1 : 0;
     uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
     std::memcpy(&any, pc.ghosts.data(), kGhostSlots);
     if (any == 0) continue;
@@ -492,6 +506,8 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
     return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) +
            ", the cells hold " + std::to_string(board);
   board_ghosts_ = board;  // ledgers() compares with it: ghosts_on_board() sums the cells too
+  board_face_up_tiles_ = face_up_tiles;
+  board_face_down_ = face_down;
   if (g.is_mists()) {
     if (s.ghosts_supply() < 0)
       return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
@@ -551,13 +567,8 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
 
 Fail InvariantChecker::tile_conservation(const State& s) {
   // Tiles: piles + board (a multi-cell tile once) + face-down + set aside + in hand = in play.
-  int face_up_tiles = 0, face_down = 0;
-  for (int c = 0; c < s.cells(); ++c) {
-    if (s.cell(c).face_down)
-      ++face_down;
-    else if (s.cell(c).index == 0)
-      ++face_up_tiles;
-  }
+  // The board's tiles were counted by ghost_conservation(), cell by cell, at this action.
+  const int face_up_tiles = board_face_up_tiles_, face_down = board_face_down_;
   bool in_hand =
       s.drawn() >= 0 &&
       (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
@@ -674,8 +685,11 @@ Fail InvariantChecker::new_cells(const State& s) {
 Fail InvariantChecker::meeples(const State& s) {
   const Game& g = *game_;
   // Only the first n_* entries are ever read, so the arrays are left uninitialised: this runs
-  // after every action.
-  std::array<std::pair<int, int>, kMaxMeeples> roots;  // (root, meeples counted)
+  // after every action (a std::pair would zero all kMaxMeeples of them on every call).
+  struct Counted {
+    int root, counted;
+  };
+  std::array<Counted, kMaxMeeples> roots;
   int n_roots = 0;
   std::array<int, kMaxMeeples> centres;
   int n_centres = 0;
@@ -739,7 +753,7 @@ Fail InvariantChecker::meeples(const State& s) {
       slot = {root_stamp_, n_roots};
       nth(roots, n_roots++) = {root, 0};
     }
-    ++nth(roots, slot.second).second;
+    ++nth(roots, slot.second).counted;
   }
   for (int j = 0; j < n_roots; ++j) {
     auto [root, counted] = nth(roots, j);

@@ -23,10 +23,13 @@
 //
 // Cheap without checking less: the checker keeps its scratch buffers (no allocation per action
 // once they have grown), the placement oracle reads a space's neighbours once for its four
-// rotations, and the end-of-turn "no meeple on a finished feature" walks a meeple's region
-// again only when the empty space that proved it open last time has been filled (regions only
-// grow, so that space still proves it). The game log is written and read without a JSON DOM
-// (gamelog/json_out.h, gamelog/json_in.h).
+// rotations (packed, so that a rotation fits by one masked compare) and lists each empty space
+// once without sorting, and the end-of-turn "no meeple on a finished feature" walks a meeple's
+// region again only when the empty space that proved it open last time has been filled (regions
+// only grow, so that space still proves it); region walks visit a segment's set ports only, and one
+// pass over the cells counts both the ghosts and the tiles on the board. The game log is written
+// and read without a JSON DOM (gamelog/json_out.h, gamelog/json_in.h), its strings read as views
+// into the line.
 #pragma once
 
 #include <array>
@@ -118,6 +121,7 @@ class InvariantChecker {
   int prev_cells_ = 0;
   int prev_board_ghosts_ = 0;
   mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (ghost_conservation)
+  mutable int board_face_up_tiles_ = 0, board_face_down_ = 0;  // its tile count, likewise
   int prev_buried_ = 0;
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;

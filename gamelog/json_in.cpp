@@ -3,6 +3,7 @@
 #include "gamelog/json_in.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -14,6 +15,16 @@ namespace {
 inline constexpr std::ptrdiff_t kSmallObject = 24;  // members sorted in place up to this many
 
 bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The bytes that end a run of plain string characters: '"', '\\', control characters and
+// every byte >= 0x80 (UTF-8, validated on its own). One table load a character.
+constexpr std::array<bool, 256> kStringStop = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<size_t>(c)] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+  return t;
+}();
+
 bool is_digit(int c) { return c >= '0' && c <= '9'; }
 
 int hex_value(int c) {
@@ -65,44 +76,82 @@ size_t utf8_length(std::string_view in, size_t p) {
 
 }  // namespace
 
-const Value& Document::child(const Value& v, size_t i) const { return values_[kids_[v.first + i]]; }
+// An object's members in key order, a repeated key keeping its last value (a std::map
+// assigned member by member); done once, when the members are first walked.
+void Document::key_order(const Value& object) const {
+  if (object.in_key_order) return;
+  object.in_key_order = true;
+  const auto b = kids_.begin() + object.first;
+  auto e = b + object.count;
+  // A log's keys mostly differ in their first byte: that decides without a string compare.
+  auto less = [&](uint32_t x, uint32_t y) {
+    const std::string_view kx = values_[x].key, ky = values_[y].key;
+    if (!kx.empty() && !ky.empty() && kx.front() != ky.front())
+      return static_cast<unsigned char>(kx.front()) < static_cast<unsigned char>(ky.front());
+    return kx < ky;
+  };
+  if (e - b <= kSmallObject) {
+    // Small objects: a stable insertion sort, with no buffer to allocate (std::stable_sort
+    // takes one per call).
+    for (auto it = b + (b != e); it < e; ++it)
+      for (auto j = it; j != b && less(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
+  } else {
+    std::stable_sort(b, e, less);
+  }
+  auto out = b;
+  for (auto it = b; it != e; ++it)
+    if (it + 1 == e || values_[*(it + 1)].key != values_[*it].key) *out++ = *it;
+  object.count = static_cast<uint32_t>(out - b);
+}
+
+size_t Document::size(const Value& v) const {
+  if (v.type == Type::Object) key_order(v);
+  return v.count;
+}
+
+const Value& Document::child(const Value& v, size_t i) const {
+  if (v.type == Type::Object) key_order(v);
+  return values_[kids_[v.first + i]];
+}
 
 const Value* Document::find(const Value& object, std::string_view key) const {
-  for (uint32_t i = 0; i < object.count; ++i) {
+  // Backwards: of a repeated key, the last member is the one that counts.
+  for (uint32_t i = object.count; i-- > 0;) {
     const Value& m = values_[kids_[object.first + i]];
-    if (m.key == key) return &m;
+    if (m.key.size() == key.size() && (key.empty() || m.key.front() == key.front()) && m.key == key)
+      return &m;
   }
   return nullptr;
 }
 
-// At the opening quote; leaves pos_ after the closing one.
-bool Document::string(std::string& out) {
-  out.clear();
-  ++pos_;
+// At the opening quote; leaves pos_ after the closing one. `out` views the text itself
+// unless the string holds an escape: then the decoded copy, from the first escape on.
+bool Document::string(std::string_view& out) {
+  const size_t start = ++pos_;
   const size_t n = in_.size();
+  std::string* buf = nullptr;  // the decoded copy, once an escape was met
   for (;;) {
     size_t run = pos_;  // plain characters, appended at once
-    while (run < n) {
-      const auto c = static_cast<unsigned char>(in_[run]);
-      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
-      ++run;
-    }
-    out.append(in_.data() + pos_, run - pos_);
+    while (run < n && !kStringStop[static_cast<unsigned char>(in_[run])]) ++run;
+    if (buf) buf->append(in_.data() + pos_, run - pos_);
     pos_ = run;
     if (pos_ >= n) return false;
     const auto c = static_cast<unsigned char>(in_[pos_]);
     if (c == '"') {
+      out = buf ? std::string_view(*buf) : in_.substr(start, pos_ - start);
       ++pos_;
       return true;
     }
     if (c < 0x20) return false;
-    if (c >= 0x80) {
+    if (c >= 0x80) {  // well-formed UTF-8 is kept as it is
       const size_t len = utf8_length(in_, pos_);
       if (len == 0) return false;
-      out.append(in_.data() + pos_, len);
+      if (buf) buf->append(in_.data() + pos_, len);
       pos_ += len;
       continue;
     }
+    if (!buf) buf = &decoded_.emplace_back(in_.substr(start, pos_ - start));
+    std::string& text = *buf;
     // An escape.
     if (pos_ + 1 >= n) return false;
     const char e = in_[pos_ + 1];
@@ -111,22 +160,22 @@ bool Document::string(std::string& out) {
       case '"':
       case '\\':
       case '/':
-        out += e;
+        text += e;
         break;
       case 'b':
-        out += '\b';
+        text += '\b';
         break;
       case 'f':
-        out += '\f';
+        text += '\f';
         break;
       case 'n':
-        out += '\n';
+        text += '\n';
         break;
       case 'r':
-        out += '\r';
+        text += '\r';
         break;
       case 't':
-        out += '\t';
+        text += '\t';
         break;
       case 'u': {
         auto hex4 = [&](uint32_t& cp) {
@@ -151,7 +200,7 @@ bool Document::string(std::string& out) {
         } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
           return false;
         }
-        append_utf8(out, cp);
+        append_utf8(text, cp);
         break;
       }
       default:
@@ -210,29 +259,15 @@ bool Document::number(Value& v) {
   return std::isfinite(std::strtod(token.c_str(), nullptr));
 }
 
-// The children of `container` are pending_[mark..]: an object's are put in key order, a
-// repeated key keeping its last value (a std::map assigned member by member).
+// The children of `container` are pending_[mark..]: an object's are kept as written, in key
+// order only once walked (key_order).
 void Document::close(uint32_t container, size_t mark) {
-  auto b = pending_.begin() + static_cast<std::ptrdiff_t>(mark);
-  auto e = pending_.end();
-  if (values_[container].type == Type::Object) {
-    auto less = [&](uint32_t x, uint32_t y) { return values_[x].key < values_[y].key; };
-    if (e - b <= kSmallObject) {
-      // A log's objects are small and mostly written in order: a stable insertion sort, with
-      // no buffer to allocate (std::stable_sort takes one per call).
-      for (auto it = b + (b != e); it < e; ++it)
-        for (auto j = it; j != b && less(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
-    } else {
-      std::stable_sort(b, e, less);
-    }
-    auto out = b;
-    for (auto it = b; it != e; ++it)
-      if (it + 1 == e || values_[*(it + 1)].key != values_[*it].key) *out++ = *it;
-    e = out;
-  }
-  values_[container].first = static_cast<uint32_t>(kids_.size());
-  values_[container].count = static_cast<uint32_t>(e - b);
-  kids_.insert(kids_.end(), b, e);
+  const auto b = pending_.begin() + static_cast<std::ptrdiff_t>(mark);
+  Value& v = values_[container];
+  v.first = static_cast<uint32_t>(kids_.size());
+  v.count = static_cast<uint32_t>(pending_.end() - b);
+  v.in_key_order = v.type != Type::Object || v.count <= 1;
+  kids_.insert(kids_.end(), b, pending_.end());
   pending_.resize(mark);
 }
 
@@ -242,6 +277,7 @@ bool Document::parse(std::string_view text) {
   values_.clear();
   kids_.clear();
   pending_.clear();
+  decoded_.clear();
   const size_t n = in_.size();
   // A game log has a value every 8 to 10 characters; a huge line grows the array as it goes.
   values_.reserve(std::min<size_t>(n / 8, 1 << 14));
@@ -255,7 +291,7 @@ bool Document::parse(std::string_view text) {
     bool object;
   };
   std::vector<Open> open;
-  std::string key;
+  std::string_view key;
   auto peek = [&]() -> int { return pos_ < n ? static_cast<unsigned char>(in_[pos_]) : -1; };
   auto space = [&] {
     while (is_space(peek())) ++pos_;

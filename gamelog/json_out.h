@@ -4,6 +4,7 @@
 // values (no spaces, ensure_ascii off, invalid UTF-8 replaced), so logs stay byte-identical.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,8 +16,15 @@ namespace carcheck::jsonout {
 // valid UTF-8 and replaces invalid bytes with U+FFFD.
 void string(std::string& out, std::string_view v);
 
-inline void integer(std::string& out, int64_t v) { out += std::to_string(v); }
-inline void unsigned_integer(std::string& out, uint64_t v) { out += std::to_string(v); }
+// Decimal digits as std::to_string gives them, without a string in between.
+inline void integer(std::string& out, int64_t v) {
+  char buf[24];
+  out.append(buf, static_cast<size_t>(std::to_chars(buf, buf + sizeof buf, v).ptr - buf));
+}
+inline void unsigned_integer(std::string& out, uint64_t v) {
+  char buf[24];
+  out.append(buf, static_cast<size_t>(std::to_chars(buf, buf + sizeof buf, v).ptr - buf));
+}
 
 // `"key":`, after a comma unless it is the object's first member.
 inline void key(std::string& out, bool& first, std::string_view k) {

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
 
 #include "gamelog/game_log.h"
 #include "gamelog/json_in.h"
@@ -32,6 +35,8 @@ std::string kind_of(const json& v) {
   return "an object";
 }
 
+inline constexpr size_t kMaxPrefetched = 16;  // keys Fields::prefetch looks up at once
+
 // The fields of an object, each read once; whatever is left over is unknown.
 class Fields {
  public:
@@ -39,44 +44,71 @@ class Fields {
       : d_(d), obj_(obj), path_(std::move(path)) {
     if (obj.type != Type::Object) throw Bad{path_, "expected an object, found " + kind_of(obj)};
   }
-  std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  std::string at(std::string_view key) const {
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  }
   const jsonin::Document& doc() const { return d_; }
-  const json* get(const char* key) {
-    if (n_asked_ < asked_.size())
-      asked_[n_asked_++] = key;
-    else
-      more_asked_.push_back(key);
+  // Finds every key of `names` in one pass over the members (a turn is read per turn of every
+  // fuzzed game's log); get(k) then reads the member of names[k] without a search.
+  void prefetch(std::span<const std::string_view> names) {
+    names_ = names;
+    for (size_t i = 0; i < d_.written_size(obj_); ++i) {
+      const json& m = d_.written_member(obj_, i);
+      for (size_t k = 0; k < names.size(); ++k)
+        if (names[k].size() == m.key.size() && names[k] == m.key) {
+          slots_.at(k) = &m;  // a repeated key: the last one written
+          break;
+        }
+    }
+  }
+  const json* get(std::string_view key) {
+    ask(key);
     const json* v = d_.find(obj_, key);
     if (v) ++found_;
     return v;
   }
-  const json& need(const char* key) {
+  const json* get(size_t k) {  // the key names_[k] of prefetch()
+    ask(names_[k]);
+    const json* v = slots_.at(k);
+    if (v) ++found_;
+    return v;
+  }
+  const json& need(size_t k) {
+    const json* v = get(k);
+    if (!v) throw Bad{at(names_[k]), "missing"};
+    return *v;
+  }
+  int need_int(size_t k) { return integer(need(k), names_[k]); }
+  std::string need_text(size_t k) { return text(need(k), names_[k]); }
+  const json& need(std::string_view key) {
     const json* v = get(key);
     if (!v) throw Bad{at(key), "missing"};
     return *v;
   }
-  int integer(const json& v, const std::string& key) const {
+  int integer(const json& v, std::string_view key) const {
     if (!v.is_number_integer()) throw Bad{at(key), "expected an integer, found " + kind_of(v)};
     const int64_t n = v.as_int64();
     if (n < -1000000 || n > 1000000) throw Bad{at(key), "out of range"};
     return static_cast<int>(n);
   }
-  int need_int(const char* key) { return integer(need(key), key); }
-  std::string text(const json& v, const std::string& key) const {
+  int need_int(std::string_view key) { return integer(need(key), key); }
+  std::string text(const json& v, std::string_view key) const {
     if (v.type != Type::String) throw Bad{at(key), "expected a string, found " + kind_of(v)};
-    return v.text;
+    return std::string(v.text);
   }
-  std::string need_text(const char* key) { return text(need(key), key); }
-  bool flag(const json& v, const std::string& key) const {
+  std::string need_text(std::string_view key) { return text(need(key), key); }
+  bool flag(const json& v, std::string_view key) const {
     if (v.type != Type::Boolean) throw Bad{at(key), "expected true or false, found " + kind_of(v)};
     return v.boolean;
   }
   // Every field was asked for: none is unknown (counted, so the usual case compares nothing).
   void done() const {
-    if (found_ == d_.size(obj_)) return;
+    // Every member found by a distinct key asked for: none is unknown (and, as written, no key
+    // repeats), so the members need no walk in key order.
+    if (found_ == d_.written_size(obj_)) return;
     for (size_t i = 0; i < d_.size(obj_); ++i) {
-      const std::string& key = d_.child(obj_, i).key;
-      auto is_key = [&](const char* a) { return key == a; };
+      const std::string_view key = d_.child(obj_, i).key;
+      auto is_key = [&](std::string_view a) { return key == a; };
       if (std::none_of(asked_.begin(), asked_.begin() + static_cast<std::ptrdiff_t>(n_asked_),
                        is_key) &&
           std::none_of(more_asked_.begin(), more_asked_.end(), is_key))
@@ -90,9 +122,18 @@ class Fields {
   std::string path_;
   // The keys asked for (literals, or keys of the document): a log's objects have few fields,
   // so the first ones need no allocation.
-  std::array<const char*, 20> asked_{};
+  std::array<std::string_view, 20> asked_{};
   size_t n_asked_ = 0;
-  std::vector<const char*> more_asked_;
+  void ask(std::string_view key) {
+    if (n_asked_ < asked_.size())
+      asked_[n_asked_++] = key;
+    else
+      more_asked_.push_back(key);
+  }
+
+  std::vector<std::string_view> more_asked_;
+  std::span<const std::string_view> names_;          // prefetch(): the keys looked up in one pass
+  std::array<const json*, kMaxPrefetched> slots_{};  // their members, or nullptr
   size_t found_ = 0;
 };
 
@@ -117,23 +158,47 @@ std::string string_item(const Fields& f, const json& array, size_t i, const char
   const json& v = f.doc().child(array, i);
   if (v.type != Type::String)
     throw Bad{f.at(key) + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
-  return v.text;
+  return std::string(v.text);
 }
+
+// A turn's fields, found in one pass (Fields::prefetch) and asked for by their slot.
+enum TurnField : size_t {
+  kPlayer,
+  kTile,
+  kDiscard,
+  kBazaar,
+  kX,
+  kY,
+  kRotation,
+  kBridge,
+  kFollower,
+  kActions,
+  kScores,
+  kLegalPlacements,
+  kLegalFollowers,
+  kTurnFieldCount
+};
+constexpr std::array<std::string_view, kTurnFieldCount> kTurnFields = {
+    "player",         "tile",   "discard",  "bazaar",  "x",      "y",
+    "rotation",       "bridge", "follower", "actions", "scores", "legal_placements",
+    "legal_followers"};
+static_assert(kTurnFields.size() <= kMaxPrefetched);
 
 LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players) {
   Fields f(d, v, path);
+  f.prefetch(kTurnFields);
   LogTurn t;
   t.path = path;
-  t.player = f.need_int("player");
+  t.player = f.need_int(kPlayer);
   if (t.player < 0 || t.player >= players)
     throw Bad{f.at("player"), "seat " + std::to_string(t.player) + " is not one of 0.." +
                                   std::to_string(players - 1)};
-  t.tile = f.need_text("tile");
-  if (const json* d = f.get("discard")) t.discard = f.flag(*d, "discard");
-  if (const json* b = f.get("bazaar")) t.bazaar = f.flag(*b, "bazaar");
-  const json* x = f.get("x");
-  const json* y = f.get("y");
-  const json* r = f.get("rotation");
+  t.tile = f.need_text(kTile);
+  if (const json* d = f.get(kDiscard)) t.discard = f.flag(*d, "discard");
+  if (const json* b = f.get(kBazaar)) t.bazaar = f.flag(*b, "bazaar");
+  const json* x = f.get(kX);
+  const json* y = f.get(kY);
+  const json* r = f.get(kRotation);
   if (t.discard && (x || y || r)) throw Bad{path, "a discarded tile has no x, y or rotation"};
   if ((x || y || r) && !(x && y && r)) throw Bad{path, "a placed tile needs x, y and rotation"};
   // Neither: the rules took the tile over after the draw (Mists: a face-down tile, the game
@@ -145,7 +210,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
     t.rotation = f.integer(*r, "rotation");
     if (t.rotation < 0 || t.rotation > 3) throw Bad{f.at("rotation"), "expected 0..3"};
   }
-  if (const json* b = f.get("bridge")) {
+  if (const json* b = f.get(kBridge)) {
     Fields bf(d, *b, f.at("bridge"));
     t.bridge_at = std::array<int, 2>{bf.need_int("x"), bf.need_int("y")};
     t.bridge_axis = bf.need_text("axis");
@@ -154,18 +219,18 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
     bf.done();
     if (t.discard) throw Bad{f.at("bridge"), "a discarded tile comes with no bridge"};
   }
-  if (const json* fo = f.get("follower")) {
+  if (const json* fo = f.get(kFollower)) {
     t.has_follower_step = true;
     if (fo->type != Type::Null) t.follower = LogFollower{f.text(*fo, "follower")};
   }
-  if (const json* a = f.get("actions")) {
+  if (const json* a = f.get(kActions)) {
     if (a->type != Type::Array) throw Bad{f.at("actions"), "expected an array of action texts"};
     for (size_t i = 0; i < d.size(*a); ++i) t.actions.push_back(string_item(f, *a, i, "actions"));
   }
-  if (const json* s = f.get("scores")) {
+  if (const json* s = f.get(kScores)) {
     t.scores = int_list(d, *s, [&] { return f.at("scores"); });
   }
-  if (const json* lp = f.get("legal_placements")) {
+  if (const json* lp = f.get(kLegalPlacements)) {
     if (lp->type != Type::Array)
       throw Bad{f.at("legal_placements"), "expected an array of [x, y, r]"};
     t.legal_placements.emplace();
@@ -177,7 +242,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
       t.legal_placements->push_back({xyr[0], xyr[1], xyr[2]});
     }
   }
-  if (const json* lf = f.get("legal_followers")) {
+  if (const json* lf = f.get(kLegalFollowers)) {
     if (lf->type != Type::Array)
       throw Bad{f.at("legal_followers"), "expected an array of features"};
     t.legal_followers.emplace();
@@ -207,7 +272,8 @@ void read_header(Fields& f, GameLog& g) {
     if (v->type != Type::Object) throw Bad{f.at("variants"), "expected an object {switch: value}"};
     for (size_t i = 0; i < d.size(*v); ++i) {
       const json& value = d.child(*v, i);
-      g.game.variants.push_back(value.key + "=" + f.text(value, "variants." + value.key));
+      const std::string key(value.key);
+      g.game.variants.push_back(key + "=" + f.text(value, "variants." + key));
     }
   }
   if (const json* s = f.get("seed")) {
@@ -251,9 +317,9 @@ void read_tiles(Fields& f, GameLog& g) {
   Fields tf(d, *t, f.at("tiles"));
   for (size_t k = 0; k < d.size(*t); ++k) {
     const json& tiles = d.child(*t, k);
-    const std::string& set = tiles.key;  // lives in the document, as Fields asks
+    const std::string set(tiles.key);
     const std::string sp = tf.at(set);
-    tf.get(set.c_str());
+    tf.get(tiles.key);  // a view into the document, which outlives `tf`
     if (tiles.type != Type::Array) throw Bad{sp, "expected an array of tiles"};
     for (size_t i = 0; i < d.size(tiles); ++i) {
       const std::string p = sp + "[" + std::to_string(i) + "]";

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <string_view>
 
 #include "engine/bcb.h"
 #include "engine/notation.h"
@@ -35,10 +36,13 @@ enum class Key : uint8_t {
   Count
 };
 inline constexpr size_t kKeys = static_cast<size_t>(Key::Count);
-inline constexpr std::array<const char*, kKeys> kKeyNames = {
-    "player", "tile",    "bazaar",          "x",        "y",       "rotation",
-    "bridge", "discard", "legal_followers", "follower", "actions", "legal_placements",
-    "scores"};
+// Each key as written, quotes and colon included: appended whole (the keys are plain words).
+inline constexpr std::array<std::string_view, kKeys> kKeyTexts = {
+    R"("player":)",   R"("tile":)",    R"("bazaar":)",
+    R"("x":)",        R"("y":)",       R"("rotation":)",
+    R"("bridge":)",   R"("discard":)", R"("legal_followers":)",
+    R"("follower":)", R"("actions":)", R"("legal_placements":)",
+    R"("scores":)"};
 
 struct TurnOut {
   bool open = false;
@@ -103,12 +107,9 @@ void write_turn(std::string& out, const TurnOut& t) {
   bool first = true;
   for (size_t i = 0; i < t.n; ++i) {
     const Key k = nth(t.order, static_cast<int>(i));
-    // The keys are plain words (nothing to escape): written as they are, quotes and colon.
     if (!first) out += ',';
     first = false;
-    out += '"';
-    out += nth(kKeyNames, static_cast<int>(k));
-    out += "\":";
+    out += nth(kKeyTexts, static_cast<int>(k));
     switch (k) {
       case Key::Player:
         jsonout::integer(out, t.player);

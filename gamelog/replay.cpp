@@ -322,20 +322,21 @@ class Replayer {
   }
 
   // carcheck's scores after the turn, before the final scoring the last turn's end triggers.
-  std::vector<int> turn_scores() const {
-    std::vector<int> out;
+  // (Into `out`, whose capacity is kept: every turn of every fuzzed game's log is compared.)
+  void turn_scores(std::vector<int>& out) const {
+    out.clear();
     for (int k = 0; k < s_->score_count(); ++k) {
       int v = s_->score(k).total;
       for (const Event& e : s_->events())
         if (e.kind == EventKind::FinalScored && e.who == k) v -= e.value;
       out.push_back(v);
     }
-    return out;
   }
 
   bool scores(const LogTurn& t, int turn) {
     if (!t.scores) return true;
-    const std::vector<int> mine = turn_scores();
+    std::vector<int>& mine = scores_;
+    turn_scores(mine);
     if (mine == *t.scores) return true;
     std::ostringstream d;
     d << "scores after the turn: the log says";
@@ -380,6 +381,7 @@ class Replayer {
   std::unique_ptr<State> s_;
   ReplayResult res_;
   std::vector<Event> turn_events_;
+  std::vector<int> scores_;  // scores(): carcheck's scores after the turn
 };
 
 }  // namespace

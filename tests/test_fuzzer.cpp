@@ -226,6 +226,37 @@ TEST(Fuzzer, TheCheckersGameLogIsTheOneWriteGameLogWrites) {
   EXPECT_GT(with_head_start, 0);  // Mists games with a head start on the score were among them
 }
 
+// Tile conservation reads the board's tiles from the pass over the cells that ghost
+// conservation makes: tiles taken out of play are still caught, with the board counted right.
+TEST(Fuzzer, TileConservationCountsTheBoardInTheGhostPass) {
+  GameOptions o;
+  o.rules = "base-c1";
+  o.players = 2;
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  GameStart from;
+  from.seed = 5;
+  State s(*g, from.seed);
+  int total = 0;
+  for (const TileType& t : g->tiles()) total += t.count;
+  // A second tile on the board, out of the supply (conserved so far).
+  bool placed = false;
+  for (TileId t = 0; t < static_cast<TileId>(g->tiles().size()) && !placed; ++t)
+    for (int rot = 0; rot < kRotations && !placed; ++rot)
+      placed = !s.setup_place(t, 1, 0, rot).has_value();
+  ASSERT_TRUE(placed);
+  InvariantChecker chk(s, from);
+  // Pile 1 keeps one tile; every other copy goes back to the box, out of play.
+  ASSERT_FALSE(s.setup_pile(0, {s.pile(0).back()}).has_value());
+  s.apply_random_draw();
+  ASSERT_EQ(s.history().size(), 1u);
+  const std::optional<std::string> f = chk.after_action(s, s.history().back());
+  ASSERT_TRUE(f.has_value()) << "tiles that left play went unnoticed";
+  EXPECT_EQ(*f,
+            "tiles not conserved: piles 0 + board 2 + face-down 0 + set aside 0 + in hand 1 + "
+            "revealed in a bazaar 0 = 3, not " +
+                std::to_string(total));
+}
+
 // The legal-action checks (checker/invariants.h): a placement offered that the placement rule
 // forbids is caught at once, and at every 8th placement decision a placement left out is too.
 TEST(Fuzzer, CatchesAPlacementOfferedThatDoesNotFitOrOneLeftOut) {

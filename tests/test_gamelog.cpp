@@ -4,6 +4,7 @@
 // are refused with their JSON path.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -244,6 +245,44 @@ TEST(GameLogJson, WhatIsNotJsonOrNotTheRightKindIsRefused) {
   // Deep nesting is read without recursion.
   EXPECT_EQ(read_error(std::string(100000, '[') + std::string(100000, ']')),
             "line 1: expected an object, found an array");
+}
+
+TEST(GameLogJson, EscapedKeysAndStringsAreDecodedAndPlainOnesKeptWhole) {
+  // The reader keeps plain strings as views into the line and decodes only escaped ones: a key
+  // spelt with an escape is the same key, and text on both sides of an escape is kept.
+  GameLog g =
+      read_ok(R"({"format":"carcheck-game-log","version":1,"rules":"base-c1","pl\u0061yers":3,)"
+              R"("colours":["ab\"cd","plain","x\\"],"turns":[]})");
+  EXPECT_EQ(g.game.players, 3);
+  EXPECT_EQ(g.colours, (std::vector<std::string>{"ab\"cd", "plain", "x\\"}));
+  // A key repeated once plain and once escaped keeps its last value.
+  g = read_ok(kHead + R"("pl\u0061yers":4,"turns":[]})");
+  EXPECT_EQ(g.game.players, 4);
+}
+
+TEST(GameLogJson, ARepeatedKeyKeepsItsLastValueLookedUpOrWalkedInKeyOrder) {
+  // Objects are put in key order only when walked (variants, an unknown field's report):
+  // looked up by key or walked, a repeated key has its last value and counts once.
+  GameLog g = read_ok(kHead + R"("variants":{"b":"1","a":"2","b":"3"},"turns":[]})");
+  EXPECT_EQ(g.game.variants, (std::vector<std::string>{"a=2", "b=3"}));
+  g = read_ok(kHead + R"("turns":[{"player":1,"tile":"t","player":0}]})");
+  ASSERT_EQ(g.turns.size(), 1u);
+  EXPECT_EQ(g.turns[0].player, 0);
+  // Every key asked for, but one repeated: the unknown one is still found and named.
+  EXPECT_EQ(read_error(kHead + R"("turns":[{"player":0,"player":0,"tile":"t","zz":1}]})"),
+            "line 1: turns[0].zz: unknown field");
+}
+
+TEST(GameLogJson, NumbersAreWrittenInDecimalAsToStringWritesThem) {
+  std::string out;
+  jsonout::integer(out, 0);
+  out += ',';
+  jsonout::integer(out, -42);
+  out += ',';
+  jsonout::integer(out, INT64_MIN);
+  out += ',';
+  jsonout::unsigned_integer(out, UINT64_MAX);
+  EXPECT_EQ(out, "0,-42,-9223372036854775808,18446744073709551615");
 }
 
 TEST(GameLogJson, StringsAreWrittenAsJson) {
