@@ -66,10 +66,11 @@ int State::meeples_in_supply(int colour) const {
   return n;
 }
 
+// Every ghost is in the box, in the supply or on a tile, and only the spec setup moves one
+// between the box and the supply: what is on the tiles follows from the two counters (the
+// invariant checker sums the tiles and compares).
 int State::ghosts_on_board() const {
-  int n = 0;
-  for (const PlacedCell& c : cells_) n += c.ghost_total();
-  return n;
+  return game_->rules().ghosts_total - ghost_box_ - ghost_supply_;
 }
 
 int State::tiles_remaining() const {
