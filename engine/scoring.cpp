@@ -214,6 +214,11 @@ void Rules::award(State& s, EventKind k, int who, FeatureClass f, int points,
 // Majority: the player(s) with most followers score the full value; ties all score
 // (seed 001, the note after the score track). Followers then go home.
 void Rules::score_competitive(State& s, const PendingScore& p, bool final_scoring) {
+  // A road or city nobody stands on scores nothing: its root counts the meeples on it, so
+  // most finished features need no walk of the meeples.
+  if ((p.feature == FeatureClass::Road || p.feature == FeatureClass::City) &&
+      nth(s.nodes_, find(s, p.node)).meeples == 0)
+    return;
   std::array<int, kMaxColours> per{};
   meeples_on(s, p, per);
   int most = *std::max_element(per.begin(), per.end());
