@@ -304,9 +304,9 @@ class State {
   GridPlane<int16_t, -1> grid_;
   std::vector<PlacedCell> cells_;
   std::vector<Pos> frontier_;  // empty spaces next to a placed cell
-  // A derived cache, kept by occupy() alone: grid_index of each frontier_ entry, same order,
-  // so the placement scan reads needs without arithmetic and a filled space is found by one
-  // vectorised compare. Copies carry it; first_difference() need not (frontier_ decides it).
+  // A derived cache, kept by occupy() alone: grid_index of each frontier_ entry, same order
+  // (a slot's space when another moves into it; the scan for a tile whose rotations are not
+  // quarter turns). Copies carry it; first_difference() need not (frontier_ decides it).
   std::vector<uint32_t> frontier_at_;
   // Another, kept beside it: what each frontier space asks as the placement scan's table
   // index (Rules::needs_code of its space_needs_), so the scan reads it in one load.
