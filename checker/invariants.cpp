@@ -505,7 +505,7 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   if (board != s.ghosts_on_board())
     return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) +
            ", the cells hold " + std::to_string(board);
-  board_ghosts_ = board;  // ledgers() compares with it: ghosts_on_board() sums the cells too
+  board_ghosts_ = board;  // ledgers() compares with it (ghosts_on_board() reads the counters)
   board_face_up_tiles_ = face_up_tiles;
   board_face_down_ = face_down;
   if (g.is_mists()) {
