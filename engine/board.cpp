@@ -101,12 +101,11 @@ constexpr uint32_t turned_rotations(uint8_t sides0) {
   return v;
 }
 
-// What the placement scan reads per space (State::frontier_code_).
-constexpr unsigned needs_code(uint16_t needs) { return Rules::needs_code(needs); }
-constexpr unsigned kNeedsCodes = needs_code(kNeedsNoTile) + 1;
+constexpr unsigned kNeedsCodes = Rules::needs_code(kNeedsNoTile) + 1;
 
-// kFitTable.nibble[sides0][needs_code(needs)]: rotation_nibble(fitting_rotations(needs, ...))
-// for a tile whose rotation 0 has packed sides `sides0`, so the scan does one load a space.
+// kFitTable.nibble[sides0][code]: rotation_nibble(fitting_rotations(needs, ...)) for a tile
+// whose rotation 0 has packed sides `sides0` and a space whose needs have that code
+// (Rules::needs_code, State::frontier_code_), so the scan does one load a space.
 // One tile's row is 341 bytes (6 cache lines), the same for every space of a draw.
 struct FitTable {
   uint8_t nibble[256][kNeedsCodes];
@@ -124,7 +123,7 @@ constexpr FitTable make_fit_table() {
         if (v) mask |= 3u << (2 * side), terrain |= (v - 1) << (2 * side);
       }
       const auto needs = static_cast<uint16_t>(mask << 8 | terrain);
-      t.nibble[sides0][needs_code(needs)] =
+      t.nibble[sides0][Rules::needs_code(needs)] =
           static_cast<uint8_t>(rotation_nibble(fitting_rotations(needs, sides4)));
     }
   }
@@ -527,7 +526,7 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
       const unsigned terrain = (pc.sides >> (2 * side)) & 3u;
       need = static_cast<uint16_t>(need | (3u << (8 + 2 * theirs)) | (terrain << (2 * theirs)));
     }
-    const auto code = static_cast<uint16_t>(needs_code(need));
+    const auto code = static_cast<uint16_t>(Rules::needs_code(need));
     if (joins) {
       grid[ni] = slot_mark(frontier.at.size());
       frontier.where.push_back(np);
@@ -545,7 +544,7 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
 void Rules::set_needs(State& s, size_t at, uint16_t needs) {
   s.space_needs_[at] = needs;
   if (s.grid_[at] <= -2)
-    s.frontier_code_[marked_slot(s.grid_[at])] = static_cast<uint16_t>(needs_code(needs));
+    s.frontier_code_[marked_slot(s.grid_[at])] = static_cast<uint16_t>(Rules::needs_code(needs));
 }
 
 // The union-find grows a cell at a time (unused: parent -1), so a new State fills and a copy

@@ -42,6 +42,13 @@ struct BreakRule {
   BreakRule& operator=(const BreakRule&) = delete;
 };
 
+std::unique_ptr<Game> base_game() {  // base-c1, 2 players
+  GameOptions o;
+  o.rules = "base-c1";
+  o.players = 2;
+  return make_game(Library::shipped(), o);
+}
+
 std::unique_ptr<Game> mists(int level, int players) {
   GameOptions o;
   o.rules = "mists";
@@ -133,10 +140,7 @@ TEST(Fuzzer, CatchesAFaceDownTileThatFinishesARoadAndPrintsAReplayableSpec) {
 // generator once more than the draw it records): no other invariant looks at the generator,
 // so only the replay of the recorded actions can see it, and it must.
 TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
-  GameOptions o;
-  o.rules = "base-c1";
-  o.players = 2;
-  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  std::unique_ptr<Game> g = base_game();
   {
     BreakRule broken(testing::BrokenRule::DrawStepsTheGenerator);
     std::optional<Found> found = first_failure(*g, 1);
@@ -151,10 +155,7 @@ TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
 // The notation invariant (checker/notation_check.h): words that do not read back to the action
 // taken, or do not read at all, are caught, each time they come.
 TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrong) {
-  GameOptions o;
-  o.rules = "base-c1";
-  o.players = 2;
-  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  std::unique_ptr<Game> g = base_game();
   State s(*g, 5);
   s.apply_random_draw();
   ASSERT_EQ(s.phase(), Phase::Place);
@@ -229,10 +230,7 @@ TEST(Fuzzer, TheCheckersGameLogIsTheOneWriteGameLogWrites) {
 // Tile conservation reads the board's tiles from the pass over the cells that ghost
 // conservation makes: tiles taken out of play are still caught, with the board counted right.
 TEST(Fuzzer, TileConservationCountsTheBoardInTheGhostPass) {
-  GameOptions o;
-  o.rules = "base-c1";
-  o.players = 2;
-  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  std::unique_ptr<Game> g = base_game();
   GameStart from;
   from.seed = 5;
   State s(*g, from.seed);
@@ -260,10 +258,7 @@ TEST(Fuzzer, TileConservationCountsTheBoardInTheGhostPass) {
 // The legal-action checks (checker/invariants.h): a placement offered that the placement rule
 // forbids is caught at once, and at every 8th placement decision a placement left out is too.
 TEST(Fuzzer, CatchesAPlacementOfferedThatDoesNotFitOrOneLeftOut) {
-  GameOptions o;
-  o.rules = "base-c1";
-  o.players = 2;
-  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  std::unique_ptr<Game> g = base_game();
   State s(*g, 1);
   s.apply_random_draw();
   ASSERT_EQ(s.phase(), Phase::Place);
@@ -349,9 +344,7 @@ TEST(Fuzzer, TheStateComparisonAgreesWithTheSnapshot) {
 // fuzz/fuzz_engine.cpp's first find: a refusal cleared the last action's events. A refused
 // action leaves the state exactly as it was (engine/state.h apply), its events included.
 TEST(Fuzzer, ARefusedActionLeavesTheStateAndItsEventsAsTheyWere) {
-  GameOptions o;
-  o.rules = "base-c1";
-  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  std::unique_ptr<Game> g = base_game();
   State s(*g, 3);
   s.apply_random_draw();  // now a tile is to be placed: TileDrawn is the last event
   ASSERT_EQ(s.phase(), Phase::Place);
