@@ -57,8 +57,7 @@ void play_random(State& s, Rng& chooser) {
     s.legal_actions(legal);
     if (legal.size == 0)
       throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-    const Action& a = legal.items[chooser.below(static_cast<uint32_t>(legal.size))];
-    if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
+    s.apply_legal(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]);
   }
 }
 
@@ -196,10 +195,11 @@ class Greedy {
     else
       *scratch_ = s;
     State& t = *scratch_;
-    if (t.apply(a)) return -2 * kWin;  // never: `a` is legal
+    t.apply_legal(a);
     for (int i = 0; i < 64 && !t.is_terminal() && !t.is_chance(); ++i) {
       t.legal_actions(*buf_);
-      if (buf_->size == 0 || t.apply(buf_->items[0])) break;
+      if (buf_->size == 0) break;
+      t.apply_legal(buf_->items[0]);
     }
     return evaluate(t, seat);
   }
@@ -275,7 +275,7 @@ class MonteCarlo {
         pick = rng_.below(static_cast<uint32_t>(buf_->size));
       else
         pick = inner_.choose(t, *buf_, inner_values_);
-      if (t.apply(buf_->items[pick])) break;
+      t.apply_legal(buf_->items[pick]);
     }
     if (t.game().is_mists()) {
       const int goal = std::max(1, t.game().rules().goal);
@@ -324,8 +324,7 @@ int64_t play_policy(State& s, const Choose& choose) {
     s.legal_actions(*legal);
     if (legal->size == 0)
       throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-    const Action& a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
-    if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
+    s.apply_legal(legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)]);
     ++decided;
   }
   return decided;

@@ -180,6 +180,11 @@ class State {
   void legal_actions(ActionList& out) const;
   // Performs `a`, or returns the reason it is illegal (the state is then unchanged).
   std::optional<std::string> apply(const Action& a);
+  // Performs `a`, an item of the list legal_actions() produced for this very state (a
+  // policy's pick), without apply()'s checks: that list passed them when it was made (the
+  // fuzzer's legal-actions invariant shows apply() accepting every item). A build without
+  // NDEBUG checks anyway and aborts on a refusal.
+  void apply_legal(const Action& a);
   // Chance: draw a random tile with the state's own generator.
   void apply_random_draw();
   const std::vector<Event>& events() const { return events_; }
@@ -359,6 +364,8 @@ class State {
 
   // apply() is perform() undone on a refusal: the previous action's events wait here meanwhile
   // (scratch, not part of the state: snapshot() and first_difference() leave it out).
+  // perform<false> skips the checks a listed action has passed (apply_legal).
+  template <bool kChecked>
   std::optional<std::string> perform(const Action& a);
   std::vector<Event> events_before_;
 };

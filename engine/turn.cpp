@@ -1,6 +1,8 @@
 // The turn machine: setup, legal actions, apply. A turn is draw, place, meeple; every step
 // that differs between rule systems is a hook of the game's room (engine/rule_system.h).
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
@@ -184,11 +186,23 @@ void State::legal_actions(ActionList& out) const {
 std::optional<std::string> State::apply(const Action& a) {
   events_before_.swap(events_);
   events_.clear();
-  std::optional<std::string> why = perform(a);
+  std::optional<std::string> why = perform<true>(a);
   if (why) events_.swap(events_before_);
   return why;
 }
 
+void State::apply_legal(const Action& a) {
+#ifndef NDEBUG
+  if (auto why = State(*this).apply(a)) {
+    std::fprintf(stderr, "apply_legal: a listed action was refused: %s\n", why->c_str());
+    std::abort();
+  }
+#endif
+  events_.clear();
+  perform<false>(a);
+}
+
+template <bool kChecked>
 std::optional<std::string> State::perform(const Action& a) {
   if (phase_ == Phase::Over) return "the game is over";
   std::optional<std::string> err;
@@ -223,7 +237,8 @@ std::optional<std::string> State::perform(const Action& a) {
         if (!err) history_.push_back(a);
         return err;
       }
-      if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
+      if constexpr (kChecked)
+        if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
       bool extended = false;
       new_cell_ = Rules::place_tile(*this, drawn_, a.x, a.y, a.rot, &extended);
       history_.push_back(a);
@@ -244,7 +259,8 @@ std::optional<std::string> State::perform(const Action& a) {
       if (phase_ != Phase::Meeple)
         return std::string("no meeple can be placed now (") + phase_name(phase_) + ")";
       if (a.kind == ActionKind::Meeple) {
-        if (auto why = Rules::meeple_problem(*this, a)) return why;
+        if constexpr (kChecked)
+          if (auto why = Rules::meeple_problem(*this, a)) return why;
         Rules::put_meeple(*this, a.colour, new_cell_, a.seg);
       }
       history_.push_back(a);
@@ -265,7 +281,8 @@ void State::apply_random_draw() {
   Action a;
   a.kind = ActionKind::Draw;
   a.tile = pile.back();
-  apply(a);
+  events_.clear();
+  perform<false>(a);  // the top tile is in the pile
   if (testing::break_rule == testing::BrokenRule::DrawStepsTheGenerator) rng_.next();  // tests only
 }
 

@@ -58,8 +58,7 @@ GameFigures play_one(const Game& g, const PolicySpec& policy, uint64_t seed) {
       s.legal_actions(*legal);
       if (legal->size == 0)
         throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-      const Action& a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
-      if (auto why = s.apply(a)) throw std::logic_error("a legal action was refused: " + *why);
+      s.apply_legal(legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)]);
     }
     count();
   }
