@@ -58,17 +58,21 @@ struct Rules {
   // castle's own cell) and the segment of that cell the region holds (Event::seg).
   static void award(State& s, EventKind k, int who, FeatureClass f, int points,
                     const PendingScore& where, int extra);
-  // Meeples on a feature, counted per colour.
+  // Each meeple's root (of the node its segment is), or -1 in supply or buried: found once
+  // for scorings that join no regions (final scoring), which then pass it as `roots`.
+  static void meeple_roots(State& s, std::vector<int16_t>& out);
+  // Meeples on a feature, counted per colour; `roots`: meeple_roots(), or nullptr to find them.
   static void meeples_on(const State& s, const PendingScore& p,
-                         std::array<int, kMaxColours>& per_colour);
-  static void return_meeples(State& s, const PendingScore& p);
+                         std::array<int, kMaxColours>& per_colour, const int16_t* roots = nullptr);
+  static void return_meeples(State& s, const PendingScore& p, const int16_t* roots = nullptr);
   static void collect_finished(State& s, int first_cell, bool castles);
   static bool castle_haunted(const State& s, int cell);
-  static void score_competitive(State& s, const PendingScore& p, bool final_scoring);
+  static void score_competitive(State& s, const PendingScore& p, bool final_scoring,
+                                const int16_t* roots = nullptr);
   static void final_scoring(State& s);
   // A road or city final scoring scores at its root `seg` of `cell`, or a monastery.
   static std::optional<PendingScore> final_feature(State& s, int cell, int seg);
-  static void farm_scoring(State& s);
+  static void farm_scoring(State& s, const int16_t* roots);
 
   // ---- base.cpp: the competitive room's steps ---------------------------------------------
   static void competitive_setup(State& s);

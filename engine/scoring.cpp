@@ -90,29 +90,39 @@ int Rules::printed_value(const State& s, const PendingScore& p, bool final_scori
   }
 }
 
+void Rules::meeple_roots(State& s, std::vector<int16_t>& out) {
+  out.resize(s.meeples_.size());
+  for (size_t i = 0; i < s.meeples_.size(); ++i) {
+    const Meeple& m = s.meeples_[i];
+    out[i] = m.cell < 0 || m.buried ? int16_t{-1}
+                                    : static_cast<int16_t>(find(s, segment_node(m.cell, m.seg)));
+  }
+}
+
 void Rules::meeples_on(const State& s, const PendingScore& p,
-                       std::array<int, kMaxColours>& per_colour) {
+                       std::array<int, kMaxColours>& per_colour, const int16_t* roots) {
   per_colour.fill(0);
-  for (const Meeple& m : s.meeples_) {
+  for (size_t i = 0; i < s.meeples_.size(); ++i) {
+    const Meeple& m = s.meeples_[i];
     if (m.cell < 0 || m.buried) continue;
     if (is_centre(p.feature)) {
       if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++nth(per_colour, m.colour);
-    } else if (find_const(s, segment_node(m.cell, m.seg)) == p.node) {
+    } else if ((roots ? roots[i] : find_const(s, segment_node(m.cell, m.seg))) == p.node) {
       ++nth(per_colour, m.colour);
     }
   }
 }
 
-void Rules::return_meeples(State& s, const PendingScore& p) {
+void Rules::return_meeples(State& s, const PendingScore& p, const int16_t* roots) {
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     Meeple& m = s.meeples_[i];
     if (m.cell < 0 || m.buried) continue;
-    bool on = is_centre(p.feature) ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
-                                   : find(s, segment_node(m.cell, m.seg)) == p.node;
+    const bool centre = is_centre(p.feature);
+    const int root = centre ? -1 : roots ? roots[i] : find(s, segment_node(m.cell, m.seg));
+    const bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre) : root == p.node;
     if (!on) continue;
     emit(s, EventKind::MeepleReturned, p.feature, m.colour, nth(s.cells_, m.cell).x,
          nth(s.cells_, m.cell).y);
-    int root = is_centre(p.feature) ? -1 : find(s, segment_node(m.cell, m.seg));
     if (root >= 0) --nth(s.nodes_, root).meeples;
     m.cell = -1;
     m.seg = -1;
@@ -213,14 +223,15 @@ void Rules::award(State& s, EventKind k, int who, FeatureClass f, int points,
 
 // Majority: the player(s) with most followers score the full value; ties all score
 // (seed 001, the note after the score track). Followers then go home.
-void Rules::score_competitive(State& s, const PendingScore& p, bool final_scoring) {
+void Rules::score_competitive(State& s, const PendingScore& p, bool final_scoring,
+                              const int16_t* roots) {
   // A road or city nobody stands on scores nothing: its root counts the meeples on it, so
   // most finished features need no walk of the meeples.
   if ((p.feature == FeatureClass::Road || p.feature == FeatureClass::City) &&
       nth(s.nodes_, find(s, p.node)).meeples == 0)
     return;
   std::array<int, kMaxColours> per{};
-  meeples_on(s, p, per);
+  meeples_on(s, p, per, roots);
   int most = *std::max_element(per.begin(), per.end());
   if (most == 0) return;
   int value = feature_value(s, p, final_scoring);
@@ -229,7 +240,7 @@ void Rules::score_competitive(State& s, const PendingScore& p, bool final_scorin
     award(s, final_scoring ? EventKind::FinalScored : EventKind::Scored, s.game_->owner(c),
           p.feature, value, p, c);
   }
-  return_meeples(s, p);
+  return_meeples(s, p, roots);
 }
 
 namespace {
@@ -237,13 +248,14 @@ namespace {
 // The features final scoring looks at, as nodes in the order it scores them (ascending): the
 // root of each road or city and the centre node of each monastery a follower stands on.
 // `nodes` is scratch kept between games (once per game, so no allocation per action).
-void follower_features(State& s, std::vector<int>& nodes) {
+void follower_features(const State& s, const std::vector<int16_t>& roots, std::vector<int>& nodes) {
   nodes.clear();
-  for (const Meeple& m : s.meeples()) {
+  for (size_t i = 0; i < s.meeples().size(); ++i) {
+    const Meeple& m = s.meeples()[i];
     if (m.cell < 0 || m.buried) continue;
     const SegmentKind k = Rules::segment_kind(s, m.cell, m.seg);
     if (k == SegmentKind::Road || k == SegmentKind::City)
-      nodes.push_back(Rules::find(s, segment_node(m.cell, m.seg)));
+      nodes.push_back(roots[i]);
     else if (k == SegmentKind::Monastery)
       nodes.push_back(segment_node(m.cell, m.seg));
   }
@@ -251,6 +263,7 @@ void follower_features(State& s, std::vector<int>& nodes) {
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 }
 thread_local std::vector<int> final_nodes;
+thread_local std::vector<int16_t> final_roots;
 
 }  // namespace
 
@@ -271,22 +284,24 @@ std::optional<PendingScore> Rules::final_feature(State& s, int cell, int seg) {
 
 // Competitive games (Mists has none: Dized.MoC.0033).
 void Rules::final_scoring(State& s) {
+  // Final scoring joins no regions: each meeple's root is found once for every scoring.
+  meeple_roots(s, final_roots);
   if (!(s.game_->switches().unfinished_final == UnfinishedFinal::Nothing)) {
     // Unfinished roads, cities and monasteries that still hold followers, in board order:
     // by cell, then segment (a bridge, BCB, last), which is the order of their nodes. A
     // feature no follower stands on scores nothing, so only the followers' are visited.
-    follower_features(s, final_nodes);
+    follower_features(s, final_roots, final_nodes);
     for (int node : final_nodes)
       if (auto p = final_feature(s, node_cell(node), node_part(node)))
-        score_competitive(s, *p, true);
+        score_competitive(s, *p, true, final_roots.data());
   }
-  if (s.game_->rules().farmers) farm_scoring(s);
+  if (s.game_->rules().farmers) farm_scoring(s, final_roots.data());
 }
 
 // Farms (seed 001 footnotes 15, 16; farm-scoring): third edition per farm, 3 per finished
 // city it borders; first edition per city, 4 to the player(s) with most farmers on all the
 // farms that border it; second edition per farm, but a player collects a city once.
-void Rules::farm_scoring(State& s) {
+void Rules::farm_scoring(State& s, const int16_t* roots) {
   const int colours = s.game_->colours();
   // Each farm (a field root holding farmers, ascending) with the finished cities it borders
   // (ascending) and its farmers per colour, worked out once: first edition asks about every
@@ -297,9 +312,10 @@ void Rules::farm_scoring(State& s) {
     std::array<int, kMaxColours> farmers{};
   };
   std::vector<Farm> farms;
-  for (const Meeple& m : s.meeples_)
-    if (m.cell >= 0 && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
-      int r = find(s, segment_node(m.cell, m.seg));
+  for (size_t i = 0; i < s.meeples_.size(); ++i)
+    if (const Meeple& m = s.meeples_[i];
+        m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
+      const int r = roots[i];
       if (std::none_of(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; }))
         farms.push_back(Farm{r, {}, {}});
     }
@@ -319,9 +335,9 @@ void Rules::farm_scoring(State& s) {
       node = nth(s.nodes_, node).next;
     } while (node != farm.root);
     std::sort(farm.cities.begin(), farm.cities.end());
-    for (const Meeple& m : s.meeples_)
-      if (m.cell >= 0 && find_const(s, segment_node(m.cell, m.seg)) == farm.root)
-        ++nth(farm.farmers, m.colour);
+    for (size_t i = 0; i < s.meeples_.size(); ++i)
+      if (s.meeples_[i].cell >= 0 && roots[i] == farm.root)
+        ++nth(farm.farmers, s.meeples_[i].colour);
   }
   auto most_of = [colours](const std::array<int, kMaxColours>& per) {
     return *std::max_element(per.begin(), per.begin() + colours);
