@@ -529,9 +529,11 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
   const Game& g = *game_;
   // Meeples: supply + board + buried + Level 6 scoring meeples = all of them.
   int supply = 0, on_board = 0, buried = 0, scoring = 0;
-  std::array<int, kMaxColours> per_colour{};
+  std::array<int, kMaxColours> per_colour{}, supply_per_colour{};
   for (const Meeple& m : s.meeples()) {
     if (m.colour >= 0 && m.colour < kMaxColours) ++nth(per_colour, m.colour);
+    if (m.colour >= 0 && m.colour < kMaxColours && m.in_play && !m.buried && m.cell < 0)
+      ++nth(supply_per_colour, m.colour);
     if (!m.in_play) {
       ++scoring;
       if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";
@@ -557,6 +559,12 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
       return std::string("meeples: ") + kColourNames[c] + " has " +
              std::to_string(nth(per_colour, c)) + " meeples, not " +
              std::to_string(g.meeples_per_colour());
+  // The engine keeps each supply's count as meeples move (State::meeples_in_supply).
+  for (int c = 0; c < g.colours(); ++c)
+    if (s.meeples_in_supply(c) != nth(supply_per_colour, c))
+      return std::string("meeples: ") + kColourNames[c] + "'s supply counts " +
+             std::to_string(s.meeples_in_supply(c)) + " meeples, but " +
+             std::to_string(nth(supply_per_colour, c)) + " are there";
   if (scoring != expected_scoring)
     return "meeples: " + std::to_string(scoring) +
            " scoring meeple(s) out of the supplies, expected " + std::to_string(expected_scoring);

@@ -291,6 +291,7 @@ void Rules::bcb_castle_release(State& s, int i) {
   --nth(s.nodes_, find(s, segment_node(m.cell, m.seg))).meeples;
   m.cell = -1;
   m.seg = -1;
+  ++nth(s.supply_, m.colour);
 }
 
 void Rules::bcb_castle_legal(const State& s, ActionList& out) {

@@ -100,6 +100,7 @@ void Rules::mists_setup(State& s) {
       for (Meeple& m : s.meeples_)
         if (m.colour == c && m.in_play) {
           m.in_play = false;
+          --nth(s.supply_, c);
           break;
         }
   // Ghosts: the box keeps its share; 3 go on the start tile's symbols (setup).
@@ -397,6 +398,7 @@ void Rules::bury(State& s, int meeple) {
       h.status = Hound::Removed;
       emit(s, EventKind::HoundRemoved, FeatureClass::None, m.colour);
     }
+  if (m.cell < 0) --nth(s.supply_, m.colour);  // from the supply (bury-supply)
   m.cell = static_cast<int16_t>(cem);
   m.seg = -1;
   m.buried = true;

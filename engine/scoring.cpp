@@ -126,6 +126,7 @@ void Rules::return_meeples(State& s, const PendingScore& p, const int16_t* roots
     if (root >= 0) --nth(s.nodes_, root).meeples;
     m.cell = -1;
     m.seg = -1;
+    ++nth(s.supply_, m.colour);
   }
 }
 

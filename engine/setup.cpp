@@ -145,6 +145,7 @@ std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
     if (have > count && m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
       m.in_play = false;
       --have;
+      --nth(supply_, colour);
     }
   return std::nullopt;
 }
@@ -157,6 +158,7 @@ std::optional<std::string> State::setup_buried(int colour, int cell) {
     return "no cemetery on that tile";
   for (Meeple& m : meeples_)
     if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+      --nth(supply_, colour);
       m.cell = static_cast<int16_t>(cell);
       m.seg = -1;
       m.buried = true;

@@ -331,7 +331,11 @@ class State {
   std::vector<TileId> set_aside_;
 
   // Players.
-  std::vector<Meeple> meeples_;
+  std::vector<Meeple> meeples_;  // colour by colour, meeples_per_colour() each
+  // Derived: meeples in each colour's supply (in play, not on the board, not buried). Every
+  // step that moves a meeple in or out of a supply keeps it (put_meeple, return_meeples,
+  // bury, the castles' release, the setups); the invariant checker counts them afresh.
+  std::array<int, kMaxColours> supply_{};
   std::vector<Score> scores_;  // per player (competitive) or per track (Mists)
 
   // Mists.

@@ -57,15 +57,14 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
       m.colour = static_cast<int8_t>(c);
       meeples_.push_back(m);
     }
+  for (int c = 0; c < game.colours(); ++c) nth(supply_, c) = game.meeples_per_colour();
   game.rule_system().setup(*this);
   phase_ = Phase::Draw;
   Rules::enter_draw(*this);
 }
 
 int State::meeples_in_supply(int colour) const {
-  int n = 0;
-  for (const Meeple& m : meeples_) n += m.colour == colour && m.cell < 0 && !m.buried && m.in_play;
-  return n;
+  return colour >= 0 && colour < kMaxColours ? nth(supply_, colour) : 0;
 }
 
 // Every ghost is in the box, in the supply or on a tile, and only the spec setup moves one
@@ -117,14 +116,11 @@ void Rules::end_turn(State& s) {
 
 namespace {
 
-// The player's colours with a meeple in supply, ascending: one walk of the meeples.
+// The player's colours with a meeple in supply, ascending.
 int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
-  unsigned in_supply = 0;  // bit c: colour c has one
-  for (const Meeple& m : s.meeples())
-    if (m.cell < 0 && !m.buried && m.in_play) in_supply |= 1u << m.colour;
   int n = 0;
   for (int c = 0; c < s.game().colours(); ++c)
-    if ((in_supply >> c & 1u) && s.game().owner(c) == player) nth(out, n++) = c;
+    if (s.meeples_in_supply(c) > 0 && s.game().owner(c) == player) nth(out, n++) = c;
   return n;
 }
 
@@ -321,6 +317,7 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
 void Rules::put_meeple(State& s, int colour, int cell, int seg) {
   for (Meeple& m : s.meeples_)
     if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+      --nth(s.supply_, colour);
       m.cell = static_cast<int16_t>(cell);
       m.seg = static_cast<int8_t>(seg);
       SegmentKind k = segment_kind(s, cell, seg);
