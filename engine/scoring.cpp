@@ -304,8 +304,8 @@ void Rules::final_scoring(State& s) {
 // farms that border it; second edition per farm, but a player collects a city once.
 void Rules::farm_scoring(State& s, const int16_t* roots) {
   const int colours = s.game_->colours();
-  // Each farm (a field root holding farmers, ascending) with the finished cities it borders
-  // (ascending) and its farmers per colour, worked out once: first edition asks about every
+  // Each farm (a field root holding farmers, ascending) with its farmers per colour and the
+  // finished cities it borders (ascending), worked out once: first edition asks about every
   // farm for every city.
   struct Farm {
     int root = -1;
@@ -317,8 +317,10 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
     if (const Meeple& m = s.meeples_[i];
         m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
       const int r = roots[i];
-      if (std::none_of(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; }))
-        farms.push_back(Farm{r, {}, {}});
+      auto farm =
+          std::find_if(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; });
+      if (farm == farms.end()) farm = farms.insert(farm, Farm{r, {}, {}});
+      ++nth(farm->farmers, m.colour);
     }
   std::sort(farms.begin(), farms.end(),
             [](const Farm& a, const Farm& b) { return a.root < b.root; });
@@ -336,9 +338,6 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
       node = nth(s.nodes_, node).next;
     } while (node != farm.root);
     std::sort(farm.cities.begin(), farm.cities.end());
-    for (size_t i = 0; i < s.meeples_.size(); ++i)
-      if (s.meeples_[i].cell >= 0 && roots[i] == farm.root)
-        ++nth(farm.farmers, s.meeples_[i].colour);
   }
   auto most_of = [colours](const std::array<int, kMaxColours>& per) {
     return *std::max_element(per.begin(), per.begin() + colours);
