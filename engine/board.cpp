@@ -480,12 +480,19 @@ void leave_frontier(GridPlane<int16_t, -1>& grid, const FrontierLists& f, size_t
   f.code.pop_back();
 }
 
+// The 8 neighbours clockwise from the north-west (kDx8, kDy8): the four sides are the odd ones.
+constexpr unsigned side_bits(unsigned eight) {
+  return ((eight >> 1) & 1u) | ((eight >> 2) & 2u) | ((eight >> 3) & 4u) | ((eight >> 4) & 8u);
+}
+
 // Marks the cell last added to `cells` taken: grid, frontier, the 8-neighbour counters and
 // what the empty spaces beside it now ask of a tile (State::space_needs_). The caller wrote
 // the cell in place (no copy of a freshly written record: reading it back whole stalls).
-// `surrounded_out`: the cells it left surrounded (State::surrounded_).
+// `surrounded_out`: the cells it left surrounded (State::surrounded_); `sides_out`: bit s
+// when a placed cell lies across side s.
 int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<PlacedCell>& cells,
-           const FrontierLists& frontier, GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out) {
+           const FrontierLists& frontier, GridPlane<uint16_t, 0>& needs, uint16_t& surrounded_out,
+           unsigned& sides_out) {
   const int idx = static_cast<int>(cells.size()) - 1;
   PlacedCell& pc = cells.back();
   const size_t packed = s.grid_index(pc.x, pc.y);
@@ -496,26 +503,33 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
     leave_frontier(grid, frontier, marked_slot(grid[packed]));
   grid[packed] = static_cast<int16_t>(idx);
   const auto dim = static_cast<ptrdiff_t>(grid.dim());
-  unsigned surrounded = 0, n8 = 0, fd8 = 0;
+  // The neighbours are read first, into a mask of the placed ones: the loops below visit only
+  // those, where a branch per neighbour mispredicted about as often as not.
+  int16_t nb[8];
+  unsigned taken = 0;
   for (int k = 0; k < 8; ++k) {  // the band holds the rows around; no cell is on the rim
-    const int nb =
-        grid[static_cast<size_t>(static_cast<ptrdiff_t>(packed) + kDy8[k] * dim + kDx8[k])];
-    if (nb < 0) continue;
-    PlacedCell& n = nth(cells, nb);
+    nb[k] = grid[static_cast<size_t>(static_cast<ptrdiff_t>(packed) + kDy8[k] * dim + kDx8[k])];
+    taken |= static_cast<unsigned>(nb[k] >= 0) << k;
+  }
+  unsigned surrounded = 0, fd8 = 0;
+  for (unsigned m = taken; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    PlacedCell& n = nth(cells, nb[k]);
     ++n.n8;
-    ++n8;
     if (pc.face_down) ++n.fd8;
-    if (n.face_down) ++fd8;
+    fd8 += n.face_down;
     surrounded |= static_cast<unsigned>(n.n8 == 8) << ((kDy8[k] + 1) * 3 + kDx8[k] + 1);
   }
+  const int n8 = bit_count(static_cast<PortMask>(taken));
   pc.n8 = static_cast<uint8_t>(n8);
   pc.fd8 = static_cast<uint8_t>(fd8);
   surrounded |= static_cast<unsigned>(n8 == 8) << 4;
   surrounded_out = static_cast<uint16_t>(surrounded);
-  for (int side = 0; side < kSides; ++side) {
+  sides_out = side_bits(taken);
+  for (unsigned m = ~sides_out & 0xFu; m; m &= m - 1) {  // the empty spaces beside it
+    const int side = std::countr_zero(m);
     const Pos np{pc.x + kDx[side], pc.y + kDy[side]};
     const size_t ni = side_index(packed, grid.dim(), side);
-    if (grid[ni] >= 0) continue;
     uint16_t& need = needs[ni];
     const bool joins = !need;  // a space with no neighbour until now joins the frontier
     if (pc.face_down) {
@@ -572,9 +586,10 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     pc.y = static_cast<int16_t>(y + f.dy);
     pc.placement = static_cast<int16_t>(s.placements_);
     pc.sides = packed_sides(f);
-    const int c =
-        occupy(s, s.grid_origin_, s.grid_, s.cells_,
-               {s.frontier_, s.frontier_at_, s.frontier_code_}, s.space_needs_, s.surrounded_);
+    unsigned sides = 0;
+    const int c = occupy(s, s.grid_origin_, s.grid_, s.cells_,
+                         {s.frontier_, s.frontier_at_, s.frontier_code_}, s.space_needs_,
+                         s.surrounded_, sides);
     s.surround_cell_ = c;
     add_nodes(s, c);
     for (int i = 0; i < f.n_segments; ++i) {
@@ -592,9 +607,9 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       n.blocked = 0;
     }
     const size_t at = s.grid_index(pc.x, pc.y);  // occupy() put its rows in the band
-    for (int side = 0; side < kSides; ++side) {
+    for (; sides; sides &= sides - 1) {          // the placed cells beside it
+      const int side = std::countr_zero(sides);
       const int nb = s.grid_[side_index(at, s.grid_dim_, side)];
-      if (nb < 0) continue;
       const PlacedCell& ncell = nth(s.cells_, nb);
       if (ncell.face_down) {  // haunted: these links face a face-down tile for good
         for (int k = 0; k < kPortsPerSide; ++k) {
@@ -656,9 +671,10 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
+  unsigned sides = 0;
   const int c =
       occupy(s, s.grid_origin_, s.grid_, s.cells_, {s.frontier_, s.frontier_at_, s.frontier_code_},
-             s.space_needs_, s.surrounded_);
+             s.space_needs_, s.surrounded_, sides);
   s.surround_cell_ = c;
   add_nodes(s, c);
   const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
