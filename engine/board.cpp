@@ -592,12 +592,14 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
                          s.surrounded_, sides);
     s.surround_cell_ = c;
     add_nodes(s, c);
+    unsigned linked = 0;  // the ports that link to a neighbour's feature (Segment::links)
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
       n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
       n.open = static_cast<int16_t>(bit_count(f.segments[i].links));
       n.meeples = 0;
       n.blocked = 0;
+      linked |= f.segments[i].links;
     }
     for (int m = 0; m < f.n_mist; ++m) {
       RegionNode& n = nth(s.nodes_, mist_node(c, m));
@@ -629,22 +631,24 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
         continue;
       }
       const CellFace& nf = s.face(nb);
+      // Only the linked ports (a field side's centre never links), not a branch per port.
+      for (unsigned m = (linked >> port_of(side, 0)) & 7u; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        const int p = port_of(side, k), q = kFacingPort.port[p];
+        const int seg = f.port_segment[p];
+        // Matched sides link both ways. A BCB road may meet a field side: a bridge there
+        // carries it on, or one built with this placement will (Rules::build_bridge).
+        int theirs_node = segment_node(nb, nf.port_segment[q]);
+        if (bridges && !(nf.segments[nf.port_segment[q]].links & (1u << q)))
+          theirs_node = ncell.bridge && k == 1 &&
+                                axis_has_side(static_cast<BridgeAxis>(ncell.bridge - 1), side)
+                            ? segment_node(nb, kBridgeSeg)
+                            : -1;
+        if (theirs_node >= 0) nth(s.nodes_, join(s, segment_node(c, seg), theirs_node)).open -= 2;
+      }
+      if (!f.n_mist && !nf.n_mist) continue;  // no mist on either side of this edge
       for (int k = 0; k < kPortsPerSide; ++k) {
         const int p = port_of(side, k), q = kFacingPort.port[p];
-        int seg = f.port_segment[p];
-        if (f.segments[seg].links & (1u << p)) {
-          // Matched sides link both ways. A BCB road may meet a field side: a bridge there
-          // carries it on, or one built with this placement will (Rules::build_bridge).
-          int theirs_node = segment_node(nb, nf.port_segment[q]);
-          if (bridges && !(nf.segments[nf.port_segment[q]].links & (1u << q)))
-            theirs_node = ncell.bridge && k == 1 &&
-                                  axis_has_side(static_cast<BridgeAxis>(ncell.bridge - 1), side)
-                              ? segment_node(nb, kBridgeSeg)
-                              : -1;
-          if (theirs_node >= 0) {
-            nth(s.nodes_, join(s, segment_node(c, seg), theirs_node)).open -= 2;
-          }
-        }
         bool mine = f.port_mist[p] >= 0, theirs = nf.port_mist[q] >= 0;
         if (mine && theirs) {
           nth(s.nodes_, join(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q])))
