@@ -159,14 +159,16 @@ void State::legal_actions(ActionList& out) const {
       const bool bridged = nth(cells_, new_cell_).bridge != 0;
       for (int i = 0; nc > 0 && (i < f.n_segments || (bridged && i <= kBridgeSeg)); ++i) {
         if (i >= f.n_segments) i = kBridgeSeg;
-        if (!Rules::meeple_allowed(*this, i)) continue;
+        // Written, then kept or not: whether a segment takes a meeple is not predictable.
+        if (out.size + nc > kMaxActions) out.overflow();
         for (int k = 0; k < nc; ++k) {
           Action a;
           a.kind = ActionKind::Meeple;
           a.seg = static_cast<int8_t>(i);
           a.colour = static_cast<int8_t>(nth(colours, k));
-          out.push(a);
+          std::construct_at(out.items + out.size + k, a);
         }
+        out.size += Rules::meeple_allowed(*this, i) ? nc : 0;
       }
       return;
     }
