@@ -371,6 +371,11 @@ class State {
   // perform<false> skips the checks a listed action has passed (apply_legal).
   template <bool kChecked>
   std::optional<std::string> perform(const Action& a);
+  // perform()'s steps once its checks have passed (apply_legal and apply_random_draw take
+  // them directly). take_draw draws the active pile's top tile.
+  void take_draw(const Action& a);
+  void take_place(const Action& a);
+  void take_meeple(const Action& a);
   std::vector<Event> events_before_;
 };
 

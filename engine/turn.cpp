@@ -197,7 +197,35 @@ void State::apply_legal(const Action& a) {
   }
 #endif
   events_.clear();
-  perform<false>(a);
+  // The turn's usual steps directly (no reason to build or return), the rest as apply() would.
+  if (a.kind == ActionKind::Place && a.count == 0 && phase_ == Phase::Place)
+    take_place(a);
+  else if ((a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass) && phase_ == Phase::Meeple)
+    take_meeple(a);
+  else
+    perform<false>(a);
+}
+
+void State::take_draw(const Action& a) {
+  Action rec = a;
+  rec.tile = nth(piles_, active_pile_).back();
+  nth(piles_, active_pile_).pop_back();
+  history_.push_back(rec);
+  Rules::on_draw(*this, rec.tile);
+}
+
+void State::take_place(const Action& a) {
+  bool extended = false;
+  new_cell_ = Rules::place_tile(*this, drawn_, a.x, a.y, a.rot, &extended);
+  history_.push_back(a);
+  Rules::emit(*this, EventKind::TilePlaced, FeatureClass::None, player_, a.x, a.y, drawn_, a.rot);
+  game_->rule_system().after_place(*this, extended);
+}
+
+void State::take_meeple(const Action& a) {
+  if (a.kind == ActionKind::Meeple) Rules::put_meeple(*this, a.colour, new_cell_, a.seg);
+  history_.push_back(a);
+  Rules::after_meeple(*this);
 }
 
 template <bool kChecked>
@@ -220,11 +248,7 @@ std::optional<std::string> State::perform(const Action& a) {
                (t < static_cast<TileId>(game_->tiles().size()) ? game_->tile(t).name : "?") +
                "' is not in the " + (piles_.size() > 1 ? "active pile" : "supply");
       std::iter_swap(it, pile.rbegin());  // a forced draw takes that tile from the top
-      pile.pop_back();
-      Action rec = a;
-      rec.tile = t;
-      history_.push_back(rec);
-      Rules::on_draw(*this, t);
+      take_draw(a);
       return std::nullopt;
     }
     case ActionKind::Place: {
@@ -237,12 +261,7 @@ std::optional<std::string> State::perform(const Action& a) {
       }
       if constexpr (kChecked)
         if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
-      bool extended = false;
-      new_cell_ = Rules::place_tile(*this, drawn_, a.x, a.y, a.rot, &extended);
-      history_.push_back(a);
-      Rules::emit(*this, EventKind::TilePlaced, FeatureClass::None, player_, a.x, a.y, drawn_,
-                  a.rot);
-      game_->rule_system().after_place(*this, extended);
+      take_place(a);
       return std::nullopt;
     }
     case ActionKind::Pass:
@@ -256,13 +275,10 @@ std::optional<std::string> State::perform(const Action& a) {
       }
       if (phase_ != Phase::Meeple)
         return std::string("no meeple can be placed now (") + phase_name(phase_) + ")";
-      if (a.kind == ActionKind::Meeple) {
-        if constexpr (kChecked)
+      if constexpr (kChecked)
+        if (a.kind == ActionKind::Meeple)
           if (auto why = Rules::meeple_problem(*this, a)) return why;
-        Rules::put_meeple(*this, a.colour, new_cell_, a.seg);
-      }
-      history_.push_back(a);
-      Rules::after_meeple(*this);
+      take_meeple(a);
       return std::nullopt;
     }
     default:
@@ -280,7 +296,10 @@ void State::apply_random_draw() {
   a.kind = ActionKind::Draw;
   a.tile = pile.back();
   events_.clear();
-  perform<false>(a);  // the top tile is in the pile
+  if (is_chance())
+    take_draw(a);  // the top tile: nothing to look for
+  else
+    perform<false>(a);  // refused, as apply() would
   if (testing::break_rule == testing::BrokenRule::DrawStepsTheGenerator) rng_.next();  // tests only
 }
 
