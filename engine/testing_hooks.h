@@ -1,7 +1,8 @@
 // A test-only hook that breaks one rule on purpose, so that tests/test_fuzzer.cpp can show the
 // fuzzer's invariants (checker/invariants.h) catch a broken rule and print a spec that
-// replays it. Nothing else sets it. The engine reads it at two spots, once per face-down tile
-// placed and once per random draw, so it costs nothing worth measuring.
+// replays it. Nothing else sets it. The engine reads it at three spots, once per face-down
+// tile placed, once per random draw and once per meeple going home, so it costs nothing
+// worth measuring.
 #pragma once
 
 namespace carcheck::testing {
@@ -15,6 +16,9 @@ enum class BrokenRule : unsigned char {
   // than the draw it records does, so the replay of the recorded actions leaves the generator
   // elsewhere: a field a replay does not restore (determinism).
   DrawStepsTheGenerator,
+  // engine/scoring.cpp return_meeples: a meeple going home is not counted back into its
+  // colour's supply (State::supply_), though it is in the supply.
+  SupplyMiscounted,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

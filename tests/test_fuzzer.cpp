@@ -152,6 +152,20 @@ TEST(Fuzzer, CatchesAStateFieldThatTheReplayDoesNotRestore) {
   EXPECT_FALSE(mended) << mended->failure;
 }
 
+// The supplies' counts broken on purpose (engine/testing_hooks.h: a meeple going home is not
+// counted back): the meeple invariant counts each supply afresh and must see it.
+TEST(Fuzzer, CatchesASupplyCountThatMissesAMeepleGoingHome) {
+  std::unique_ptr<Game> g = base_game();
+  {
+    BreakRule broken(testing::BrokenRule::SupplyMiscounted);
+    std::optional<Found> found = first_failure(*g, 20);  // a game where a meeple goes home
+    ASSERT_TRUE(found) << "a supply that lost count of a meeple went unnoticed";
+    EXPECT_NE(found->failure.find("supply counts"), std::string::npos) << found->failure;
+  }
+  std::optional<Found> mended = first_failure(*g, 20);
+  EXPECT_FALSE(mended) << mended->failure;
+}
+
 // The notation invariant (checker/notation_check.h): words that do not read back to the action
 // taken, or do not read at all, are caught, each time they come.
 TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrong) {
