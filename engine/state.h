@@ -181,9 +181,9 @@ class State {
   // Performs `a`, or returns the reason it is illegal (the state is then unchanged).
   std::optional<std::string> apply(const Action& a);
   // Performs `a`, an item of the list legal_actions() produced for this very state (a
-  // policy's pick), without apply()'s checks: that list passed them when it was made (the
-  // fuzzer's legal-actions invariant shows apply() accepting every item). A build without
-  // NDEBUG checks anyway and aborts on a refusal.
+  // policy's pick), without apply()'s checks of a placement or a meeple: that list passed
+  // them when it was made (the fuzzer's legal-actions invariant shows apply() accepting every
+  // item). A build without NDEBUG checks anyway; a refusal throws std::logic_error.
   void apply_legal(const Action& a);
   // Chance: draw a random tile with the state's own generator.
   void apply_random_draw();

@@ -1,8 +1,7 @@
 // The turn machine: setup, legal actions, apply. A turn is draw, place, meeple; every step
 // that differs between rule systems is a hook of the game's room (engine/rule_system.h).
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include <stdexcept>
 
 #include "engine/bcb.h"
 #include "engine/rules_impl.h"
@@ -189,21 +188,35 @@ std::optional<std::string> State::apply(const Action& a) {
   return why;
 }
 
+namespace {
+
+// apply_legal() was handed an action its list never held.
+[[noreturn]] void refused_listed(const std::string& why) {
+  throw std::logic_error("apply_legal: a listed action was refused: " + why);
+}
+
+}  // namespace
+
 void State::apply_legal(const Action& a) {
-#ifndef NDEBUG
-  if (auto why = State(*this).apply(a)) {
-    std::fprintf(stderr, "apply_legal: a listed action was refused: %s\n", why->c_str());
-    std::abort();
-  }
-#endif
   events_.clear();
-  // The turn's usual steps directly (no reason to build or return), the rest as apply() would.
-  if (a.kind == ActionKind::Place && a.count == 0 && phase_ == Phase::Place)
+  // The turn's usual steps directly (no reason to build or return); a build without NDEBUG
+  // makes apply()'s checks first. Anything else goes through perform(), whose refusal (the
+  // room's own checks) is reported.
+  if (a.kind == ActionKind::Place && a.count == 0 && phase_ == Phase::Place) {
+#ifndef NDEBUG
+    if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) refused_listed(*why);
+#endif
     take_place(a);
-  else if ((a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass) && phase_ == Phase::Meeple)
+  } else if ((a.kind == ActionKind::Meeple || a.kind == ActionKind::Pass) &&
+             phase_ == Phase::Meeple) {
+#ifndef NDEBUG
+    if (a.kind == ActionKind::Meeple)
+      if (auto why = Rules::meeple_problem(*this, a)) refused_listed(*why);
+#endif
     take_meeple(a);
-  else
-    perform<false>(a);
+  } else if (auto why = perform<false>(a)) {
+    refused_listed(*why);
+  }
 }
 
 void State::take_draw(const Action& a) {
