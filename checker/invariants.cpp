@@ -531,9 +531,10 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
   int supply = 0, on_board = 0, buried = 0, scoring = 0;
   std::array<int, kMaxColours> per_colour{}, supply_per_colour{};
   for (const Meeple& m : s.meeples()) {
-    if (m.colour >= 0 && m.colour < kMaxColours) ++nth(per_colour, m.colour);
-    if (m.colour >= 0 && m.colour < kMaxColours && m.in_play && !m.buried && m.cell < 0)
-      ++nth(supply_per_colour, m.colour);
+    if (m.colour >= 0 && m.colour < kMaxColours) {
+      ++nth(per_colour, m.colour);
+      if (m.in_play && !m.buried && m.cell < 0) ++nth(supply_per_colour, m.colour);
+    }
     if (!m.in_play) {
       ++scoring;
       if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";

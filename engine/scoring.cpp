@@ -115,10 +115,10 @@ void Rules::meeples_on(const State& s, const PendingScore& p,
 }
 
 void Rules::return_meeples(State& s, const PendingScore& p, const int16_t* roots) {
+  const bool centre = is_centre(p.feature);
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     Meeple& m = s.meeples_[i];
     if (m.cell < 0 || m.buried) continue;
-    const bool centre = is_centre(p.feature);
     const int root = centre ? -1 : roots ? roots[i] : find(s, segment_node(m.cell, m.seg));
     const bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre) : root == p.node;
     if (!on) continue;
@@ -321,7 +321,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
       const int r = roots[i];
       auto farm =
           std::find_if(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; });
-      if (farm == farms.end()) farm = farms.insert(farm, Farm{r, {}, {}});
+      if (farm == farms.end()) farm = farms.insert(farms.end(), Farm{r, {}, {}});
       ++nth(farm->farmers, m.colour);
     }
   std::sort(farms.begin(), farms.end(),

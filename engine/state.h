@@ -368,8 +368,6 @@ class State {
 
   // apply() is perform() undone on a refusal: the previous action's events wait here meanwhile
   // (scratch, not part of the state: snapshot() and first_difference() leave it out).
-  // perform<false> skips the checks a listed action has passed (apply_legal).
-  template <bool kChecked>
   std::optional<std::string> perform(const Action& a);
   // perform()'s steps once its checks have passed (apply_legal and apply_random_draw take
   // them directly). take_draw draws the active pile's top tile.

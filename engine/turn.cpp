@@ -183,7 +183,7 @@ void State::legal_actions(ActionList& out) const {
 std::optional<std::string> State::apply(const Action& a) {
   events_before_.swap(events_);
   events_.clear();
-  std::optional<std::string> why = perform<true>(a);
+  std::optional<std::string> why = perform(a);
   if (why) events_.swap(events_before_);
   return why;
 }
@@ -214,7 +214,7 @@ void State::apply_legal(const Action& a) {
       if (auto why = Rules::meeple_problem(*this, a)) refused_listed(*why);
 #endif
     take_meeple(a);
-  } else if (auto why = perform<false>(a)) {
+  } else if (auto why = perform(a)) {
     refused_listed(*why);
   }
 }
@@ -241,7 +241,6 @@ void State::take_meeple(const Action& a) {
   Rules::after_meeple(*this);
 }
 
-template <bool kChecked>
 std::optional<std::string> State::perform(const Action& a) {
   if (phase_ == Phase::Over) return "the game is over";
   std::optional<std::string> err;
@@ -272,8 +271,7 @@ std::optional<std::string> State::perform(const Action& a) {
         if (!err) history_.push_back(a);
         return err;
       }
-      if constexpr (kChecked)
-        if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
+      if (auto why = Rules::placement_problem(*this, drawn_, a.x, a.y, a.rot)) return why;
       take_place(a);
       return std::nullopt;
     }
@@ -288,9 +286,8 @@ std::optional<std::string> State::perform(const Action& a) {
       }
       if (phase_ != Phase::Meeple)
         return std::string("no meeple can be placed now (") + phase_name(phase_) + ")";
-      if constexpr (kChecked)
-        if (a.kind == ActionKind::Meeple)
-          if (auto why = Rules::meeple_problem(*this, a)) return why;
+      if (a.kind == ActionKind::Meeple)
+        if (auto why = Rules::meeple_problem(*this, a)) return why;
       take_meeple(a);
       return std::nullopt;
     }
@@ -312,7 +309,7 @@ void State::apply_random_draw() {
   if (is_chance())
     take_draw(a);  // the top tile: nothing to look for
   else
-    perform<false>(a);  // refused, as apply() would
+    perform(a);  // refused, as apply() would
   if (testing::break_rule == testing::BrokenRule::DrawStepsTheGenerator) rng_.next();  // tests only
 }
 
