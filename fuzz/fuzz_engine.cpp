@@ -72,6 +72,23 @@ Action offered_equivalent(const State& before, State& s, const ActionList& legal
     s = t;
     return offered;
   }
+  // legal_actions() offers a window of bids (engine/bcb_bazaars.cpp), apply() takes any
+  // legal one: a bid above the window is an offered bid (or selection of the same tile) with
+  // that amount, if that one takes `before` to the same state.
+  if (taken.kind == ActionKind::Bid || taken.kind == ActionKind::Select) {
+    for (const Action& offered : legal) {
+      if (offered.kind != taken.kind || offered.x >= taken.x || offered.x < 0) continue;
+      if (taken.kind == ActionKind::Select && offered.tile != taken.tile) continue;
+      Action above = offered;
+      above.x = taken.x;
+      State t = before;
+      if (t.apply(above)) break;
+      const char* field = t.first_difference(s);
+      if (field && std::string(field) != "action") break;
+      s = t;
+      return above;
+    }
+  }
   // Its fields raw: action_text() may not name a feature that is not there.
   fuzzing::fail(label + ": apply() took an action legal_actions() does not offer: " +
                 action_verb(taken.kind) + " x " + std::to_string(taken.x) + " y " +

@@ -486,6 +486,26 @@ TEST(BcbBazaars, AllowedNegativeScoresTakeAnyBid) {
   EXPECT_EQ(t.score(0), 11);
 }
 
+// legal_actions() offers a window of bids (up to 11 above the current one, or the bidder's
+// score), not every bid: under negative-score=allowed any raise is legal (fn 7), and apply()
+// takes one past the window. Blue opens at 0 with 2 points; red's offered raises are 1-11 and
+// pass; red bids 40; blue buys: 2 - 40 = -38, red 5 + 40 = 45.
+TEST(BcbBazaars, ABidPastTheOfferedWindowIsStillTaken) {
+  Table t({{"bazaar", 1}, {"meadow", 4}}, 2, {"negative-score=allowed"});
+  t.s->setup_score(0, 5);
+  t.s->setup_score(1, 2);
+  t.regular_turn("bazaar");
+  t.reveal({"meadow", "meadow"});
+  ASSERT_TRUE(ok(t.select("meadow", 0)));
+  const auto legal = t.legal();
+  EXPECT_EQ(legal.size(), 12u) << "pass, or red raises to 1-11";
+  EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.x == 40; }));
+  ASSERT_TRUE(ok(t.bid(40)));
+  ASSERT_TRUE(ok(t.buy()));
+  EXPECT_EQ(t.score(1), -38);
+  EXPECT_EQ(t.score(0), 45);
+}
+
 // Fn 14 (ZMG): with negative-score=forbidden and every player at 0, the variant is played:
 // no bid is accepted, each picks in turn.
 TEST(BcbBazaars, ForbiddenWithEveryScoreZeroPicksInTurn) {
