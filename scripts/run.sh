@@ -80,9 +80,25 @@ case "$cmd" in
           build-libfuzzer/fuzz/seed_corpus "$h" "$work" "${specs[@]}" ;;
       esac
       echo "== libFuzzer: $h for ${seconds}s"
-      "build-libfuzzer/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
-        -print_final_stats=1 "$work" 2>&1 | tail -n 12
-      rm -rf "$work"
+      log=$(mktemp) art=$(mktemp -d)
+      if ! "build-libfuzzer/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$art/" "$work" >"$log" 2>&1; then
+        # The reason (the harness's "fuzz:" line or the sanitizer's report, without the stack's
+        # frames) and the input, as hex, so that the failure can be replayed from this log:
+        # echo <hex> | xxd -r -p >crash && build-libfuzzer/fuzz/fuzz_<harness> crash
+        awk '/^fuzz: |ERROR: / { on = 1 } on && !/^ *#[0-9]/ { print }' "$log" | head -n 40
+        grep -q '^fuzz: \|ERROR: ' "$log" || tail -n 30 "$log"
+        for f in "$art"/*; do
+          [ -e "$f" ] || continue
+          echo "== $h: the failing input, $(basename "$f"), $(stat -c %s "$f") bytes, as hex:"
+          od -An -v -tx1 "$f" | tr -d ' \n' | head -c 20000
+          echo
+        done
+        rm -rf "$work" "$art" "$log"
+        exit 1
+      fi
+      tail -n 6 "$log"
+      rm -rf "$work" "$art" "$log"
     done
     ;;
   *)
