@@ -1144,6 +1144,19 @@ Fail InvariantChecker::board_check(const State& s) const {
     if (!face_up && pc.tile != g.start_tile())
       return "board: the tile on " + at(s, c) + " touches no face-up tile";
   }
+  // The board's list of cemeteries (State::cemetery_cells), kept as tiles go down, is the
+  // face-up cemetery cells in cell order.
+  size_t listed = 0;
+  const std::vector<int16_t>& cemeteries = s.cemetery_cells();
+  for (int c = 0; c < cells; ++c) {
+    if (!is_cemetery_cell(s, c)) continue;
+    if (listed >= cemeteries.size() || cemeteries[listed] != c)
+      return "board: the cemetery on " + at(s, c) + " is not in the board's list of cemeteries";
+    ++listed;
+  }
+  if (listed != cemeteries.size())
+    return "board: the board lists " + std::to_string(cemeteries.size()) + " cemeteries, " +
+           std::to_string(listed) + " are on it";
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
     int want = pc.face_down ? 1 : g.tile(pc.tile).n_cells;

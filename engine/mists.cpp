@@ -4,6 +4,8 @@
 // and face-down tiles (3c). A decision with a single option resolves itself. The room
 // (MistsRules, engine/rule_system.h) hands the turn machine's hooks to these steps.
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "engine/rules_impl.h"
 
@@ -28,6 +30,24 @@ bool is_cemetery(const State& s, int c) {
   if (s.cell(c).face_down) return false;
   const CellFace& f = s.face(c);
   return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
+}
+
+// Calls f(cemetery) for the cemeteries in the 3x3 block around cell `c` (`c` included; with
+// `orthogonal`, not the diagonal ones), row by row from the top, left to right in a row: the
+// order a bury queue takes them in. Reads State::cemetery_cells(), not the 9 spaces.
+template <typename F>
+void for_cemeteries_around(const State& s, int c, bool orthogonal, F&& f) {
+  std::array<int16_t, 9> at{};
+  unsigned found = 0;
+  const PlacedCell& pc = s.cell(c);
+  for (int16_t k : s.cemetery_cells()) {
+    const int dx = s.cell(k).x - pc.x, dy = s.cell(k).y - pc.y;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (orthogonal && dx && dy)) continue;
+    const int bit = (dy + 1) * 3 + dx + 1;
+    nth(at, bit) = k;
+    found |= 1u << bit;
+  }
+  for (; found; found &= found - 1) f(static_cast<int>(nth(at, std::countr_zero(found))));
 }
 
 }  // namespace
@@ -276,16 +296,12 @@ Rules::Flow Rules::mists_step(State& s) {
     case kStepCemetery: {
       // 1c: cemeteries this tile closed (4 orthogonal neighbours in Levels 2-4, all 8 in 5-6).
       s.bury_queue_.clear();
-      if (s.game_->rules().cemetery != CemeteryMode::None) {
-        const PlacedCell& pc = nth(s.cells_, s.new_cell_);
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx) {
-            int c = s.cell_at(pc.x + dx, pc.y + dy);
-            if (c < 0 || !is_cemetery(s, c) || !cemetery_closed(s, c)) continue;
-            if (s.game_->rules().cemetery == CemeteryMode::Orthogonal && dx && dy) continue;
-            s.bury_queue_.push_back(static_cast<int16_t>(c));
-          }
-      }
+      if (s.game_->rules().cemetery != CemeteryMode::None)
+        for_cemeteries_around(s, s.new_cell_, s.game_->rules().cemetery == CemeteryMode::Orthogonal,
+                              [&](int c) {
+                                if (cemetery_closed(s, c))
+                                  s.bury_queue_.push_back(static_cast<int16_t>(c));
+                              });
       s.step_ = kStepGhosts;
       if (!s.bury_queue_.empty()) return start_bury(s);
       return Flow::Continue;
@@ -428,8 +444,8 @@ void Rules::close_cemetery_ghosts(State& s, int cem) {
 // Open cemeteries (optionally listed as ExtraGhost actions); returns how many.
 int Rules::open_cemeteries(const State& s, ActionList* out) {
   int n = 0;
-  for (int c = 0; c < s.cells(); ++c) {
-    if (!is_cemetery(s, c) || cemetery_closed(s, c)) continue;
+  for (int c : s.cemetery_cells()) {
+    if (cemetery_closed(s, c)) continue;
     ++n;
     if (out) out->push(make(ActionKind::ExtraGhost, s.cell(c).x, s.cell(c).y));
   }
@@ -940,8 +956,8 @@ void Rules::face_down_options(const State& s, ActionList& out) {
     out.push(make(ActionKind::FaceDown, x, y));
     return true;
   };
-  for (int c = 0; c < s.cells(); ++c) {
-    if (!is_cemetery(s, c) || cemetery_closed(s, c)) continue;
+  for (int c : s.cemetery_cells()) {
+    if (cemetery_closed(s, c)) continue;
     const PlacedCell& pc = s.cell(c);
     bool orthogonal_free = false;
     for (int side = 0; side < kSides; ++side)
@@ -959,13 +975,9 @@ void Rules::put_face_down(State& s, int x, int y) {
   emit(s, EventKind::FaceDownPlaced, FeatureClass::None, -1, x, y, s.drawn_);
   s.drawn_ = -1;
   s.bury_queue_.clear();
-  const PlacedCell& pc = s.cell(c);
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      int n = s.cell_at(pc.x + dx, pc.y + dy);
-      if (n >= 0 && is_cemetery(s, n) && cemetery_closed(s, n))
-        s.bury_queue_.push_back(static_cast<int16_t>(n));
-    }
+  for_cemeteries_around(s, c, false, [&](int n) {
+    if (cemetery_closed(s, n)) s.bury_queue_.push_back(static_cast<int16_t>(n));
+  });
 }
 
 // After the face-down draw: a single free space takes the tile at once.

@@ -205,6 +205,8 @@ class State {
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
   const PlacedCell& cell(int i) const { return nth(cells_, i); }
+  // The face-up cells whose centre is a cemetery, in cell order (Mists).
+  const std::vector<int16_t>& cemetery_cells() const { return cemeteries_; }
   int cell_at(int x, int y) const {  // -1 when empty
     const int v = grid_.at_or_empty(x + grid_origin_, y + grid_origin_);
     return v < 0 ? -1 : v;  // a frontier space holds its slot there (grid_)
@@ -323,6 +325,10 @@ class State {
   // occupied last that it left surrounded (n8 reached 8), bit (dy + 1) * 3 + dx + 1.
   int surround_cell_ = -1;
   uint16_t surrounded_ = 0;
+  // Derived, kept by place_tile() (cells never change once placed): cemetery_cells(), so that
+  // the Mists steps that look for cemeteries read a few cells, not the board. Copies carry it;
+  // first_difference() need not (cells_ decides it); the invariant checker lists them afresh.
+  std::vector<int16_t> cemeteries_;
   int placements_ = 0;
 
   // Supply.

@@ -19,6 +19,9 @@ enum class BrokenRule : unsigned char {
   // engine/scoring.cpp return_meeples: a meeple going home is not counted back into its
   // colour's supply (State::supply_), though it is in the supply.
   SupplyMiscounted,
+  // engine/board.cpp place_tile: a cemetery tile placed by a turn is not listed among the
+  // board's cemeteries (State::cemetery_cells), so the Mists steps that read it miss it.
+  CemeteryUnlisted,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

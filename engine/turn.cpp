@@ -19,6 +19,8 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
   frontier_at_.reserve(frontier_.capacity());
   frontier_code_.reserve(frontier_.capacity());
+  if (game.rules().cemetery != CemeteryMode::None)
+    cemeteries_.reserve(static_cast<size_t>(max_cells));
   nodes_.reserve(static_cast<size_t>(node_count(max_cells)));  // place_tile() adds a cell's
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);

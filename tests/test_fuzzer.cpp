@@ -166,6 +166,21 @@ TEST(Fuzzer, CatchesASupplyCountThatMissesAMeepleGoingHome) {
   EXPECT_FALSE(mended) << mended->failure;
 }
 
+// The board's list of cemeteries broken on purpose (engine/testing_hooks.h: a cemetery a turn
+// places is not listed): the board check lists them afresh and must see it, in a Level 3 game
+// (cemeteries, 4-side) where one goes down.
+TEST(Fuzzer, CatchesACemeteryMissingFromTheBoardsList) {
+  std::unique_ptr<Game> g = mists(3, 2);
+  {
+    BreakRule broken(testing::BrokenRule::CemeteryUnlisted);
+    std::optional<Found> found = first_failure(*g, 20);
+    ASSERT_TRUE(found) << "a cemetery missing from the board's list went unnoticed";
+    EXPECT_NE(found->failure.find("list of cemeteries"), std::string::npos) << found->failure;
+  }
+  std::optional<Found> mended = first_failure(*g, 20);
+  EXPECT_FALSE(mended) << mended->failure;
+}
+
 // The notation invariant (checker/notation_check.h): words that do not read back to the action
 // taken, or do not read at all, are caught, each time they come.
 TEST(Fuzzer, NotationCheckCatchesWordsThatReadBackWrong) {
