@@ -296,12 +296,11 @@ Rules::Flow Rules::mists_step(State& s) {
     case kStepCemetery: {
       // 1c: cemeteries this tile closed (4 orthogonal neighbours in Levels 2-4, all 8 in 5-6).
       s.bury_queue_.clear();
-      if (s.game_->rules().cemetery != CemeteryMode::None)
-        for_cemeteries_around(s, s.new_cell_, s.game_->rules().cemetery == CemeteryMode::Orthogonal,
-                              [&](int c) {
-                                if (cemetery_closed(s, c))
-                                  s.bury_queue_.push_back(static_cast<int16_t>(c));
-                              });
+      const CemeteryMode mode = s.game_->rules().cemetery;
+      if (mode != CemeteryMode::None)
+        for_cemeteries_around(s, s.new_cell_, mode == CemeteryMode::Orthogonal, [&](int c) {
+          if (cemetery_closed(s, c)) s.bury_queue_.push_back(static_cast<int16_t>(c));
+        });
       s.step_ = kStepGhosts;
       if (!s.bury_queue_.empty()) return start_bury(s);
       return Flow::Continue;

@@ -109,6 +109,14 @@ struct Table {
       ASSERT_TRUE(ok(draw(t)));
     }
   }
+  // The bidding tests' auction: red has 5 points, blue 2; red places the bazaar and two
+  // meadows are revealed, for blue to select.
+  void two_meadow_auction() {
+    s->setup_score(0, 5);
+    s->setup_score(1, 2);
+    regular_turn("bazaar");
+    reveal({"meadow", "meadow"});
+  }
   int score(int p) const { return s->score(p).total; }
   int bazaar_points(int p) const { return s->score(p).points(FeatureClass::Bazaar); }
   int count(EventKind k) const {
@@ -437,10 +445,7 @@ TEST(BcbBazaars, ForbiddenNegativeScoresCapBidsAndBuying) {
   for (const char* shortfall : {"must-sell", "stop-at-zero", "below-zero"}) {
     Table t({{"bazaar", 1}, {"meadow", 4}}, 2,
             {"negative-score=forbidden", std::string("bazaar-buy-short=") + shortfall});
-    t.s->setup_score(0, 5);
-    t.s->setup_score(1, 2);
-    t.regular_turn("bazaar");
-    t.reveal({"meadow", "meadow"});
+    t.two_meadow_auction();
     // Offered (engine/bcb.h): select meadow at 0, 1 or 2 (one tile twice is one choice).
     EXPECT_EQ(t.legal().size(), 3u);
     auto why = t.select("meadow", 3);
@@ -475,10 +480,7 @@ TEST(BcbBazaars, ForbiddenNegativeScoresCapBidsAndBuying) {
 // points, red raises to 6 with 5; blue buys: 2 - 6 = -4, red 5 + 6 = 11.
 TEST(BcbBazaars, AllowedNegativeScoresTakeAnyBid) {
   Table t({{"bazaar", 1}, {"meadow", 4}}, 2, {"negative-score=allowed"});
-  t.s->setup_score(0, 5);
-  t.s->setup_score(1, 2);
-  t.regular_turn("bazaar");
-  t.reveal({"meadow", "meadow"});
+  t.two_meadow_auction();
   ASSERT_TRUE(ok(t.select("meadow", 3)));
   ASSERT_TRUE(ok(t.bid(6)));
   ASSERT_TRUE(ok(t.buy()));
@@ -492,10 +494,7 @@ TEST(BcbBazaars, AllowedNegativeScoresTakeAnyBid) {
 // pass; red bids 40; blue buys: 2 - 40 = -38, red 5 + 40 = 45.
 TEST(BcbBazaars, ABidPastTheOfferedWindowIsStillTaken) {
   Table t({{"bazaar", 1}, {"meadow", 4}}, 2, {"negative-score=allowed"});
-  t.s->setup_score(0, 5);
-  t.s->setup_score(1, 2);
-  t.regular_turn("bazaar");
-  t.reveal({"meadow", "meadow"});
+  t.two_meadow_auction();
   ASSERT_TRUE(ok(t.select("meadow", 0)));
   const auto legal = t.legal();
   EXPECT_EQ(legal.size(), 12u) << "pass, or red raises to 1-11";
