@@ -35,13 +35,20 @@ std::string game_spec(const State& s, const GameStart& from, const std::string& 
     if (v.chosen != 0) o << "variant " << v.id << "=" << v.value() << "\n";
   bool any = false;
   for (int t : from.scores) any = any || t != 0;
-  if (any) {
+  // Level 6: the team's choice of scoring colours, the game's first action, goes into the
+  // setup block, before the scores of the tracks it names.
+  const bool chose = !s.history().empty() && s.history().front().kind == ActionKind::ScoringMeeples;
+  if (any || chose) {
     o << "setup {\n";
+    if (chose) {
+      State before(g, from.seed);
+      o << "  " << action_text(before, s.history().front()) << "\n";
+    }
     for (size_t t = 0; t < from.scores.size(); ++t) {
       if (from.scores[t] == 0) continue;
       o << "  score ";
       if (r.scoring == ScoringTracks::PerColour)
-        o << kColourNames[g.scoring_colours()[t]] << " ";
+        o << kColourNames[s.scoring_colours()[t]] << " ";
       else if (!g.is_mists())
         o << kColourNames[t] << " ";
       o << from.scores[t] << "\n";
@@ -52,6 +59,10 @@ std::string game_spec(const State& s, const GameStart& from, const std::string& 
   from.apply(replay);
   int turn = -1;
   for (const Action& a : s.history()) {
+    if (chose && &a == &s.history().front()) {  // written in the setup block
+      if (replay.apply(a)) break;
+      continue;
+    }
     if (replay.turn() != turn) {
       turn = replay.turn();
       o << "# turn " << turn + 1 << ", player " << replay.current_player() + 1 << "\n";

@@ -20,8 +20,7 @@ GameStart GameStart::mists_head_start(const Game& g, uint64_t seed, uint64_t pic
   uint64_t which = pick % (marks.size() + 1);
   if (which == 0) return start;
   int points = std::max(0, marks[which - 1] - 1 - static_cast<int>(pick / 7 % 6));
-  int tracks =
-      r.scoring == ScoringTracks::PerColour ? static_cast<int>(g.scoring_colours().size()) : 1;
+  int tracks = r.scoring == ScoringTracks::PerColour ? r.scoring_meeples : 1;
   // Level 6: a marker counts once every scoring meeple has reached it, so all but one track
   // start on it and one just below.
   start.scores.assign(static_cast<size_t>(tracks), marks[which - 1]);

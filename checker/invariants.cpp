@@ -548,8 +548,7 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
     if (m.colour < 0 || m.colour >= g.colours()) return "meeples: a meeple of a colour not in play";
   }
   int expected_total = g.colours() * g.meeples_per_colour();
-  int expected_scoring =
-      g.scoring_meeples_from_supply() ? static_cast<int>(g.scoring_colours().size()) : 0;
+  int expected_scoring = g.scoring_meeples_from_supply() ? s.scoring_colours().size() : 0;
   if (static_cast<int>(s.meeples().size()) != meeples_total_ || meeples_total_ != expected_total ||
       supply + on_board + buried + scoring != expected_total)
     return "meeples not conserved: supply " + std::to_string(supply) + " + board " +
@@ -675,6 +674,11 @@ Fail InvariantChecker::new_cells(const State& s) {
           beside = beside || (nb >= 0 && is_cemetery_cell(s, nb));
         }
       if (!beside) return "board: the face-down tile on " + at(s, c) + " lies beside no cemetery";
+      bool side = false;  // a corner alone is not enough (Dized.MoC.0052)
+      for (int k = 0; k < kSides; ++k) side = side || s.cell_at(pc.x + kDx[k], pc.y + kDy[k]) >= 0;
+      if (!side)
+        return "board: the face-down tile on " + at(s, c) +
+               " shares no side with a placed tile (Dized.MoC.0052)";
       continue;
     }
     bool face_up = false;

@@ -46,7 +46,7 @@ TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name
 }
 
 int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at,
-                bool feature) {
+                bool feature, const ScoringColours* scorers) {
   const RuleSet& r = g.rules();
   if (r.scoring == ScoringTracks::Shared) {
     if (!colour.empty())
@@ -62,16 +62,21 @@ int score_index(const SpecFile& spec, const Game& g, const std::string& colour, 
       return -1;  // every track (setup) or the lowest (expect)
     }
     int c = colour_in_play(spec, g, colour, at);
-    const auto& sc = g.scoring_colours();
-    auto it = std::find(sc.begin(), sc.end(), c);
-    if (it == sc.end()) {
+    if (!scorers) return 0;
+    if (scorers->empty())
+      throw InputError(spec.pos(at),
+                       "the team has not chosen the colours with a scoring meeple yet (Level 6): "
+                       "'scoring-meeples <colour> <colour> <colour>' first, in the setup block or "
+                       "as the first action");
+    const int track = scorers->track_of(c);
+    if (track < 0) {
       std::vector<std::string> names;
-      for (int k : sc) names.push_back(kColourNames[k]);
+      for (int k : *scorers) names.push_back(kColourNames[k]);
       throw InputError(
           spec.pos(at),
           colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
     }
-    return static_cast<int>(it - sc.begin());
+    return track;
   }
   if (colour.empty())
     throw InputError(

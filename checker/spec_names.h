@@ -17,9 +17,11 @@ int colour_in_play(const SpecFile& spec, const Game& g, const std::string& name,
 TileId tile_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at);
 // The score a colour's points go to, for `score` and `expect score`: the shared track (0),
 // a Level 6 track, a player; -1 for "every track" (Level 6 without a colour). `feature`: a
-// score by feature is asked for.
+// score by feature is asked for. Level 6 tracks are the team's chosen colours' (`scorers`,
+// from the game); without them (a check before the game) only the colour is checked, and 0
+// returned.
 int score_index(const SpecFile& spec, const Game& g, const std::string& colour, SpecAt at,
-                bool feature);
+                bool feature, const ScoringColours* scorers = nullptr);
 // The feature class a score expectation names (`expect score red road 4`): the engine's names.
 FeatureClass score_feature(const std::string& word);
 

@@ -188,10 +188,16 @@ class SetupRun {
     const SetupStep* first_pile = nullptr;
     for (const SetupStep& st : spec_.setup)
       if (st.kind == SetupKind::Pile && !first_pile) first_pile = &st;
+    // Level 6: the team's choice of scoring colours comes before the rest of the set-up (the
+    // tracks a `score` line names are the chosen colours').
+    for (const SetupStep& st : spec_.setup)
+      if (st.kind == SetupKind::ScoringMeeples)
+        if (std::optional<std::string> why = apply(st)) refuse(st, *why);
     for (const SetupStep& st : spec_.setup) {
       // Every `pile` line of the block takes effect together, here at the first one; the
       // hounds after everything else, so that `active-pile` cannot overrule a hound's state.
-      if ((st.kind == SetupKind::Pile && &st != first_pile) || st.kind == SetupKind::Hound)
+      if ((st.kind == SetupKind::Pile && &st != first_pile) || st.kind == SetupKind::Hound ||
+          st.kind == SetupKind::ScoringMeeples)
         continue;
       if (st.kind == SetupKind::Score) score_step_ = &st;
       if (st.kind == SetupKind::ActivePile) pile_step_ = &st;
@@ -225,8 +231,9 @@ class SetupRun {
         return s_.setup_meeple_supply(colour_in_play(spec_, g_, st.colour, st.colour_at),
                                       static_cast<int>(st.value));
       case SetupKind::Score: {
-        int track = score_index(spec_, g_, st.colour,
-                                st.colour.empty() ? st.value_at : st.colour_at, false);
+        int track =
+            score_index(spec_, g_, st.colour, st.colour.empty() ? st.value_at : st.colour_at, false,
+                        &s_.scoring_colours());
         for (int t = 0; t < s_.score_count(); ++t)
           if (track < 0 || t == track) s_.setup_score(t, static_cast<int>(st.value));
         return std::nullopt;
@@ -242,6 +249,18 @@ class SetupRun {
         return s_.setup_active_player(static_cast<int>(st.value) - 1);
       case SetupKind::Hound:
         return hound(st);
+      case SetupKind::ScoringMeeples: {
+        ActionSyntax a;
+        a.kind = ActionKind::ScoringMeeples;
+        for (const auto& [colour, at] : st.colours) {
+          colour_in_play(spec_, g_, colour, at);
+          a.colours.push_back(colour);
+        }
+        std::string why;
+        std::optional<Action> action = resolve_action(s_, a, why);
+        if (!action) return why;
+        return s_.apply(*action);
+      }
     }
     return std::nullopt;
   }
@@ -480,10 +499,10 @@ std::string event_text(const State& s, const Event& e) {
       break;
     case EventKind::Scored:
       if (g.rules().scoring == ScoringTracks::PerColour && e.who >= 0 &&
-          e.who < static_cast<int>(g.scoring_colours().size()) &&
-          g.scoring_colours()[static_cast<size_t>(e.who)] != colour)
+          e.who < s.scoring_colours().size() &&
+          s.scoring_colours()[static_cast<size_t>(e.who)] != colour)
         more.push_back(std::string("on ") +
-                       kColourNames[g.scoring_colours()[static_cast<size_t>(e.who)]] + "'s track");
+                       kColourNames[s.scoring_colours()[static_cast<size_t>(e.who)]] + "'s track");
       break;
     case EventKind::HoundPlaced:
     case EventKind::HoundLost:
@@ -653,7 +672,8 @@ class Evaluation {
   }
 
   Check score() const {
-    int track = score_index(spec_, g_, e_.colour, e_.colour_at, !e_.word.empty());
+    int track =
+        score_index(spec_, g_, e_.colour, e_.colour_at, !e_.word.empty(), &s_.scoring_colours());
     if (track < 0) return numbers(e_.value, s_.shared_score());
     const Score& sc = s_.score(track);
     if (e_.word.empty()) return numbers(e_.value, sc.total);
@@ -741,7 +761,7 @@ class Evaluation {
   Check meeples_box() const {
     const RuleSet& r = g_.rules();
     const int colour = e_.colour.empty() ? -1 : colour_by_name(e_.colour);
-    const auto& scorers = g_.scoring_colours();
+    const ScoringColours& scorers = s_.scoring_colours();
     const bool level6 = r.scoring == ScoringTracks::PerColour;
     long out = 0;
     for (const Meeple& m : s_.meeples()) out += m.in_play && (colour < 0 || m.colour == colour);
@@ -758,7 +778,7 @@ class Evaluation {
   Check scoring_meeples() const {
     std::vector<std::string> want, have;
     for (const auto& [c, at] : e_.colours) want.push_back(c);
-    for (int c : g_.scoring_colours()) have.push_back(kColourNames[c]);
+    for (int c : s_.scoring_colours()) have.push_back(kColourNames[c]);
     std::sort(want.begin(), want.end());
     std::sort(have.begin(), have.end());
     const std::string source = g_.scoring_meeples_from_supply() ? "supply" : "box";

@@ -138,7 +138,7 @@ void print_mists_result(const State& s) {
     const Score& sc = s.score(t);
     const std::string track =
         s.score_count() > 1
-            ? fmt::format(" ({})", kColourNames[s.game().scoring_colours()[static_cast<size_t>(t)]])
+            ? fmt::format(" ({})", kColourNames[s.scoring_colours()[static_cast<size_t>(t)]])
             : "";
     fmt::print("score{}: {}  (roads {}, cities {}, castles {}, hounds {})\n", track, sc.total,
                sc.points(FeatureClass::Road), sc.points(FeatureClass::City),

@@ -108,6 +108,12 @@ template <>
 struct fill<a_sell> : fill_kind<ActionKind::Sell> {};
 template <>
 struct fill<a_score_first> : fill_kind<ActionKind::ScoreFirst> {};
+template <>
+struct fill<a_scoring_meeples> : fill_kind<ActionKind::ScoringMeeples> {};
+template <>
+struct fill<a_empty_symbol> : fill_kind<ActionKind::EmptySymbol> {};
+template <>
+struct fill<a_haunt> : fill_kind<ActionKind::HauntGhost> {};
 
 template <>
 struct fill<game_action> {
@@ -267,6 +273,24 @@ struct fill<also_coords> {
   static void apply(const Input& in, ActionSyntax& a) {
     check_coordinates(in, a.bx, a.by);
     a.from |= kFromSeveralTiles;
+  }
+};
+template <>
+struct fill<scoring_colour> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.colours.push_back(in.string());
+  }
+};
+template <>
+struct fill<area_k> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    const int k = capped_number(in.string(), kMaxMist);
+    if (k < 1 || k > kMaxMist)
+      throw InputError(source_pos(in), "a tile has mist areas 1 to " + std::to_string(kMaxMist) +
+                                           ", not " + in.string());
+    a.count = k;
   }
 };
 template <>

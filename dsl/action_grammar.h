@@ -8,6 +8,7 @@
 //   remove-ghosts x,y N [colour]
 //   extra-ghost x,y | bury red@x,y | bury red@supply | hound red@x,y | clear x,y N
 //   clear stop | face-down x,y | track colour
+//   scoring-meeples colour colour colour | empty-symbol x,y mist K | haunt x,y mist K
 //   Bridges, Castles and Bazaars: bridge x,y N-S|W-E | discard
 //   place x,y rN bridge N-S (on the tile placed) | place x,y rN bridge x2,y2 W-E (on a neighbour)
 //   meeple bridge | castle | castle-score x,y <feature> | select T [N] | bid N | buy | sell
@@ -64,6 +65,9 @@ CARCHECK_ACTION_KEYWORD(kw_bid, "bid")
 CARCHECK_ACTION_KEYWORD(kw_buy, "buy")
 CARCHECK_ACTION_KEYWORD(kw_sell, "sell")
 CARCHECK_ACTION_KEYWORD(kw_score_first, "score-first")
+CARCHECK_ACTION_KEYWORD(kw_scoring_meeples, "scoring-meeples")
+CARCHECK_ACTION_KEYWORD(kw_empty_symbol, "empty-symbol")
+CARCHECK_ACTION_KEYWORD(kw_haunt, "haunt")
 CARCHECK_ACTION_KEYWORD(kw_stop, "stop")
 CARCHECK_ACTION_KEYWORD(kw_from, "from")
 CARCHECK_ACTION_KEYWORD(kw_and, "and")
@@ -178,10 +182,22 @@ struct a_select : pg::seq<kw_select, pg::must<then<tile_name>>, pg::opt<then<amo
 struct a_bid : pg::seq<kw_bid, pg::must<then<amount>>> {};
 struct a_buy : kw_buy {};
 struct a_sell : kw_sell {};
-struct game_action
-    : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts, a_extra_ghost, a_bury,
-              a_hound, a_clear, a_face_down, a_track, a_bridge, a_discard, a_castle_score, a_castle,
-              a_select, a_bid, a_buy, a_sell, a_score_first> {};
+// Level 6, at set-up: the colours the team gives a scoring meeple.
+struct scoring_colour : colour {};
+struct a_scoring_meeples
+    : pg::seq<kw_scoring_meeples, pg::must<then<scoring_colour>>, pg::star<then<scoring_colour>>> {
+};
+// A mist area of the tile at x,y, counted from 1: where a ghost goes, or which symbol stays
+// empty, when the rules leave the place to the team.
+struct area_k : number {};
+struct tile_mist_area : pg::seq<kw_mist, pg::must<then<area_k>>> {};
+struct a_empty_symbol
+    : pg::seq<kw_empty_symbol, pg::must<then<coords>>, pg::must<then<tile_mist_area>>> {};
+struct a_haunt : pg::seq<kw_haunt, pg::must<then<coords>>, pg::must<then<tile_mist_area>>> {};
+struct game_action : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts,
+                             a_extra_ghost, a_bury, a_hound, a_clear, a_face_down, a_track,
+                             a_bridge, a_discard, a_castle_score, a_castle, a_select, a_bid, a_buy,
+                             a_sell, a_score_first, a_scoring_meeples, a_empty_symbol, a_haunt> {};
 
 // A bare action string (dsl/action_parser.h): one action, blanks around it.
 struct end_of_action : pg::seq<pg::star<pg::blank>, pg::eof> {};
@@ -199,7 +215,7 @@ CARCHECK_ACTION_MESSAGE(
     game_action,
     "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
     "hound, clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, "
-    "sell or score-first")
+    "sell, score-first, scoring-meeples, empty-symbol or haunt")
 CARCHECK_ACTION_MESSAGE(end_of_action, "expected the end of the action")
 CARCHECK_ACTION_MESSAGE(tile_name, "expected a tile's name")
 CARCHECK_ACTION_MESSAGE(coords, "expected coordinates x,y such as 1,0 or -2,3")
@@ -235,6 +251,11 @@ CARCHECK_ACTION_MESSAGE(place_n, "expected how many ghosts come off that place (
 CARCHECK_ACTION_MESSAGE(also_coords, "expected the second tile's coordinates x,y after 'and'")
 CARCHECK_ACTION_MESSAGE(also_n, "expected how many ghosts come off the second tile")
 CARCHECK_ACTION_MESSAGE(also_colour, "expected a second colour after 'and'")
+CARCHECK_ACTION_MESSAGE(scoring_colour,
+                        "expected the colours with a scoring meeple, such as "
+                        "'scoring-meeples red green blue'")
+CARCHECK_ACTION_MESSAGE(tile_mist_area, "expected which mist area of the tile: mist K (from 1)")
+CARCHECK_ACTION_MESSAGE(area_k, "expected which mist area of the tile, 1 to 4 (mist 2)")
 #undef CARCHECK_ACTION_MESSAGE
 
 // The error table of the action grammar (dsl/grammar_errors.h must_control).

@@ -89,7 +89,6 @@ CARCHECK_SPEC_KEYWORD(kw_goal, "goal")
 CARCHECK_SPEC_KEYWORD(kw_reached, "reached")
 CARCHECK_SPEC_KEYWORD(kw_contains, "contains")
 CARCHECK_SPEC_KEYWORD(kw_top, "top")
-CARCHECK_SPEC_KEYWORD(kw_scoring_meeples, "scoring-meeples")
 CARCHECK_SPEC_KEYWORD(kw_from, "from")
 #undef CARCHECK_SPEC_KEYWORD
 
@@ -130,14 +129,18 @@ struct s_score : pg::seq<kw_score, pg::opt<then<colour>>, pg::must<then<value>>>
 struct s_pile : pg::seq<kw_pile, pg::must<then<index_n>>, sp, pg::must<pile_colon>,
                         pg::star<then<pile_tile>>> {};
 struct s_active_pile : pg::seq<kw_active_pile, pg::must<then<index_n>>> {};
+// Level 6: the team's choice of the colours with a scoring meeple (the set-up decision).
+struct s_scoring_meeples
+    : pg::seq<kw_scoring_meeples, pg::must<then<colour>>, pg::star<then<colour>>> {};
 struct s_player : pg::seq<kw_player, pg::must<then<index_n>>> {};
 // hound K by red@x,y (placed) | hound K waiting|lost|scored|removed
 struct setup_hound_by : pg::seq<kw_by, pg::must<then<meeple_ref>>> {};
 struct setup_hound_status : name_word {};
 struct setup_hound_tail : pg::sor<setup_hound_by, setup_hound_status> {};
 struct s_hound : pg::seq<kw_hound, pg::must<then<index_n>>, pg::must<then<setup_hound_tail>>> {};
-struct setup_statement : pg::sor<s_place, s_face_down, s_meeple, s_buried, s_ghosts, s_meeples,
-                                 s_score, s_pile, s_active_pile, s_player, s_hound> {};
+struct setup_statement
+    : pg::sor<s_place, s_face_down, s_meeple, s_buried, s_ghosts, s_meeples, s_score, s_pile,
+              s_active_pile, s_player, s_hound, s_scoring_meeples> {};
 struct setup_open : pg::one<'{'> {};
 struct setup_close : pg::seq<sp, pg::one<'}'>> {};
 struct setup_line : pg::seq<line_begin, sp,
@@ -301,12 +304,13 @@ CARCHECK_SPEC_MESSAGE(
     statement,
     "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
     "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-    "clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell)")
+    "clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell, "
+    "score-first, scoring-meeples, empty-symbol, haunt)")
 CARCHECK_SPEC_MESSAGE(line_end, "expected the end of the line")
 CARCHECK_SPEC_MESSAGE(
     setup_statement,
     "expected a setup statement (place, face-down, meeple, buried, ghosts, meeples, score, "
-    "pile, active-pile, player, hound) or '}' to close the setup block")
+    "pile, active-pile, player, hound, scoring-meeples) or '}' to close the setup block")
 CARCHECK_SPEC_MESSAGE(setup_hound_tail,
                       "expected 'by <colour>@x,y' or the hound's status (waiting, lost, scored, "
                       "removed) after the hound's number (hound 1 by red@1,0, hound 2 lost)")

@@ -390,6 +390,9 @@ CARCHECK_SETUP(s_meeples, MeepleSupply, {
   s.value_at = st.words.value.front().at;
   if (s.value < 0) st.fail(s.value_at, "a number of meeples is 0 or more");
 })
+CARCHECK_SETUP(s_scoring_meeples, ScoringMeeples, {
+  for (const Tok& c : st.words.colour) s.colours.emplace_back(c.text, c.at);
+})
 CARCHECK_SETUP(s_score, Score, {
   s.value = st.words.value.front().num;
   s.value_at = st.words.value.front().at;

@@ -63,18 +63,19 @@ struct SpecFeature {
 };
 
 enum class SetupKind {
-  Place,         // place T at x,y rN
-  FaceDown,      // face-down T at x,y
-  Meeple,        // meeple red on road:W at x,y
-  Buried,        // buried red at x,y
-  Ghosts,        // ghosts N at x,y [cemetery | mist K]
-  GhostSupply,   // ghosts supply N
-  MeepleSupply,  // meeples supply red N
-  Score,         // score [colour] N
-  Pile,          // pile K: T T T
-  ActivePile,    // active-pile K
-  Player,        // player N
-  Hound,         // hound K by red@x,y | hound K waiting|lost|scored|removed
+  Place,           // place T at x,y rN
+  FaceDown,        // face-down T at x,y
+  Meeple,          // meeple red on road:W at x,y
+  Buried,          // buried red at x,y
+  Ghosts,          // ghosts N at x,y [cemetery | mist K]
+  GhostSupply,     // ghosts supply N
+  MeepleSupply,    // meeples supply red N
+  Score,           // score [colour] N
+  Pile,            // pile K: T T T
+  ActivePile,      // active-pile K
+  Player,          // player N
+  Hound,           // hound K by red@x,y | hound K waiting|lost|scored|removed
+  ScoringMeeples,  // scoring-meeples red green blue (Level 6: the team's set-up choice)
 };
 
 struct SetupStep {
@@ -87,6 +88,7 @@ struct SetupStep {
   int rot = 0;
   std::string colour;  // "" when none
   SpecAt colour_at;
+  std::vector<std::pair<std::string, SpecAt>> colours;  // scoring-meeples
   SpecFeature feature;
   long value = 0;  // ghosts, supply, score; pile, player and hound numbers (1-based)
   SpecAt value_at;

@@ -10,38 +10,44 @@
 namespace carcheck {
 
 enum class ActionKind : uint8_t {
-  Draw,          // chance: the next tile is `tile` (forced) or random
-  Place,         // the drawn tile at (x, y) with rotation rot; BCB: `count` a bridge that
-                 // comes with it (engine/bcb.h kPlaceBridge*; 0: none)
-  Meeple,        // a meeple of `colour` on segment `seg` of the tile just placed
-  Pass,          // no meeple this turn
-  TakePoints,    // Mists: take the points of the scoring under decision
-  RemoveGhosts,  // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y), from
-                 // the places `from` names (both: `colour` >= 0 answers for one colour,
-                 // refused in a joint scoring)
-  ExtraGhost,    // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
-  Bury,          // Mists: bury the meeple `meeple`
-  HoundPlace,    // Mists 3+: place the hound beside meeple `meeple`
-  HoundClear,    // Mists 3+: clear `count` ghosts from the cell at (x, y), from the places
-                 // `from` names (count 0: stop)
-  FaceDown,      // Mists 5-6: put the face-down tile at (x, y)
-  Track,         // Mists 6: points of an unowned colour go to scoring meeple `colour`
-                 // (`count` > 0: an attempt to share them with track `count` - 1 as well)
-  Bridge,        // BCB: a bridge on the cell at (x, y), `count` its axis (0: N-S, 1: W-E)
-  Discard,       // BCB: the drawn tile fits only with a bridge; set it aside instead (fn 17)
-  Castle,        // BCB: the occupant turns the small city under decision into a castle
-                 // (`pass` in that phase: score the city as usual)
-  CastleScore,   // BCB: the castle under decision scores the finished feature at (x, y),
-                 // segment `seg` of that cell (-1: the cell's monastery, or the castle there)
-  Select,        // BCB bazaar: the selector takes revealed tile `tile`, opening with bid `x`
-                 // (0 allowed); -1: no bid (bazaar-variant=variant, where nobody bids)
-  Bid,           // BCB bazaar: raise the bid on the selected tile to `x`
-  Buy,           // BCB bazaar: the selector buys the tile from the highest bidder
-  Sell,          // BCB bazaar: the selector sells the tile to the highest bidder
-  ScoreFirst,    // Mists: of the scorings one tile finished, decide the feature at (x, y),
-                 // segment `seg` (-1: the cell's monastery or castle) before the one listed
+  Draw,            // chance: the next tile is `tile` (forced) or random
+  Place,           // the drawn tile at (x, y) with rotation rot; BCB: `count` a bridge that
+                   // comes with it (engine/bcb.h kPlaceBridge*; 0: none)
+  Meeple,          // a meeple of `colour` on segment `seg` of the tile just placed
+  Pass,            // no meeple this turn
+  TakePoints,      // Mists: take the points of the scoring under decision
+  RemoveGhosts,    // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y), from
+                   // the places `from` names (both: `colour` >= 0 answers for one colour,
+                   // refused in a joint scoring)
+  ExtraGhost,      // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
+  Bury,            // Mists: bury the meeple `meeple`
+  HoundPlace,      // Mists 3+: place the hound beside meeple `meeple`
+  HoundClear,      // Mists 3+: clear `count` ghosts from the cell at (x, y), from the places
+                   // `from` names (count 0: stop)
+  FaceDown,        // Mists 5-6: put the face-down tile at (x, y)
+  Track,           // Mists 6: points of an unowned colour go to scoring meeple `colour`
+                   // (`count` > 0: an attempt to share them with track `count` - 1 as well)
+  Bridge,          // BCB: a bridge on the cell at (x, y), `count` its axis (0: N-S, 1: W-E)
+  Discard,         // BCB: the drawn tile fits only with a bridge; set it aside instead (fn 17)
+  Castle,          // BCB: the occupant turns the small city under decision into a castle
+                   // (`pass` in that phase: score the city as usual)
+  CastleScore,     // BCB: the castle under decision scores the finished feature at (x, y),
+                   // segment `seg` of that cell (-1: the cell's monastery, or the castle there)
+  Select,          // BCB bazaar: the selector takes revealed tile `tile`, opening with bid `x`
+                   // (0 allowed); -1: no bid (bazaar-variant=variant, where nobody bids)
+  Bid,             // BCB bazaar: raise the bid on the selected tile to `x`
+  Buy,             // BCB bazaar: the selector buys the tile from the highest bidder
+  Sell,            // BCB bazaar: the selector sells the tile to the highest bidder
+  ScoreFirst,      // Mists: of the scorings one tile finished, decide the feature at (x, y),
+                   // segment `seg` (-1: the cell's monastery or castle) before the one listed
+  ScoringMeeples,  // Mists 6, at set-up: the colours with a scoring meeple, a bit per colour
+                   // in `from` (seed 004 Level 6 "Jullie bepalen de kleuren van die meeples")
+  EmptySymbol,     // Mists 2a: the tile at (x, y) extended a bank, so one ghost fewer: the
+                   // symbol left empty is on its mist area `seg` (Dized.MoC.0041)
+  HauntGhost,      // Mists 5-6: a new cemetery's ghost on the neighbour at (x, y) goes on its
+                   // mist area `seg` (Dized.MoC.0020)
 };
-inline constexpr int kActionKinds = 21;
+inline constexpr int kActionKinds = 24;
 // The kinds the action language reads (dsl/action_grammar.h): every kind.
 inline constexpr int kWrittenActionKinds = kActionKinds;
 

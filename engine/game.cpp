@@ -66,7 +66,6 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
   colours_ = seats.colours;
   owner_ = std::move(seats.owner);
   meeples_per_colour_ = seats.meeples_per_colour;
-  scoring_colours_ = std::move(seats.scoring_colours);
   scoring_from_supply_ = seats.scoring_from_supply;
 }
 

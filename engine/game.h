@@ -42,9 +42,8 @@ class Game {
   int colours() const { return colours_; }
   int owner(int colour) const { return nth(owner_, colour); }
   int meeples_per_colour() const { return meeples_per_colour_; }
-  // Level 6: the colours with a scoring meeple (chosen by the team; the first three here),
-  // and whether it came out of a player's supply (3-5 players) or from the box.
-  const std::vector<int>& scoring_colours() const { return scoring_colours_; }
+  // Level 6: whether the scoring meeples come out of the players' supplies (3-5 players) or
+  // from the box. Which colours get them the team chooses at set-up (State::scoring_colours).
   bool scoring_meeples_from_supply() const { return scoring_from_supply_; }
 
   // A query for the checker and the command; the engine's shared flow asks rule_system().
@@ -70,7 +69,6 @@ class Game {
   int colours_ = 0;
   std::vector<int> owner_;
   int meeples_per_colour_ = 0;
-  std::vector<int> scoring_colours_;
   bool scoring_from_supply_ = false;
 };
 

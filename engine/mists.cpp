@@ -8,6 +8,7 @@
 #include <bit>
 
 #include "engine/rules_impl.h"
+#include "engine/testing_hooks.h"
 
 namespace carcheck {
 
@@ -23,6 +24,13 @@ Action make(ActionKind k, int x = 0, int y = 0, int count = 0, int meeple = -1, 
   a.count = static_cast<int8_t>(count);
   a.meeple = static_cast<int16_t>(meeple);
   a.colour = static_cast<int8_t>(colour);
+  return a;
+}
+
+Action make_choice(unsigned colours) {
+  Action a;
+  a.kind = ActionKind::ScoringMeeples;
+  a.from = static_cast<uint16_t>(colours);
   return a;
 }
 
@@ -59,7 +67,8 @@ namespace {
 class MistsRules final : public RuleSystem {
  public:
   // Colours from the level's meeple table (one or two per player, four solo); Level 6 gives
-  // three colours a scoring meeple, out of the players' supplies with 3-5 players.
+  // three colours a scoring meeple (the team's choice at set-up), out of the players'
+  // supplies with 3-5 players.
   Seating seat(const RuleSet& r, int players) const override {
     const MeepleSetup& m = r.meeples_for(players);
     Seating s;
@@ -67,10 +76,8 @@ class MistsRules final : public RuleSystem {
     s.meeples_per_colour = m.meeples_per_colour;
     for (int c = 0; c < s.colours; ++c)
       s.owner.push_back(c / std::max(1, m.colours_per_player) % players);
-    if (r.scoring == ScoringTracks::PerColour) {
-      for (int c = 0; c < r.scoring_meeples && c < s.colours; ++c) s.scoring_colours.push_back(c);
+    if (r.scoring == ScoringTracks::PerColour)
       s.scoring_from_supply = m.scorers_from_supply > 0;  // solo and 2 players: from the box
-    }
     return s;
   }
   void setup(State& s) const override { Rules::mists_setup(s); }
@@ -111,18 +118,9 @@ std::shared_ptr<const RuleSystem> mists_rules() {
 
 void Rules::mists_setup(State& s) {
   const RuleSet& r = s.game_->rules();
-  const Game& g = *s.game_;
   // Tracks: one shared (Levels 1-5) or one per scoring meeple (Level 6, FAQ.MoC.0007).
-  s.scores_.assign(r.scoring == ScoringTracks::PerColour ? g.scoring_colours().size() : 1, Score{});
-  // Level 6 with 3-5 players: the scoring meeples come out of the players' supplies.
-  if (g.scoring_meeples_from_supply())
-    for (int c : g.scoring_colours())
-      for (Meeple& m : s.meeples_)
-        if (m.colour == c && m.in_play) {
-          m.in_play = false;
-          --nth(s.supply_, c);
-          break;
-        }
+  const bool per_colour = r.scoring == ScoringTracks::PerColour;
+  s.scores_.assign(per_colour ? static_cast<size_t>(r.scoring_meeples) : 1, Score{});
   // Ghosts: the box keeps its share; 3 go on the start tile's symbols (setup).
   s.ghost_box_ = r.ghosts_total - r.ghosts_in_play;
   s.ghost_supply_ = r.ghosts_in_play;
@@ -134,6 +132,38 @@ void Rules::mists_setup(State& s) {
     }
   }
   if (r.hounds) s.hounds_.assign(kMaxHounds, Hound{});
+  // Level 6: "Jullie bepalen de kleuren van die meeples" (seed 004): the team chooses before
+  // the first draw; with 3 colours in play there is one way, taken at once.
+  if (per_colour) {
+    ActionList opts;
+    scoring_meeple_options(s, opts);
+    if (opts.size == 1)
+      choose_scorers(s, opts.items[0].from);
+    else
+      s.phase_ = Phase::ScoringMeeples;
+  }
+}
+
+void Rules::scoring_meeple_options(const State& s, ActionList& out) {
+  const int colours = s.game_->colours(), want = s.game_->rules().scoring_meeples;
+  for (unsigned mask = 0; mask < (1u << colours); ++mask)
+    if (std::popcount(mask) == want) out.push(make_choice(mask));
+}
+
+// The tracks follow the colours in ascending order; with 3-5 players each scoring meeple
+// comes out of its colour's supply (Level 6 "uit ieders eigen voorraad"), else from the box.
+void Rules::choose_scorers(State& s, unsigned colours) {
+  s.scorers_ = ScoringColours{};
+  for (int c = 0; c < kMaxColours; ++c)
+    if (colours & (1u << c)) nth(s.scorers_.colour, s.scorers_.n++) = static_cast<int8_t>(c);
+  if (!s.game_->scoring_meeples_from_supply()) return;
+  for (int c : s.scorers_)
+    for (Meeple& m : s.meeples_)
+      if (m.colour == c && m.in_play) {
+        m.in_play = false;
+        --nth(s.supply_, c);
+        break;
+      }
 }
 
 int Rules::track_score(const State& s) {
@@ -306,8 +336,16 @@ Rules::Flow Rules::mists_step(State& s) {
       return Flow::Continue;
     }
     case kStepGhosts:
-      s.step_ = kStepMeeple;
+      s.step_ = kStepHaunt;
       return place_ghosts(s);
+    case kStepHaunt: {
+      Flow f = haunt_neighbours(s);
+      if (f == Flow::Continue) s.step_ = kStepExtraGhost;
+      return f;
+    }
+    case kStepExtraGhost:
+      s.step_ = kStepMeeple;
+      return extra_ghost(s);
     case kStepMeeple:
       s.phase_ = Phase::Meeple;
       return Flow::Decide;
@@ -464,17 +502,107 @@ bool extra_ghost_rule(const Game& g) {
 
 }  // namespace
 
+namespace {
+
+// Of the mist areas of `cell` in `areas` (a bit each), the first of each bank, as bits. Two
+// areas of one bank are one place for every rule that takes ghosts by place (a finished bank
+// its own mist, a removal naming places): a bank only ever grows, so they stay one. Only
+// areas of different banks make the place a choice, and only where places matter at all.
+unsigned distinct_banks(const State& s, int cell, unsigned areas) {
+  std::array<int, kMaxMist> roots{};
+  int n = 0;
+  unsigned out = 0;
+  for (int m = 0; m < s.face(cell).n_mist; ++m) {
+    if (!(areas & (1u << m))) continue;
+    const int root = Rules::find_const(s, mist_node(cell, m));
+    bool seen = false;
+    for (int k = 0; k < n; ++k) seen = seen || nth(roots, k) == root;
+    if (seen) continue;
+    nth(roots, n++) = root;
+    out |= 1u << m;
+  }
+  return out;
+}
+
+bool place_is_a_choice(const State& s, int cell, unsigned areas) {
+  return places_matter(s) && std::popcount(distinct_banks(s, cell, areas)) >= 2;
+}
+
+// A haunted neighbour of the new cemetery: the cell at 3x3 position k (row by row), or -1.
+int haunt_target(const State& s, int k) {
+  const Switches& sw = s.game().switches();
+  const PlacedCell& pc = s.cell(s.new_cell());
+  const int dx = k % 3 - 1, dy = k / 3 - 1;
+  if ((!dx && !dy) ||
+      ((sw.haunted_cemetery_ghosts == HauntedCemeteryGhosts::Orthogonal4) && dx && dy))
+    return -1;
+  const int c = s.cell_at(pc.x + dx, pc.y + dy);
+  if (c < 0 || s.cell(c).face_down || !s.face(c).mist_ports) return -1;
+  if (sw.haunted_closed_ghosts == HauntedClosedGhosts::NoneOnClosed && is_cemetery(s, c) &&
+      Rules::cemetery_closed(s, c))
+    return -1;
+  return c;
+}
+
+unsigned all_areas(const State& s, int cell) { return (1u << s.face(cell).n_mist) - 1; }
+
+}  // namespace
+
+// The new tile's mist areas whose symbols are filled this turn: every one, unless the tile
+// finished a bank (footnote 9): then none, or under bank-finish-ghosts=per-bank those of
+// banks still open.
+unsigned Rules::filled_areas(const State& s) {
+  const CellFace& f = s.face(s.new_cell_);
+  const bool per_bank = s.game().switches().bank_finish_ghosts == BankFinishGhosts::PerBank;
+  unsigned out = 0;
+  for (int m = 0; m < f.n_mist; ++m)
+    if (!s.bank_finished_this_turn_ ||
+        (per_bank && !s.region_finished(find_const(s, mist_node(s.new_cell_, m)))))
+      out |= 1u << m;
+  return out;
+}
+
+// The areas whose symbol may be the one left empty: filled, with a symbol.
+unsigned Rules::symbol_areas(const State& s) {
+  const CellFace& f = s.face(s.new_cell_);
+  unsigned out = 0;
+  for (int m = 0; m < f.n_mist; ++m)
+    if ((filled_areas(s) & (1u << m)) && f.mist[m].ghosts > 0) out |= 1u << m;
+  return out;
+}
+
 // 2a: the new tile's ghosts, one fewer when it extended a bank (Dized.MoC.0041), none when it
 // finished one (11/2022); Levels 2-4 one more on an open cemetery (Dized.MoC.0025); Levels
 // 5-6 a new cemetery haunts its misty neighbours (Dized.MoC.0020). A short supply loses at
-// once (Dized.MoC.0059).
+// once (Dized.MoC.0059). The rule names no symbol to leave empty: where the place can change
+// an outcome (distinct_banks) the team chooses it (empty-symbol).
 Rules::Flow Rules::place_ghosts(State& s) {
-  const Switches& sw = s.game_->switches();
-  const RuleSet& r = s.game_->rules();
-  PlacedCell& pc = nth(s.cells_, s.new_cell_);
+  const PlacedCell& pc = nth(s.cells_, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
-  int placed = 0;
-  // The symbol left empty is one on the mist that extended a bank already on the board.
+  s.ghosts_placed_ = 0;
+  s.haunt_next_ = 0;
+  const bool per_bank = s.game_->switches().bank_finish_ghosts == BankFinishGhosts::PerBank;
+  if (s.bank_finished_this_turn_ && !per_bank) return Flow::Continue;
+  const unsigned filled = filled_areas(s);
+  int symbols = 0;
+  for (int m = 0; m < f.n_mist; ++m)
+    if (filled & (1u << m)) symbols += f.mist[m].ghosts;
+  const int n = std::max(0, symbols - (s.extended_bank_ ? 1 : 0));
+  if (n > s.ghost_supply_) {
+    finish_game(s, EndReason::GhostSupplyShort, false);
+    return Flow::Done;
+  }
+  if (!s.extended_bank_) {
+    fill_symbols(s, -1);
+    return Flow::Continue;
+  }
+  const unsigned candidates = symbol_areas(s);
+  if (place_is_a_choice(s, s.new_cell_, candidates)) {
+    s.phase_ = Phase::EmptySymbol;
+    return Flow::Decide;
+  }
+  // One bank among the candidates: any symbol is the same; the engine leaves empty one on
+  // the mist that joined a bank already on the board, else the first.
   auto joins_older = [&](int m) {
     int root = find(s, mist_node(s.new_cell_, m)), node = root;
     do {
@@ -483,79 +611,98 @@ Rules::Flow Rules::place_ghosts(State& s) {
     } while (node != root);
     return false;
   };
-  // 2a: as many ghosts as the tile shows symbols, one fewer when it extends a bank; none
-  // when it finishes a bank (footnote 9), or, under bank-finish-ghosts=per-bank, none on the
-  // mist of the bank it finished only: its other mist, a bank still open, is filled.
-  const bool per_bank = sw.bank_finish_ghosts == BankFinishGhosts::PerBank;
-  if (!s.bank_finished_this_turn_ || per_bank) {
-    auto filled = [&](int m) {
-      return !s.bank_finished_this_turn_ || !s.region_finished(find(s, mist_node(s.new_cell_, m)));
-    };
-    int symbols = 0, drop_area = -1;
-    for (int m = 0; m < f.n_mist; ++m)
-      if (filled(m)) symbols += f.mist[m].ghosts;
-    if (s.extended_bank_) {
-      for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
-        if (filled(m) && f.mist[m].ghosts > 0 && joins_older(m)) drop_area = m;
-      for (int m = 0; m < f.n_mist && drop_area < 0; ++m)
-        if (filled(m) && f.mist[m].ghosts > 0) drop_area = m;
-    }
-    const int n = std::max(0, symbols - (s.extended_bank_ ? 1 : 0));
-    if (n > s.ghost_supply_) {
-      finish_game(s, EndReason::GhostSupplyShort, false);
-      return Flow::Done;
-    }
-    for (int m = 0; m < f.n_mist; ++m)
-      if (filled(m))
-        nth(pc.ghosts, m) =
-            static_cast<uint8_t>(nth(pc.ghosts, m) + f.mist[m].ghosts - (m == drop_area ? 1 : 0));
-    s.ghost_supply_ -= n;
-    placed = n;
-    if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
+  int empty = -1;
+  for (int m = 0; m < f.n_mist && empty < 0; ++m)
+    if ((candidates & (1u << m)) && joins_older(m)) empty = m;
+  for (int m = 0; m < f.n_mist && empty < 0; ++m)
+    if (candidates & (1u << m)) empty = m;
+  fill_symbols(s, empty);
+  return Flow::Continue;
+}
+
+void Rules::fill_symbols(State& s, int empty) {
+  PlacedCell& pc = nth(s.cells_, s.new_cell_);
+  const CellFace& f = s.face(s.new_cell_);
+  const unsigned filled = filled_areas(s);
+  int n = 0;
+  for (int m = 0; m < f.n_mist; ++m) {
+    if (!(filled & (1u << m))) continue;
+    const int put = f.mist[m].ghosts - (m == empty ? 1 : 0);
+    nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + put);
+    n += put;
   }
-  if (r.cemetery == CemeteryMode::Haunted && is_cemetery(s, s.new_cell_)) {
-    std::vector<int> targets;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        if ((!dx && !dy) ||
-            ((sw.haunted_cemetery_ghosts == HauntedCemeteryGhosts::Orthogonal4) && dx && dy))
-          continue;
-        int c = s.cell_at(pc.x + dx, pc.y + dy);
-        if (c < 0 || nth(s.cells_, c).face_down || !s.face(c).mist_ports) continue;
-        if (sw.haunted_closed_ghosts == HauntedClosedGhosts::NoneOnClosed && is_cemetery(s, c) &&
-            cemetery_closed(s, c))
-          continue;
-        targets.push_back(c);
-      }
-    if (static_cast<int>(targets.size()) > s.ghost_supply_) {
+  s.ghost_supply_ -= n;
+  s.ghosts_placed_ = n;
+  if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
+}
+
+// Levels 5-6: one ghost on each misty neighbour of a new cemetery (its 8, or 4 under
+// haunted-cemetery-ghosts=orthogonal-4), row by row; the team picks the mist area of a
+// neighbour whose areas lie in different banks (haunt).
+Rules::Flow Rules::haunt_neighbours(State& s) {
+  if (s.game_->rules().cemetery != CemeteryMode::Haunted || !is_cemetery(s, s.new_cell_))
+    return Flow::Continue;
+  if (s.haunt_next_ == 0) {
+    int targets = 0;
+    for (int k = 0; k < 9; ++k) targets += haunt_target(s, k) >= 0;
+    if (targets > s.ghost_supply_) {
       finish_game(s, EndReason::GhostSupplyShort, false);
       return Flow::Done;
-    }
-    for (int c : targets) {
-      ++nth(s.cells_, c).ghosts[0];
-      --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
-           nth(s.cells_, c).y, 1);
     }
   }
-  if (placed > 0 && extra_ghost_rule(*s.game_)) {
-    ActionList opts;
-    int n = open_cemeteries(s, &opts);
-    if (n > 0 && s.ghost_supply_ < 1) {
-      finish_game(s, EndReason::GhostSupplyShort, false);
-      return Flow::Done;
-    }
-    if (n > 1) {
-      s.phase_ = Phase::ExtraGhost;
+  while (s.haunt_next_ < 9) {
+    const int c = haunt_target(s, s.haunt_next_++);
+    if (c < 0) continue;
+    if (place_is_a_choice(s, c, all_areas(s, c))) {
+      s.haunt_cell_ = static_cast<int16_t>(c);
+      s.phase_ = Phase::HauntGhost;
       return Flow::Decide;
     }
-    if (n == 1) {
-      int c = s.cell_at(opts.items[0].x, opts.items[0].y);
-      ++nth(s.cells_, c).ghosts[kCemeterySlot];
-      --s.ghost_supply_;
-      emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
-           nth(s.cells_, c).y, 1);
-    }
+    haunt(s, c, 0);
+  }
+  return Flow::Continue;
+}
+
+void Rules::haunt(State& s, int cell, int area) {
+  ++nth(nth(s.cells_, cell).ghosts, area);
+  --s.ghost_supply_;
+  emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, cell).x,
+       nth(s.cells_, cell).y, 1);
+}
+
+void Rules::ghost_place_options(const State& s, ActionList& out) {
+  const bool empty = s.phase_ == Phase::EmptySymbol;
+  const int cell = empty ? s.new_cell_ : s.haunt_cell_;
+  const unsigned areas = empty ? symbol_areas(s) : all_areas(s, cell);
+  for (int m = 0; m < s.face(cell).n_mist; ++m) {
+    if (!(areas & (1u << m))) continue;
+    Action a = make(empty ? ActionKind::EmptySymbol : ActionKind::HauntGhost, s.cell(cell).x,
+                    s.cell(cell).y);
+    a.seg = static_cast<int8_t>(m);
+    out.push(a);
+  }
+}
+
+// Levels 2-4 (5-6 under haunted-closed-ghosts=extra-on-open): a tile that took ghosts puts
+// one more on an open cemetery, the team's pick among several (Dized.MoC.0025).
+Rules::Flow Rules::extra_ghost(State& s) {
+  if (s.ghosts_placed_ == 0 || !extra_ghost_rule(*s.game_)) return Flow::Continue;
+  ActionList opts;
+  int n = open_cemeteries(s, &opts);
+  if (n > 0 && s.ghost_supply_ < 1) {
+    finish_game(s, EndReason::GhostSupplyShort, false);
+    return Flow::Done;
+  }
+  if (n > 1) {
+    s.phase_ = Phase::ExtraGhost;
+    return Flow::Decide;
+  }
+  if (n == 1) {
+    int c = s.cell_at(opts.items[0].x, opts.items[0].y);
+    ++nth(s.cells_, c).ghosts[kCemeterySlot];
+    --s.ghost_supply_;
+    emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
+         nth(s.cells_, c).y, 1);
   }
   return Flow::Continue;
 }
@@ -582,8 +729,9 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
     case SegmentKind::Castle: {
       for (const Meeple& m : s.meeples_)
         if (m.cell == s.new_cell_ && m.seg == seg && !m.buried) return false;
+      // Finished as scoring reads it: surrounded and not haunted by a face-down tile.
       return !((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
-               nth(s.cells_, s.new_cell_).n8 == 8);
+               s.centre_finished(s.new_cell_));
     }
     default:
       return false;
@@ -655,12 +803,18 @@ Rules::Flow Rules::score_step(State& s) {
         s.phase_ = Phase::Track;
         return Flow::Decide;
       }
-      Flow f = thresholds(s);
+      // hound-timing=at-once: a hound comes right after the scoring that reaches it.
+      Flow f = thresholds(s, s.game_->switches().hound_timing == HoundTiming::AtOnce);
       if (f != Flow::Continue) return f;
       s.score_sub_ = 0;
       ++s.pending_index_;
     }
     if (s.pending_index_ >= static_cast<int>(s.pending_.size())) {
+      // hound-timing=after-scorings: the hounds come once all the tile's scorings are done.
+      if (s.game_->switches().hound_timing == HoundTiming::AfterScorings) {
+        Flow f = thresholds(s, true);
+        if (f != Flow::Continue) return f;
+      }
       s.step_ = kStepHounds;
       return Flow::Continue;
     }
@@ -690,16 +844,14 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f,
   const Game& g = *s.game_;
   int track = 0;
   if (g.rules().scoring == ScoringTracks::PerColour) {
-    const auto& sc = g.scoring_colours();
-    auto it = std::find(sc.begin(), sc.end(), colour);
-    if (it == sc.end()) {  // an unowned colour: the team picks the track (level6-unowned-colour)
+    track = s.scorers_.track_of(colour);
+    if (track < 0) {  // an unowned colour: the team picks the track (level6-unowned-colour)
       s.track_queue_.push_back(static_cast<int16_t>(points));
       s.track_queue_.push_back(static_cast<int16_t>(f));
       s.track_queue_.push_back(static_cast<int16_t>(where.feature));
       s.track_queue_.push_back(where.node);
       return;
     }
-    track = static_cast<int>(it - sc.begin());
   }
   award(s, EventKind::Scored, track, f, points, where, colour);
 }
@@ -778,14 +930,14 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count, uint16_t
 
 // ---- 3b: thresholds, hounds, piles, the goal ---------------------------------------------------
 
-Rules::Flow Rules::thresholds(State& s) {
+Rules::Flow Rules::thresholds(State& s, bool hounds) {
   const RuleSet& r = s.game_->rules();
   int score = track_score(s);
   if (score >= r.goal) {  // the goal wins at once (Dized.MoC.0032, 0060)
     finish_game(s, EndReason::GoalReached, true);
     return Flow::Done;
   }
-  if (!r.hounds) return Flow::Continue;
+  if (!r.hounds || !hounds) return Flow::Continue;
   if (s.hound_active_ >= 0) return hound_clear_next(s);
   while (s.thresholds_passed_ < 2 && score >= nth(r.thresholds, s.thresholds_passed_)) {
     int h = s.thresholds_passed_;
@@ -944,12 +1096,17 @@ void Rules::mists_unplaceable(State& s, TileId t) {
 
 // Any empty space among an open cemetery's 8 (face-down-adjacency=any-of-8), or
 // (orthogonal-first) its orthogonal spaces, its diagonal ones only once it has no orthogonal
-// space free: "around an open cemetery", so each cemetery is judged by its own spaces.
+// space free: "around an open cemetery", so each cemetery is judged by its own spaces. Under
+// both, a space shares a side with a placed tile: a corner alone is not enough
+// (Dized.MoC.0052; an orthogonal space shares one with the cemetery itself).
 void Rules::face_down_options(const State& s, ActionList& out) {
   const bool orth_first =
       (s.game_->switches().face_down_adjacency == FaceDownAdjacency::OrthogonalFirst);
   auto push = [&](int x, int y) {
     if (s.cell_at(x, y) >= 0) return false;
+    bool side = false;
+    for (int k = 0; k < kSides; ++k) side = side || s.cell_at(x + kDx[k], y + kDy[k]) >= 0;
+    if (!side && testing::break_rule != testing::BrokenRule::FaceDownAtACorner) return false;
     for (const Action& a : out)
       if (a.x == x && a.y == y) return true;
     out.push(make(ActionKind::FaceDown, x, y));
@@ -1016,7 +1173,14 @@ void Rules::mists_legal(const State& s, ActionList& out) {
       face_down_options(s, out);
       return;
     case Phase::Track:
-      for (int c : s.game_->scoring_colours()) out.push(make(ActionKind::Track, 0, 0, 0, -1, c));
+      for (int c : s.scorers_) out.push(make(ActionKind::Track, 0, 0, 0, -1, c));
+      return;
+    case Phase::ScoringMeeples:
+      scoring_meeple_options(s, out);
+      return;
+    case Phase::EmptySymbol:
+    case Phase::HauntGhost:
+      ghost_place_options(s, out);
       return;
     default:
       return;
@@ -1042,6 +1206,12 @@ Phase phase_of(ActionKind k) {
       return Phase::HoundClear;
     case ActionKind::FaceDown:
       return Phase::FaceDown;
+    case ActionKind::ScoringMeeples:
+      return Phase::ScoringMeeples;
+    case ActionKind::EmptySymbol:
+      return Phase::EmptySymbol;
+    case ActionKind::HauntGhost:
+      return Phase::HauntGhost;
     default:
       return Phase::Track;
   }
@@ -1064,8 +1234,11 @@ std::optional<std::string> decision_refusal(const State& s, ActionKind k) {
     none = "no hounds (Levels 3-6)";
   if (p == Phase::FaceDown && r.cemetery != CemeteryMode::Haunted)
     none = "no face-down tiles (Levels 5-6)";
-  if (p == Phase::Track && r.scoring != ScoringTracks::PerColour)
-    none = "one scoring meeple: no track to choose (Level 6)";
+  if ((p == Phase::Track || p == Phase::ScoringMeeples) && r.scoring != ScoringTracks::PerColour)
+    none = p == Phase::Track ? "one scoring meeple: no track to choose (Level 6)"
+                             : "one shared scoring meeple: no colours to choose (Level 6)";
+  if (p == Phase::HauntGhost && r.cemetery != CemeteryMode::Haunted)
+    none = "no haunted cemeteries (Levels 5-6)";
   if (!none.empty()) return r.name + " has " + none;
   if (s.phase() != p) return "not now: the game waits for " + s.waiting_for();
   return std::nullopt;
@@ -1151,6 +1324,13 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       case ActionKind::FaceDown:
         same = same && l.x == a.x && l.y == a.y;
         break;
+      case ActionKind::EmptySymbol:
+      case ActionKind::HauntGhost:
+        same = same && l.x == a.x && l.y == a.y && l.seg == a.seg;
+        break;
+      case ActionKind::ScoringMeeples:
+        same = same && l.from == a.from;
+        break;
       case ActionKind::Bury:
       case ActionKind::HoundPlace:
         same = same && l.meeple == a.meeple;
@@ -1182,14 +1362,40 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
         return "that scoring has no decision of its own (no meeple on it): it comes in its "
                "turn";
       case ActionKind::FaceDown:
-        return "a face-down tile goes on an empty space next to an open cemetery";
+        return "a face-down tile goes on an empty space next to an open cemetery that shares a "
+               "side with a placed tile: touching only at a corner is not enough "
+               "(Dized.MoC.0052)";
       case ActionKind::ExtraGhost:
         return "the extra ghost goes on an open cemetery";
+      case ActionKind::ScoringMeeples:
+        return "the team chooses " + std::to_string(s.game().rules().scoring_meeples) +
+               " different colours in play (seed 004 Level 6: \"Jullie bepalen de kleuren van "
+               "die meeples\")";
+      case ActionKind::EmptySymbol:
+      case ActionKind::HauntGhost:
+        if (const int c = s.cell_at(a.x, a.y); c >= 0 && a.seg >= s.face(c).n_mist)
+          return "the tile at " + std::to_string(a.x) + "," + std::to_string(a.y) + " has " +
+                 std::to_string(s.face(c).n_mist) + " mist area(s), not a mist " +
+                 std::to_string(a.seg + 1);
+        if (a.kind == ActionKind::HauntGhost)
+          return "the ghost goes on one of the mist areas of the tile the new cemetery haunts (" +
+                 s.waiting_for() + ")";
+        return "the symbol left empty is one of the new tile's mist areas that show a ghost "
+               "symbol (Dized.MoC.0041: \"één spook minder op de tegel\")";
       case ActionKind::Bury:
         return bury_refusal(s, a.meeple);
       case ActionKind::HoundPlace:
         return "the hound goes beside an unburied meeple on the board (seed 004 \"Niveau 3, "
                "Honden\": bij een willekeurige niet-begraven meeple op het speelveld)";
+      case ActionKind::Track: {
+        std::string tracks;
+        for (int c : s.scorers_)
+          tracks += std::string(tracks.empty() ? "" : ", ") + kColourNames[c];
+        return std::string(a.colour >= 0 && a.colour < kMaxColours ? kColourNames[a.colour]
+                                                                   : "that colour") +
+               " has no scoring meeple: the points go to one of the team's scoring meeples (" +
+               tracks + ")";
+      }
       default:
         return std::string("that action is not open now (") + phase_name(s.phase_) + ")";
     }
@@ -1241,13 +1447,23 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
     case ActionKind::FaceDown:
       put_face_down(s, a.x, a.y);
       break;
+    case ActionKind::ScoringMeeples:
+      choose_scorers(s, a.from);
+      enter_draw(s);
+      return std::nullopt;
+    case ActionKind::EmptySymbol:
+      fill_symbols(s, a.seg);
+      break;
+    case ActionKind::HauntGhost:
+      haunt(s, s.haunt_cell_, a.seg);
+      s.haunt_cell_ = -1;
+      break;
     case ActionKind::Track: {
       int points = s.track_queue_[0];
       FeatureClass f = static_cast<FeatureClass>(s.track_queue_[1]);
       PendingScore where{static_cast<FeatureClass>(s.track_queue_[2]), s.track_queue_[3]};
       s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 4);
-      const auto& sc = s.game_->scoring_colours();
-      int track = static_cast<int>(std::find(sc.begin(), sc.end(), a.colour) - sc.begin());
+      int track = s.scorers_.track_of(a.colour);
       award(s, EventKind::Scored, track, f, points, where, a.colour);
       break;
     }

@@ -97,9 +97,11 @@ const char* end_reason_text(EndReason r) {
 
 const char* phase_name(Phase p) {
   static const char* names[] = {
-      "draw",          "place",        "meeple",         "score-choice", "extra-ghost", "bury",
-      "hound-place",   "hound-clear",  "face-down-draw", "face-down",    "track",       "bridge",
-      "castle-choice", "castle-score", "bazaar-select",  "bazaar-bid",   "bazaar-deal", "over"};
+      "draw",       "place",       "meeple",          "score-choice",   "extra-ghost",
+      "bury",       "hound-place", "hound-clear",     "face-down-draw", "face-down",
+      "track",      "bridge",      "castle-choice",   "castle-score",   "bazaar-select",
+      "bazaar-bid", "bazaar-deal", "scoring-meeples", "empty-symbol",   "haunt",
+      "over"};
   static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(Phase::Over) + 1);
   return names[static_cast<int>(p)];
 }
@@ -197,6 +199,17 @@ std::string Rules::waiting_for(const State& s) {
     case Phase::Track:
       return "the track that takes " + std::to_string(s.track_queue_.front()) +
              " points of a colour without a scoring meeple: track <colour>";
+    case Phase::ScoringMeeples:
+      return "the team's choice of the " + std::to_string(s.game_->rules().scoring_meeples) +
+             " colours with a scoring meeple: scoring-meeples <colour> <colour> <colour>";
+    case Phase::EmptySymbol:
+      return "the ghost symbol left empty on the tile that extended a mist bank (one ghost "
+             "fewer): empty-symbol x,y mist K";
+    case Phase::HauntGhost: {
+      const PlacedCell& c = s.cell(s.haunt_cell_);
+      return "the mist area of the tile at " + xy_text(c.x, c.y) +
+             " that the new cemetery's ghost goes on: haunt x,y mist K";
+    }
     case Phase::Over:
       return "nothing: the game is over";
   }

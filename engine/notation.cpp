@@ -117,9 +117,11 @@ std::string feature_text(const State& s, const Action& a) {
 
 const char* action_verb(ActionKind k) {
   static constexpr const char* kVerbs[kActionKinds] = {
-      "draw",   "place",        "meeple", "pass",      "points", "remove-ghosts", "extra-ghost",
-      "bury",   "hound",        "clear",  "face-down", "track",  "bridge",        "discard",
-      "castle", "castle-score", "select", "bid",       "buy",    "sell",          "score-first"};
+      "draw",          "place",           "meeple",       "pass",    "points",
+      "remove-ghosts", "extra-ghost",     "bury",         "hound",   "clear",
+      "face-down",     "track",           "bridge",       "discard", "castle",
+      "castle-score",  "select",          "bid",          "buy",     "sell",
+      "score-first",   "scoring-meeples", "empty-symbol", "haunt"};
   return kVerbs[static_cast<int>(k)];
 }
 
@@ -198,6 +200,15 @@ std::string action_text(const State& s, const Action& a) {
     }
     case ActionKind::Bid:
       return verb + " " + std::to_string(a.x);
+    case ActionKind::ScoringMeeples: {
+      std::string text = verb;
+      for (int c = 0; c < kMaxColours; ++c)
+        if (a.from & (1u << c)) text += std::string(" ") + colour_word(c);
+      return text;
+    }
+    case ActionKind::EmptySymbol:
+    case ActionKind::HauntGhost:  // mist areas count from 1, as `from mist K:N` writes them
+      return verb + " " + xy(a.x, a.y) + " mist " + std::to_string(a.seg + 1);
   }
   return "?";
 }
@@ -359,6 +370,31 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       r.x = static_cast<int16_t>(a.count);  // the amount
       r.y = 0;
       return r;
+    case ActionKind::ScoringMeeples:
+      r.x = r.y = 0;
+      for (const std::string& name : a.colours) {
+        const int c = colour_by_name(name);
+        if (c < 0 || c >= s.game().colours()) {
+          error = "colour '" + name + "' is not in play";
+          return std::nullopt;
+        }
+        if (r.from & (1u << c)) {
+          error = "colour '" + name + "' is named twice";
+          return std::nullopt;
+        }
+        r.from = static_cast<uint16_t>(r.from | (1u << c));
+      }
+      return r;
+    case ActionKind::EmptySymbol:
+    case ActionKind::HauntGhost: {
+      const int cell = s.cell_at(a.x, a.y);
+      if (cell < 0) {
+        error = "no tile at " + xy(a.x, a.y);
+        return std::nullopt;
+      }
+      r.seg = static_cast<int8_t>(a.count - 1);
+      return r;
+    }
     case ActionKind::Select:
       r.y = 0;
       r.x = static_cast<int16_t>(a.count);  // the opening bid; -1: none written

@@ -8,6 +8,8 @@
 //   bury <colour>@<x>,<y>       bury <colour>@supply        hound <colour>@<x>,<y>
 //   clear <x>,<y> <n> [from <places>]   clear stop          face-down <x>,<y>
 //   track <colour>
+//   scoring-meeples <colour> <colour> <colour>    (Level 6, at set-up)
+//   empty-symbol <x>,<y> mist <k>   haunt <x>,<y> mist <k>   (mist areas count from 1)
 //   <places>: the places of the tile the ghosts come off, with their counts:
 //   `from mist 2:1, cemetery:1` (without `from`: its mist areas in order, then its cemetery)
 //   Attempts the rules refuse, written so that a spec can pin the refusal:
@@ -51,16 +53,18 @@ struct MeepleRef {
 // An action as written, before it meets a state: names are still names.
 struct ActionSyntax {
   ActionKind kind = ActionKind::Pass;
-  std::string tile;     // draw, select
-  int x = 0, y = 0;     // place, remove-ghosts, extra-ghost, clear, face-down, bridge,
-                        // castle-score
-  int rot = 0;          // place: quarter turns clockwise
-  int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`); bridge: its axis
-                        // (0 N-S, 1 W-E); select, bid: the amount (select without one: -1)
-  uint16_t from = 0;    // remove-ghosts, clear: the places written after `from` (Action::from);
-                        // kFromSeveralTiles: `and` named a second tile
-  std::string also;     // track: the colour written after `and` (an attempt to share points)
-  int place = 0;        // while `from` is read: the ghost slot whose count comes next
+  std::string tile;   // draw, select
+  int x = 0, y = 0;   // place, remove-ghosts, extra-ghost, clear, face-down, bridge,
+                      // castle-score
+  int rot = 0;        // place: quarter turns clockwise
+  int count = 0;      // remove-ghosts, clear: ghosts (0 with `clear stop`); bridge: its axis
+                      // (0 N-S, 1 W-E); select, bid: the amount (select without one: -1);
+                      // empty-symbol, haunt: the mist area (from 1)
+  uint16_t from = 0;  // remove-ghosts, clear: the places written after `from` (Action::from);
+                      // kFromSeveralTiles: `and` named a second tile
+  std::string also;   // track: the colour written after `and` (an attempt to share points)
+  std::vector<std::string> colours;  // scoring-meeples: the colours written
+  int place = 0;                     // while `from` is read: the ghost slot whose count comes next
   int bridge = 0;       // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
   int bx = 0, by = 0;   // place: the neighbour written as carrying that bridge
   std::string feature;  // meeple, castle-score, score-first: road, city, field, monastery, castle,

@@ -33,8 +33,8 @@ struct Seating {
   int colours = 0;
   std::vector<int> owner;  // by colour: the player playing it
   int meeples_per_colour = 0;
-  std::vector<int> scoring_colours;  // Mists Level 6: the colours with a scoring meeple
-  bool scoring_from_supply = false;  // ... taken out of a player's supply (else from the box)
+  bool scoring_from_supply = false;  // Mists Level 6: scoring meeples out of the players'
+                                     // supplies (else from the box)
 };
 
 class RuleSystem {

@@ -181,7 +181,9 @@ struct Rules {
     kStepFaceDown,
     kStepFaceDownBury,
     kStepFaceDownHounds,
-    kStepEnd
+    kStepEnd,
+    kStepHaunt,       // 2a, Levels 5-6: a new cemetery haunts its misty neighbours
+    kStepExtraGhost,  // 2a, Levels 2-4: the extra ghost on an open cemetery
   };
   enum class Flow { Continue, Decide, Done };
   static void mists_after_place(State& s, bool extended_bank);
@@ -200,6 +202,23 @@ struct Rules {
   static int remove_ghosts(State& s, int cell, int n, bool cemetery_first = false,
                            FeatureClass why = FeatureClass::None);
   static Flow take_tile(State& s, bool face_down);
+  // Level 6, set-up: every choice of the colours with a scoring meeple (a bit per colour in
+  // Action::from, in increasing order), and the choice taken.
+  static void scoring_meeple_options(const State& s, ActionList& out);
+  static void choose_scorers(State& s, unsigned colours);
+  // 2a: the new tile's ghost symbols filled, the one on mist area `empty` left empty (-1:
+  // none, it extended no bank); the haunted cemetery's ghosts; the extra ghost.
+  static void fill_symbols(State& s, int empty);
+  // The new tile's mist areas (a bit each) whose symbols are filled this turn, and of those
+  // the ones with a symbol (one of which a tile that extended a bank leaves empty).
+  static unsigned filled_areas(const State& s);
+  static unsigned symbol_areas(const State& s);
+  static Flow haunt_neighbours(State& s);
+  static void haunt(State& s, int cell, int area);
+  static Flow extra_ghost(State& s);
+  // 2a: the mist areas a decision lists (empty-symbol: of the new tile; haunt: of
+  // haunt_cell_), as actions.
+  static void ghost_place_options(const State& s, ActionList& out);
   static Flow start_bury(State& s);
   static void bury(State& s, int meeple);
   static int bury_candidates(const State& s, std::vector<int>& out);
@@ -221,7 +240,9 @@ struct Rules {
   static std::optional<std::string> one_colour_refusal(const State& s, const Action& a);
   static void add_points(State& s, int colour, int points, FeatureClass f,
                          const PendingScore& where);
-  static Flow thresholds(State& s);
+  // The goal, then (with `hounds`) the hound thresholds reached; hound-timing=after-scorings
+  // passes `hounds` false between a tile's scorings.
+  static Flow thresholds(State& s, bool hounds = true);
   static void hound_place(State& s, int meeple);
   static Flow hound_clear_next(State& s);
   static void switch_pile(State& s, int threshold);

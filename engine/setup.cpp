@@ -307,6 +307,10 @@ std::string State::snapshot() const {
   o << "bank-finished " << bank_finished_this_turn_ << " extended-bank " << extended_bank_
     << " score-sub " << score_sub_ << (order_chosen_ ? " order-chosen" : "") << "\n";
   list(o, "track-queue", track_queue_);
+  o << "scorers";
+  for (int c : scorers_) o << ' ' << c;
+  o << " ghosts-placed " << ghosts_placed_ << " haunt-next " << haunt_next_ << " haunt-cell "
+    << haunt_cell_ << "\n";
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
   for (const Event& e : events_)
     o << "event " << event_name(e.kind) << ' ' << feature_class_name(e.feature) << ' ' << int(e.who)

@@ -68,23 +68,26 @@ struct ActionList {
 };
 
 enum class Phase : uint8_t {
-  Draw,          // chance: a tile comes from the supply or the active pile
-  Place,         // place the drawn tile
-  Meeple,        // place a meeple on it, or pass
-  ScoreChoice,   // Mists: points, or remove up to 3 ghosts from one tile
-  ExtraGhost,    // Mists 2-4: which open cemetery takes the extra ghost
-  Bury,          // Mists: which meeple a closing cemetery buries
-  HoundPlace,    // Mists 3+: beside which meeple the hound goes
-  HoundClear,    // Mists 3+: which tiles the hound clears
-  FaceDownDraw,  // Mists 5-6, chance: the face-down tile comes from the active pile
-  FaceDown,      // Mists 5-6: where the face-down tile goes
-  Track,         // Mists 6: which scoring meeple takes an unowned colour's points
-  Bridge,        // BCB: build a bridge (or pass) on the tile just placed or beside it
-  CastleChoice,  // BCB: the occupant of a finished small city: castle, or pass (score it)
-  CastleScore,   // BCB: which finished feature of its fief a castle scores
-  BazaarSelect,  // BCB: the selector picks a revealed tile (and opens the bidding)
-  BazaarBid,     // BCB: the next player raises or passes
-  BazaarDeal,    // BCB: the selector buys or sells
+  Draw,            // chance: a tile comes from the supply or the active pile
+  Place,           // place the drawn tile
+  Meeple,          // place a meeple on it, or pass
+  ScoreChoice,     // Mists: points, or remove up to 3 ghosts from one tile
+  ExtraGhost,      // Mists 2-4: which open cemetery takes the extra ghost
+  Bury,            // Mists: which meeple a closing cemetery buries
+  HoundPlace,      // Mists 3+: beside which meeple the hound goes
+  HoundClear,      // Mists 3+: which tiles the hound clears
+  FaceDownDraw,    // Mists 5-6, chance: the face-down tile comes from the active pile
+  FaceDown,        // Mists 5-6: where the face-down tile goes
+  Track,           // Mists 6: which scoring meeple takes an unowned colour's points
+  Bridge,          // BCB: build a bridge (or pass) on the tile just placed or beside it
+  CastleChoice,    // BCB: the occupant of a finished small city: castle, or pass (score it)
+  CastleScore,     // BCB: which finished feature of its fief a castle scores
+  BazaarSelect,    // BCB: the selector picks a revealed tile (and opens the bidding)
+  BazaarBid,       // BCB: the next player raises or passes
+  BazaarDeal,      // BCB: the selector buys or sells
+  ScoringMeeples,  // Mists 6, at set-up: which colours get the three scoring meeples
+  EmptySymbol,     // Mists 2a: which mist area of a tile that extended a bank gets one fewer
+  HauntGhost,      // Mists 5-6: which mist area of a neighbour a new cemetery's ghost goes on
   Over,
 };
 const char* phase_name(Phase p);
@@ -153,6 +156,25 @@ struct PendingScore {
   friend bool operator==(const PendingScore&, const PendingScore&) = default;
 };
 
+// Mists Level 6: the colours with a scoring meeple, in track order (ascending colours), as
+// the team chose them at set-up (empty until then, and in Levels 1-5). Inline: copying a
+// state stays one copy.
+struct ScoringColours {
+  std::array<int8_t, kMaxColours> colour{};
+  int8_t n = 0;
+  int size() const { return n; }
+  bool empty() const { return n == 0; }
+  int operator[](size_t k) const { return colour[k]; }
+  const int8_t* begin() const { return colour.data(); }
+  const int8_t* end() const { return colour.data() + n; }
+  int track_of(int c) const {  // -1: no scoring meeple of that colour
+    for (int k = 0; k < n; ++k)
+      if (colour[static_cast<size_t>(k)] == c) return k;
+    return -1;
+  }
+  friend bool operator==(const ScoringColours&, const ScoringColours&) = default;
+};
+
 struct Score {
   int total = 0;
   std::array<int, kScoreClasses> by_feature{};  // points by FeatureClass (hounds included)
@@ -201,6 +223,9 @@ class State {
   const Score& score(int who) const { return nth(scores_, who); }
   int score_count() const { return static_cast<int>(scores_.size()); }
   int shared_score() const;  // Mists 1-5: the track; Level 6: the lowest track
+  // Mists Level 6: the colours with a scoring meeple, track by track (empty before the
+  // team's choice at set-up, phase scoring-meeples, and in other rule sets).
+  const ScoringColours& scoring_colours() const { return scorers_; }
 
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
@@ -362,6 +387,10 @@ class State {
   std::vector<int16_t> track_queue_;
   int hound_active_ = -1;              // the hound being placed or clearing
   bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
+  ScoringColours scorers_;             // Level 6: chosen at set-up (scoring_colours())
+  int ghosts_placed_ = 0;  // 2a: ghosts the new tile's symbols took (the extra ghost needs some)
+  int haunt_next_ = 0;     // 2a, Levels 5-6: the next of the new cemetery's 9 spaces to haunt
+  int haunt_cell_ = -1;    // ... the neighbour whose mist area the team chooses (haunt)
 
   // Bridges, Castles and Bazaars: a few bytes, inline, so that copying a state stays one
   // copy and other games pay nothing but its size.

@@ -102,6 +102,9 @@ const char* State::first_difference(const State& o) const {
       order_chosen_ != o.order_chosen_)
     return "bank-finished";
   if (!same(track_queue_, o.track_queue_)) return "track-queue";
+  if (!(scorers_ == o.scorers_) || ghosts_placed_ != o.ghosts_placed_ ||
+      haunt_next_ != o.haunt_next_ || haunt_cell_ != o.haunt_cell_)
+    return "scorers";
   if (end_reason_ != o.end_reason_ || won_ != o.won_) return "end";
   if (!same(events_, o.events_)) return "event";
   if (!same(history_, o.history_)) return "action";

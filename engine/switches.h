@@ -23,6 +23,7 @@
 // | haunted-close-removal  | haunted_close_removal  | keep-ghosts, remove-ghosts                |
 // | face-down-haunting     | face_down_haunting     | faq, rules-text                           |
 // | double-threshold       | double_threshold       | track-order                               |
+// | hound-timing           | hound_timing           | at-once, after-scorings                   |
 // | ghost-scope            | ghost_scope            | as-written, per-tile, per-area            |
 // | bank-finish-ghosts     | bank_finish_ghosts     | per-tile, per-bank                        |
 // | tile58-symbols         | tile58_symbols         | 2, 1 (a tiles.yaml alternative)           |
@@ -68,6 +69,7 @@ namespace carcheck {
 enum class CoopScoring : uint8_t { PerColour, Majority };
 enum class PileThresholdLoss : uint8_t { Lose, Continue };
 enum class HoundTrigger : uint8_t { OnPlacement, WhenSurrounded };
+enum class HoundTiming : uint8_t { AtOnce, AfterScorings };
 enum class BuryEmpty : uint8_t { NothingBuried };
 enum class HauntedClosedGhosts : uint8_t { NoExtra, ExtraOnOpen, NoneOnClosed };
 enum class UnplaceableTile : uint8_t { Redraw, PileBottom, Lost, Lose };
@@ -136,6 +138,7 @@ struct Switches {
   HauntedCloseRemoval haunted_close_removal = HauntedCloseRemoval::KeepGhosts;
   FaceDownHaunting face_down_haunting = FaceDownHaunting::Faq;
   DoubleThreshold double_threshold = DoubleThreshold::TrackOrder;
+  HoundTiming hound_timing = HoundTiming::AtOnce;
   GhostScope ghost_scope = GhostScope::AsWritten;
   BankFinishGhosts bank_finish_ghosts = BankFinishGhosts::PerTile;
   Tile58Symbols tile58_symbols = Tile58Symbols::Two;

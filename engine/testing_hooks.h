@@ -22,6 +22,9 @@ enum class BrokenRule : unsigned char {
   // engine/board.cpp place_tile: a cemetery tile placed by a turn is not listed among the
   // board's cemeteries (State::cemetery_cells), so the Mists steps that read it miss it.
   CemeteryUnlisted,
+  // engine/mists.cpp face_down_options: a face-down tile may go on a space around an open
+  // cemetery that touches the board at a corner only (against Dized.MoC.0052).
+  FaceDownAtACorner,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

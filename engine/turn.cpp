@@ -60,7 +60,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
     }
   for (int c = 0; c < game.colours(); ++c) nth(supply_, c) = game.meeples_per_colour();
   game.rule_system().setup(*this);
-  phase_ = Phase::Draw;
+  if (phase_ != Phase::Draw) return;  // a set-up decision first (Mists Level 6's colours)
   Rules::enter_draw(*this);
 }
 

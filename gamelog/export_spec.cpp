@@ -17,10 +17,10 @@ std::string quoted(std::string s) {
 
 // Whose score entry `k` is, as a spec names it: a player's colour, a Level 6 track's colour,
 // nothing for the one shared Mists track.
-std::string score_owner(const Game& game, int k) {
-  if (!game.is_mists()) return std::string(kColourNames[k]) + " ";
-  if (game.rules().scoring == ScoringTracks::PerColour)
-    return std::string(kColourNames[game.scoring_colours()[static_cast<size_t>(k)]]) + " ";
+std::string score_owner(const State& s, int k) {
+  if (!s.game().is_mists()) return std::string(kColourNames[k]) + " ";
+  if (s.game().rules().scoring == ScoringTracks::PerColour && k < s.scoring_colours().size())
+    return std::string(kColourNames[s.scoring_colours()[static_cast<size_t>(k)]]) + " ";
   return "";
 }
 
@@ -56,7 +56,7 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
   o << "setup {\n";
   if (!g.turns.empty()) o << "  player " << g.turns.front().player + 1 << "\n";
   for (size_t t = 0; t < g.start_scores.size(); ++t) {
-    o << "  score " << score_owner(game, static_cast<int>(t)) << g.start_scores[t] << "\n";
+    o << "  score " << score_owner(*end, static_cast<int>(t)) << g.start_scores[t] << "\n";
   }
   o << "}\n";
   // The actions carcheck took, in its own words and frame, turn by turn.
@@ -73,7 +73,7 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
   }
   const LogTurn* last = entries > 0 ? &g.turns[static_cast<size_t>(entries - 1)] : nullptr;
   for (int k = 0; k < end->score_count(); ++k) {
-    o << "expect score " << score_owner(game, k) << end->score(k).total;
+    o << "expect score " << score_owner(*end, k) << end->score(k).total;
     if (last && last->scores && static_cast<int>(last->scores->size()) > k &&
         (*last->scores)[static_cast<size_t>(k)] != end->score(k).total)
       o << "    # the log says " << (*last->scores)[static_cast<size_t>(k)];

@@ -89,15 +89,31 @@ std::pair<std::string, std::string> replay_spec(const std::string& text) {
   GameStart from;
   from.seed = spec.seed;
   from.scores.assign(static_cast<size_t>(State(*g, spec.seed).score_count()), 0);
+  // Level 6: the tracks are the chosen colours', in ascending colour order.
+  std::vector<std::string> tracks;
+  std::optional<ActionSyntax> choice;
+  for (const SetupStep& st : spec.setup)
+    if (st.kind == SetupKind::ScoringMeeples) {
+      choice = ActionSyntax{};
+      choice->kind = ActionKind::ScoringMeeples;
+      for (int c = 0; c < kMaxColours; ++c)
+        for (const auto& [name, at] : st.colours)
+          if (name == kColourNames[c]) tracks.push_back(name);
+      for (const auto& [name, at] : st.colours) choice->colours.push_back(name);
+    }
   for (const SetupStep& st : spec.setup) {
     if (st.kind != SetupKind::Score) continue;
-    const std::vector<int>& tracks = g->scoring_colours();
     for (size_t t = 0; t < from.scores.size(); ++t)
-      if (st.colour.empty() || (t < tracks.size() && kColourNames[tracks[t]] == st.colour))
+      if (st.colour.empty() || (t < tracks.size() && tracks[t] == st.colour))
         from.scores[t] = static_cast<int>(st.value);
   }
   State s(*g, from.seed);
   from.apply(s);
+  if (choice) {
+    std::string error;
+    std::optional<Action> a = resolve_action(s, *choice, error);
+    if (!a || s.apply(*a)) return {"the scoring-meeples choice does not replay", s.snapshot()};
+  }
   InvariantChecker chk(s, from);
   for (const SpecStep& step : spec.steps) {
     if (step.kind != SpecStep::Action) continue;
@@ -178,6 +194,20 @@ TEST(Fuzzer, CatchesACemeteryMissingFromTheBoardsList) {
     EXPECT_NE(found->failure.find("list of cemeteries"), std::string::npos) << found->failure;
   }
   std::optional<Found> mended = first_failure(*g, 20);
+  EXPECT_FALSE(mended) << mended->failure;
+}
+
+// A face-down tile offered on a space that touches the board at a corner only
+// (Dized.MoC.0052) is caught by the board check of the cells an action put down.
+TEST(Fuzzer, CatchesAFaceDownTileTouchingOnlyAtACorner) {
+  std::unique_ptr<Game> g = mists(5, 2);
+  {
+    BreakRule broken(testing::BrokenRule::FaceDownAtACorner);
+    std::optional<Found> found = first_failure(*g, 200);
+    ASSERT_TRUE(found) << "a face-down tile touching the board at a corner only went unnoticed";
+    EXPECT_NE(found->failure.find("shares no side"), std::string::npos) << found->failure;
+  }
+  std::optional<Found> mended = first_failure(*g, 200);
   EXPECT_FALSE(mended) << mended->failure;
 }
 

@@ -59,6 +59,9 @@ TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
       {ActionKind::Buy, "buy"},
       {ActionKind::Sell, "sell"},
       {ActionKind::ScoreFirst, "score-first 1,0 city:N"},
+      {ActionKind::ScoringMeeples, "scoring-meeples yellow green blue"},
+      {ActionKind::EmptySymbol, "empty-symbol 1,2 mist 2"},
+      {ActionKind::HauntGhost, "haunt 2,0 mist 1"},
   };
   ASSERT_EQ(std::size(examples), static_cast<size_t>(kWrittenActionKinds));
   for (const auto& [kind, text] : examples) {
@@ -129,8 +132,8 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
   EXPECT_EQ(refusal("plce 1,0 r0"),
             "column 1: unknown action 'plce' (did you mean 'place'?); expected an action: draw, "
             "place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, clear, "
-            "face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell or "
-            "score-first");
+            "face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell, "
+            "score-first, scoring-meeples, empty-symbol or haunt");
   EXPECT_EQ(refusal("place 1,0 r0 extra"),
             "column 14: expected the end of the action, found 'extra'");
   EXPECT_EQ(refusal("place 1,0"),
@@ -169,8 +172,8 @@ TEST(ActionNotation, ErrorsGiveTheColumn) {
   EXPECT_EQ(refusal(""),
             "column 1: expected an action: draw, place, meeple, pass, points, "
             "remove-ghosts, extra-ghost, bury, hound, clear, face-down, track, bridge, discard, "
-            "castle, castle-score, select, bid, buy, sell or score-first, found the end of the "
-            "action");
+            "castle, castle-score, select, bid, buy, sell, score-first, scoring-meeples, "
+            "empty-symbol or haunt, found the end of the action");
 }
 
 // What the text names is looked up in the state: tiles of the rule set, the meeple there.

@@ -201,6 +201,7 @@ const Defaults kMistsSwitches = {
     {"haunted-close-removal", "keep-ghosts"},
     {"face-down-haunting", "faq"},
     {"double-threshold", "track-order"},
+    {"hound-timing", "at-once"},
     {"ghost-scope", "as-written"},
     {"bank-finish-ghosts", "per-tile"},
     {"tile58-symbols", "2"},  // the tile-set reading of tiles.md

@@ -106,11 +106,32 @@ TEST(MistsBanks, ExtendingPlacesOneFewer) {
   }
 }
 
-// The symbol left empty is the one on the mist that extended the bank: the tile's other bank
-// keeps its ghost (here the north bank extends (1,1)'s mist, the south one is new).
-TEST(MistsBanks, TheEmptySymbolIsOnTheExtendedMist) {
-  Table t(1, 3);
-  t.play("MNS", 1, 2, 2);  // turned: its 2nd area on N meets (1,1)'s Sl Sr; the 1st is new
+// The symbol left empty: the rule names none (Dized.MoC.0041), and here the tile's two mists
+// lie in two banks (the north one extends (1,1)'s mist, the south one is new), so under
+// ghost-scope=as-written the team chooses (empty-symbol); whichever it leaves empty, the other
+// bank keeps its ghost. Under per-tile the place changes nothing: nothing is asked, and the
+// symbol left empty is the one on the mist that extended the bank.
+TEST(MistsBanks, TheEmptySymbolIsTheTeamsChoiceWhereItMatters) {
+  for (int pick_north : {1, 0}) {
+    Table t(1, 3);
+    t.play("MNS", 1, 2, 2);  // turned: its 2nd area on N meets (1,1)'s Sl Sr; the 1st is new
+    ASSERT_EQ(t.s().phase(), Phase::EmptySymbol);
+    EXPECT_EQ(t.legal_count(ActionKind::EmptySymbol), 2);
+    const CellFace& f = t.s().face(t.cell(1, 2));
+    int north = -1;
+    for (int m = 0; m < f.n_mist; ++m)
+      if (f.mist[m].ports & side_mask(North)) north = m;
+    ASSERT_GE(north, 0);
+    const int empty = pick_north ? north : 1 - north;
+    t.act("empty-symbol 1,2 mist " + std::to_string(empty + 1));
+    EXPECT_EQ(t.sum(EventKind::GhostsPlaced), 1);
+    const PlacedCell& pc = t.s().cell(t.cell(1, 2));
+    for (int m = 0; m < f.n_mist; ++m)
+      EXPECT_EQ(pc.ghosts[static_cast<size_t>(m)], m == empty ? 0 : 1);
+  }
+  Table t(1, 3, {"ghost-scope=per-tile"});
+  t.play("MNS", 1, 2, 2);
+  ASSERT_EQ(t.s().phase(), Phase::Meeple);
   EXPECT_EQ(t.sum(EventKind::GhostsPlaced), 1);
   const PlacedCell& pc = t.s().cell(t.cell(1, 2));
   const CellFace& f = t.s().face(t.cell(1, 2));

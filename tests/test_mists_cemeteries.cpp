@@ -204,7 +204,8 @@ TEST(MistsHaunted, NewCemeteryHauntsItsMistyNeighbours) {
 
 // Level 5 3b, Dized.MoC.0016, 0017: while a cemetery is open, each turn ends with 1 face-down
 // tile from the active pile next to an open cemetery; one only, however many are open.
-// face-down-adjacency=any-of-8 (default): any empty space of its 8.
+// face-down-adjacency=any-of-8 (default): any empty space of its 8 that shares a side with a
+// placed tile (Dized.MoC.0052: corners alone are not enough).
 TEST(MistsHaunted, OneFaceDownTileEveryTurnNextToAnOpenCemetery) {
   Table t(5, 3);
   t.put("G", 2, 1);
@@ -216,12 +217,15 @@ TEST(MistsHaunted, OneFaceDownTileEveryTurnNextToAnOpenCemetery) {
   t.act("draw F");
   ASSERT_EQ(t.s().phase(), Phase::FaceDown);
   // Empty among (2,1)'s 8: (3,0), (3,1), (1,2), (2,2), (3,2); among (-1,1)'s 8: (-2,0),
-  // (-1,0), (-2,1), (-2,2), (-1,2), (0,2).
-  EXPECT_EQ(t.legal_count(ActionKind::FaceDown), 11);
+  // (-1,0), (-2,1), (-2,2), (-1,2), (0,2). Of these (3,2), (-2,0) and (-2,2) touch the board
+  // at corners only.
+  EXPECT_EQ(t.legal_count(ActionKind::FaceDown), 8);
   EXPECT_NE(t.refusal("face-down 5,5").find("next to an open cemetery"), std::string::npos);
-  t.act("face-down 3,2");
+  EXPECT_NE(t.refusal("face-down 3,2").find("corner"), std::string::npos);
+  EXPECT_NE(t.refusal("face-down -2,0").find("corner"), std::string::npos);
+  t.act("face-down 2,2");
   EXPECT_EQ(t.count(EventKind::FaceDownPlaced), 1);
-  EXPECT_TRUE(t.s().cell(t.cell(3, 2)).face_down);
+  EXPECT_TRUE(t.s().cell(t.cell(2, 2)).face_down);
   EXPECT_EQ(t.s().phase(), Phase::Draw);
   EXPECT_EQ(t.s().current_player(), 1);
   EXPECT_EQ(t.s().pile_size(0), 1);

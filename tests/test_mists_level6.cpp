@@ -2,12 +2,76 @@
 // each colour scoring its own points, markers reached only when every scoring meeple has
 // reached them. Sources: seed 004 Level 6 "3. Puntentelling afhandelen", Voorbeeld 1a/1b,
 // footnote 29; interpretations.md level6-unowned-colour. With 4 players the colours are red,
-// green, blue, yellow; the engine's scoring meeples are red, green and blue (tracks 0, 1, 2),
-// so yellow is the colour without one (the seed's example has red in that place).
+// green, blue, yellow; the tables here choose red, green and blue for the scoring meeples
+// (tracks 0, 1, 2), so yellow is the colour without one (the seed's example has red in that
+// place), except where the choice itself is tested.
 #include "test_mists_table.h"
 
 namespace carcheck::mists_test {
 namespace {
+
+// Seed 004 Level 6: "Jullie bepalen de kleuren van die meeples" (you decide the colours of
+// those meeples). Before the first draw the team chooses 3 of the colours in play: every such
+// set is listed (C(4,3) = 4 with 4 colours, C(5,3) = 10 with 5), and with 3 colours there is
+// nothing to choose. The tracks follow the chosen colours in ascending order; 3-5 players
+// take the scoring meeples out of those colours' supplies.
+TEST(MistsLevel6, TheTeamChoosesTheScoringColoursBeforeTheFirstDraw) {
+  const int choices[] = {0, 4, 4, 1, 4, 10};  // by players: solo and 2 players play 4 colours
+  for (int players = 1; players <= 5; ++players) {
+    SCOPED_TRACE(std::to_string(players) + " players");
+    Table t(6, players, {}, 7, false);
+    if (players == 3) {
+      EXPECT_EQ(t.s().phase(), Phase::Draw);
+      EXPECT_EQ(t.s().scoring_colours().size(), 3);
+      continue;
+    }
+    ASSERT_EQ(t.s().phase(), Phase::ScoringMeeples);
+    EXPECT_TRUE(t.s().scoring_colours().empty());
+    EXPECT_EQ(t.legal_count(ActionKind::ScoringMeeples), choices[players]);
+    EXPECT_NE(t.refusal("draw F"), "");                     // no draw before the choice
+    EXPECT_NE(t.refusal("scoring-meeples red green"), "");  // three, not two
+    EXPECT_NE(t.refusal("scoring-meeples red green blue yellow"), "");
+    EXPECT_NE(t.refusal("scoring-meeples red red green"), "");  // a colour twice
+    const std::string last = players == 5 ? "black" : "yellow";
+    t.act("scoring-meeples " + last + " green blue");
+    ASSERT_EQ(t.s().scoring_colours().size(), 3);
+    EXPECT_EQ(t.s().scoring_colours()[0], kGreen);  // tracks in ascending colour order
+    EXPECT_EQ(t.s().scoring_colours()[1], kBlue);
+    EXPECT_EQ(t.s().scoring_colours()[2], players == 5 ? kBlack : kYellow);
+    EXPECT_EQ(t.s().phase(), Phase::Draw);
+    if (players >= 3) {  // out of the chosen colours' supplies (5 each)
+      EXPECT_EQ(t.in_supply(kRed), 5);
+      EXPECT_EQ(t.in_supply(kGreen), 4);
+      EXPECT_EQ(t.in_supply(players == 5 ? kBlack : kYellow), 4);
+    } else {  // from the box: 3 each stay in supply
+      EXPECT_EQ(t.in_supply(kRed), 3);
+      EXPECT_EQ(t.in_supply(kGreen), 3);
+    }
+  }
+}
+
+// Turn order makes the colours unequal, so the choice changes the game: with 4 players red
+// unowned, red's 6 city points go to a track the team picks (Voorbeeld 1a with red as the
+// seed has it: "Rood mag daarom kiezen welke kleur de punten die rood verdiend heeft gaat
+// krijgen").
+TEST(MistsLevel6, TheSeedsExampleWithRedWithoutAScoringMeeple) {
+  Table t(6, 4, {}, 7, false);
+  t.act("scoring-meeples green blue yellow");
+  t.put("C", 0, -1, 0);
+  t.meeple(kRed, 0, -1, SegmentKind::City);
+  t.meeple(kYellow, 0, -1, SegmentKind::City);
+  t.pile(0, {"F", "CS"});
+  t.play("CS", 0, -2, 2);  // the city: 2 tiles + 1 coat of arms = 6
+  t.act("pass");
+  t.act("points");
+  ASSERT_EQ(t.s().phase(), Phase::Track);
+  EXPECT_NE(t.refusal("track red"), "");
+  t.act("track green");
+  EXPECT_EQ(t.s().score(0).total, 6);  // green, for red
+  EXPECT_EQ(t.s().score(1).total, 0);  // blue
+  EXPECT_EQ(t.s().score(2).total, 6);  // yellow
+  EXPECT_EQ(t.in_supply(kRed), 5);     // red has no scoring meeple: 5 to play
+}
 
 // Voorbeeld 1a/1b: "Zowel rood als geel krijgen 6 punten ... Rood mag daarom kiezen welke kleur
 // de punten die rood verdiend heeft gaat krijgen. Je kiest voor groen en verzet zowel de gele

@@ -79,13 +79,14 @@ TEST(MistsSetup, SixPlayersRefusedNamingTheScoringMeeple) {
 
 // Level 6 (FAQ.MoC.0007, revised rules): 3 scoring meeples, one track each. 3-5 players take
 // them out of their own supplies ("Bij een spel met 3 spelers heeft elke speler (kleur) zijn
-// eigen telmeeple"); solo and 2 players take them from the box.
+// eigen telmeeple"); solo and 2 players take them from the box. (The Table chooses red, green
+// and blue where there is a choice: test_mists_level6.cpp tests the choice.)
 TEST(MistsSetup, Level6ScoringMeeples) {
   for (int players = 1; players <= 5; ++players) {
     SCOPED_TRACE(std::to_string(players) + " players");
     Table t(6, players);
     EXPECT_EQ(t.s().score_count(), 3);
-    ASSERT_EQ(t.game->scoring_colours().size(), 3u);
+    ASSERT_EQ(t.s().scoring_colours().size(), 3);
     EXPECT_EQ(t.game->scoring_meeples_from_supply(), players >= 3);
     for (int c = 0; c < t.game->colours(); ++c) {
       bool scorer = c < 3;

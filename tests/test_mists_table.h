@@ -72,13 +72,16 @@ inline const TileSet& inline_set() {
 enum Colour { kRed = 0, kGreen = 1, kBlue = 2, kYellow = 3, kBlack = 4, kPink = 5 };
 
 // One game: rule set mists-<level>, the inline tiles, a seed; the events of every action
-// played through it are kept in `log`.
+// played through it are kept in `log`. Level 6: where the team has a choice of scoring
+// colours (every player count but 3), the table chooses red, green and blue, unless
+// `choose_scorers` is false (a test of the choice itself).
 struct Table {
   std::unique_ptr<Game> game;
   std::unique_ptr<State> st;
   std::vector<Event> log;
 
-  Table(int level, int players, const std::vector<std::string>& variants = {}, uint64_t seed = 7) {
+  Table(int level, int players, const std::vector<std::string>& variants = {}, uint64_t seed = 7,
+        bool choose_scorers = true) {
     GameOptions o;
     o.rules = "mists";
     o.level = level;
@@ -86,6 +89,12 @@ struct Table {
     o.variants = variants;
     game = make_game(Library::shipped(), o, {inline_set()});
     st = std::make_unique<State>(*game, seed);
+    if (choose_scorers && st->phase() == Phase::ScoringMeeples) {
+      Action a;
+      a.kind = ActionKind::ScoringMeeples;
+      a.from = (1u << kRed) | (1u << kGreen) | (1u << kBlue);
+      if (auto why = st->apply(a)) throw std::runtime_error("scoring-meeples: " + *why);
+    }
   }
   State& s() { return *st; }
 

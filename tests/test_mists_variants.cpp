@@ -132,8 +132,9 @@ TEST(MistsVariants, HauntedCloseRemoval) {
 }
 
 // face-down-adjacency: any-of-8 (default) or orthogonal-first (diagonal spaces of a cemetery
-// only once its orthogonal ones are taken, judged per cemetery). Cemetery (2,1) with (2,0)
-// taken: 5 free spaces, 2 of them orthogonal.
+// only once its orthogonal ones are taken, judged per cemetery); under both a space shares a
+// side with a placed tile (Dized.MoC.0052). Cemetery (2,1) with (2,0) taken: 5 free spaces, 2
+// of them orthogonal, and (3,2) touches the board at a corner only: 4 under any-of-8.
 TEST(MistsVariants, FaceDownAdjacency) {
   for (bool orth : {false, true}) {
     SCOPED_TRACE(orth ? "orthogonal-first" : "any-of-8");
@@ -145,11 +146,9 @@ TEST(MistsVariants, FaceDownAdjacency) {
       t.play("F", -1, 1, 0);
       t.act("pass");
       t.act("draw F");
-      EXPECT_EQ(t.legal_count(ActionKind::FaceDown), orth ? 2 : 5);
-      if (orth) {
-        EXPECT_NE(t.refusal("face-down 3,2"), "");
-        t.act("face-down 2,2");
-      }
+      EXPECT_EQ(t.legal_count(ActionKind::FaceDown), orth ? 2 : 4);
+      EXPECT_NE(t.refusal("face-down 3,2"), "");
+      if (orth) t.act("face-down 2,2");
     }
     {
       // (2,1)'s orthogonal spaces all taken; a 2nd cemetery (0,2) with free orthogonal spaces.
@@ -163,9 +162,10 @@ TEST(MistsVariants, FaceDownAdjacency) {
       t.play("F", -1, 1, 0);
       t.act("pass");
       t.act("draw F");
-      // any-of-8: (3,0), (1,2), (3,2), (-1,2), (0,3), (-1,3), (1,3); orthogonal-first: the
-      // diagonals of (2,1) and the orthogonal spaces of (0,2): (3,0), (1,2), (3,2), (-1,2), (0,3).
-      EXPECT_EQ(t.legal_count(ActionKind::FaceDown), orth ? 5 : 7);
+      // any-of-8: (3,0), (1,2), (3,2), (-1,2), (0,3) ((-1,3) and (1,3) touch corners only);
+      // orthogonal-first: the diagonals of (2,1) and the orthogonal spaces of (0,2), the same.
+      EXPECT_EQ(t.legal_count(ActionKind::FaceDown), 5);
+      EXPECT_NE(t.refusal("face-down 1,3"), "");
     }
   }
 }
