@@ -209,6 +209,11 @@ class Greedy {
     const int seat = s.current_player();
     values.assign(static_cast<size_t>(legal.size), 0.0);
     if (legal.size == 1) return 0;
+    // Level 6's scoring colours: one ply sees nothing yet (every track at 0). The stated rule:
+    // the colours of the first seats (the listed option 0, the lowest colours), which take
+    // their turns first and as often as any; a later seat's colour, without a track, then
+    // feeds whichever track lags (level6-unowned-colour).
+    if (s.phase() == Phase::ScoringMeeples) return 0;
     double best = -3 * kWin;
     for (int i = 0; i < legal.size; ++i) {
       values[static_cast<size_t>(i)] = value(s, legal.items[i], seat);

@@ -273,7 +273,12 @@ bool phase_in_play(const RuleSet& r, Phase p) {
     case Phase::FaceDown:
       return r.cemetery == CemeteryMode::Haunted;
     case Phase::Track:
+    case Phase::ScoringMeeples:
       return r.scoring == ScoringTracks::PerColour;
+    case Phase::EmptySymbol:
+      return r.family == Family::Mists;
+    case Phase::HauntGhost:
+      return r.cemetery == CemeteryMode::Haunted;
     case Phase::Bridge:
     case Phase::CastleChoice:
     case Phase::CastleScore:

@@ -155,6 +155,15 @@ void bind_state(pyb::module_& m) {
           },
           "Totals per player (competitive) or per scoring track (Mists).")
       .def(
+          "scoring_colours",
+          [](const PyState& s) {
+            std::vector<std::string> out;
+            for (int c : s.state().scoring_colours()) out.emplace_back(kColourNames[c]);
+            return out;
+          },
+          "Mists Level 6: the colours with a scoring meeple, track by track (scores() follows "
+          "this order); empty before the team's choice (phase 'scoring-meeples').")
+      .def(
           "score_breakdown",
           [](const PyState& s, int who) { return score_breakdown(s.state(), who); }, "who"_a,
           "One player's (or track's) points by feature, and the total.")

@@ -89,3 +89,25 @@ def test_clone_is_independent():
     assert str(c) != str(s)
     assert c.apply(first) is None
     assert str(c) == str(s)
+
+
+def test_level6_the_team_chooses_the_scoring_colours():
+    """Seed 004 Level 6: "Jullie bepalen de kleuren van die meeples". With 2 players (4 colours)
+    the team chooses 3 of them before the first draw: C(4,3) = 4 ways, no draw before it; the
+    tracks follow the chosen colours in ascending colour order."""
+    game = carcheck.load_game("mists", level=6, players=2)
+    s = game.new_state(3, chance=True)
+    assert s.phase() == "scoring-meeples"
+    assert s.scoring_colours() == []
+    options = sorted(str(a) for a in s.legal_actions())
+    assert options == sorted([
+        "scoring-meeples red green blue",
+        "scoring-meeples red green yellow",
+        "scoring-meeples red blue yellow",
+        "scoring-meeples green blue yellow",
+    ])
+    assert s.apply("scoring-meeples red green") is not None  # three, not two
+    assert s.apply("scoring-meeples yellow green blue") is None
+    assert s.scoring_colours() == ["green", "blue", "yellow"]
+    assert s.scores() == [0, 0, 0]
+    assert s.is_chance_node()
