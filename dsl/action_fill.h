@@ -227,15 +227,21 @@ struct fill<ghost_n> {
 // ---- The places ghosts come off, a second tile, a second track
 // -----------------------------------
 
+// A mist area's number as written (from 1), refused outside 1..kMaxMist.
+template <typename Input>
+int mist_area_number(const Input& in) {
+  const int k = capped_number(in.string(), kMaxMist);
+  if (k < 1 || k > kMaxMist)
+    throw InputError(source_pos(in), "a tile has mist areas 1 to " + std::to_string(kMaxMist) +
+                                         ", not " + in.string());
+  return k;
+}
+
 template <>
 struct fill<mist_k> {
   template <typename Input>
   static void apply(const Input& in, ActionSyntax& a) {
-    const int k = capped_number(in.string(), kMaxMist);
-    if (k < 1 || k > kMaxMist)
-      throw InputError(source_pos(in), "a tile has mist areas 1 to " + std::to_string(kMaxMist) +
-                                           ", not " + in.string());
-    a.place = k - 1;
+    a.place = mist_area_number(in) - 1;
   }
 };
 template <>
@@ -286,11 +292,7 @@ template <>
 struct fill<area_k> {
   template <typename Input>
   static void apply(const Input& in, ActionSyntax& a) {
-    const int k = capped_number(in.string(), kMaxMist);
-    if (k < 1 || k > kMaxMist)
-      throw InputError(source_pos(in), "a tile has mist areas 1 to " + std::to_string(kMaxMist) +
-                                           ", not " + in.string());
-    a.count = k;
+    a.count = mist_area_number(in);
   }
 };
 template <>

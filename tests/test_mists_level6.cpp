@@ -50,6 +50,18 @@ TEST(MistsLevel6, TheTeamChoosesTheScoringColoursBeforeTheFirstDraw) {
   }
 }
 
+// Voorbeeld 1a: red's tile closes a city that red and yellow occupy: 2 tiles + 1 coat of arms,
+// 6 points for each colour; the points are taken.
+void red_and_yellow_close_a_city(Table& t) {
+  t.put("C", 0, -1, 0);
+  t.meeple(kRed, 0, -1, SegmentKind::City);
+  t.meeple(kYellow, 0, -1, SegmentKind::City);
+  t.pile(0, {"F", "CS"});
+  t.play("CS", 0, -2, 2);
+  t.act("pass");
+  t.act("points");
+}
+
 // Turn order makes the colours unequal, so the choice changes the game: with 4 players red
 // unowned, red's 6 city points go to a track the team picks (Voorbeeld 1a with red as the
 // seed has it: "Rood mag daarom kiezen welke kleur de punten die rood verdiend heeft gaat
@@ -57,13 +69,7 @@ TEST(MistsLevel6, TheTeamChoosesTheScoringColoursBeforeTheFirstDraw) {
 TEST(MistsLevel6, TheSeedsExampleWithRedWithoutAScoringMeeple) {
   Table t(6, 4, {}, 7, false);
   t.act("scoring-meeples green blue yellow");
-  t.put("C", 0, -1, 0);
-  t.meeple(kRed, 0, -1, SegmentKind::City);
-  t.meeple(kYellow, 0, -1, SegmentKind::City);
-  t.pile(0, {"F", "CS"});
-  t.play("CS", 0, -2, 2);  // the city: 2 tiles + 1 coat of arms = 6
-  t.act("pass");
-  t.act("points");
+  red_and_yellow_close_a_city(t);
   ASSERT_EQ(t.s().phase(), Phase::Track);
   EXPECT_NE(t.refusal("track red"), "");
   t.act("track green");
@@ -78,13 +84,7 @@ TEST(MistsLevel6, TheSeedsExampleWithRedWithoutAScoringMeeple) {
 // als de groene telmeeple elk 6 velden vooruit."
 TEST(MistsLevel6, EachColourScoresItsOwnAndUnownedPointsGoToAChosenTrack) {
   Table t(6, 4);
-  t.put("C", 0, -1, 0);
-  t.meeple(kRed, 0, -1, SegmentKind::City);
-  t.meeple(kYellow, 0, -1, SegmentKind::City);
-  t.pile(0, {"F", "CS"});
-  t.play("CS", 0, -2, 2);  // the city: 2 tiles + 1 coat of arms = 6
-  t.act("pass");
-  t.act("points");
+  red_and_yellow_close_a_city(t);
   ASSERT_EQ(t.s().phase(), Phase::Track);
   EXPECT_EQ(t.legal_count(ActionKind::Track), 3);
   EXPECT_NE(t.refusal("track yellow"), "");
