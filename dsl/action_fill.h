@@ -270,6 +270,14 @@ struct fill<also_coords> {
   }
 };
 template <>
+struct fill<castle_coords> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_coordinates(in, a.bx, a.by);
+    a.castle_for = true;
+  }
+};
+template <>
 struct fill<also_colour> {
   template <typename Input>
   static void apply(const Input& in, ActionSyntax& a) {

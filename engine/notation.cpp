@@ -189,8 +189,17 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::Buy:
     case ActionKind::Sell:
       return verb;
-    case ActionKind::CastleScore:
-      return verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
+    case ActionKind::CastleScore: {
+      std::string text = verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
+      if (a.count > 0) {  // the castle that scores, at its north or west tile
+        const int castle = a.count - 1;
+        const int cell = castle < s.bcb().castle_count
+                             ? s.bcb().castles[static_cast<size_t>(castle)].cells[0]
+                             : -1;
+        text += " for " + (cell >= 0 ? xy(s.cell(cell).x, s.cell(cell).y) : std::string("?"));
+      }
+      return text;
+    }
     case ActionKind::Select: {
       std::string text = verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : "?");
       if (a.x >= 0) text += ' ' + std::to_string(a.x);
@@ -375,6 +384,17 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       if (cell < 0) {
         error = "no tile at " + xy(a.x, a.y);
         return std::nullopt;
+      }
+      if (a.castle_for) {  // `for x,y`: the castle that scores, by either of its tiles
+        const int at = s.cell_at(a.bx, a.by);
+        for (int i = 0; i < s.bcb().castle_count && at >= 0; ++i) {
+          const auto& cells = s.bcb().castles[static_cast<size_t>(i)].cells;
+          if (cells[0] == at || cells[1] == at) r.count = static_cast<int8_t>(i + 1);
+        }
+        if (r.count == 0) {
+          error = "no castle lies on " + xy(a.bx, a.by) + " (for x,y names the castle that scores)";
+          return std::nullopt;
+        }
       }
       if (a.feature == "castle") return r;  // seg -1: the castle at x,y
       if (a.feature == "bridge") {

@@ -16,7 +16,8 @@
 //   bridge <x>,<y> N-S|W-E      discard                     meeple bridge [colour]
 //   place <x>,<y> r<0-3> bridge N-S|W-E          (the bridge on the tile placed)
 //   place <x>,<y> r<0-3> bridge <x2>,<y2> N-S|W-E (on the neighbour at x2,y2, along the side)
-//   castle     castle-score <x>,<y> <feature>   (feature as `meeple` names it, or castle)
+//   castle     castle-score <x>,<y> <feature> [for <x2>,<y2>]   (feature as `meeple` names it,
+//              or castle; `for`: the castle at x2,y2 scores it, when its owner has several)
 //   select <tile> [<bid>]       bid <n>         buy         sell
 //
 // Ports name board directions after rotation: `meeple road:W` is the road segment leaving
@@ -51,18 +52,20 @@ struct MeepleRef {
 // An action as written, before it meets a state: names are still names.
 struct ActionSyntax {
   ActionKind kind = ActionKind::Pass;
-  std::string tile;     // draw, select
-  int x = 0, y = 0;     // place, remove-ghosts, extra-ghost, clear, face-down, bridge,
-                        // castle-score
-  int rot = 0;          // place: quarter turns clockwise
-  int count = 0;        // remove-ghosts, clear: ghosts (0 with `clear stop`); bridge: its axis
-                        // (0 N-S, 1 W-E); select, bid: the amount (select without one: -1)
-  uint16_t from = 0;    // remove-ghosts, clear: the places written after `from` (Action::from);
-                        // kFromSeveralTiles: `and` named a second tile
-  std::string also;     // track: the colour written after `and` (an attempt to share points)
-  int place = 0;        // while `from` is read: the ghost slot whose count comes next
-  int bridge = 0;       // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
-  int bx = 0, by = 0;   // place: the neighbour written as carrying that bridge
+  std::string tile;         // draw, select
+  int x = 0, y = 0;         // place, remove-ghosts, extra-ghost, clear, face-down, bridge,
+                            // castle-score
+  int rot = 0;              // place: quarter turns clockwise
+  int count = 0;            // remove-ghosts, clear: ghosts (0 with `clear stop`); bridge: its axis
+                            // (0 N-S, 1 W-E); select, bid: the amount (select without one: -1)
+  uint16_t from = 0;        // remove-ghosts, clear: the places written after `from` (Action::from);
+                            // kFromSeveralTiles: `and` named a second tile
+  std::string also;         // track: the colour written after `and` (an attempt to share points)
+  int place = 0;            // while `from` is read: the ghost slot whose count comes next
+  int bridge = 0;           // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
+  int bx = 0, by = 0;       // place: the neighbour written as carrying that bridge; castle-score:
+                            // the castle written after `for`
+  bool castle_for = false;  // castle-score: `for x,y` was written
   std::string feature;  // meeple, castle-score, score-first: road, city, field, monastery, castle,
                         // cemetery, mist, bridge
   std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
