@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "bcb_support.h"
+#include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
@@ -641,6 +642,14 @@ TEST(BcbCastles, SeveralCastlesOfOnePlayerNameTheCastle) {
   std::sort(texts.begin(), texts.end());
   EXPECT_EQ(texts, (std::vector<std::string>{"castle-score -1,0 road:S for 0,-1",
                                              "castle-score 2,0 road:S for 1,-1"}));
+  // The texts read back as the offered actions; `for` may name either tile of a castle.
+  std::string error;
+  for (const Action& a : t.legal())
+    EXPECT_EQ(parse_action(*t.s, action_text(*t.s, a), error), a) << error;
+  EXPECT_EQ(parse_action(*t.s, "castle-score 2,0 road:S for 1,0", error),
+            parse_action(*t.s, "castle-score 2,0 road:S for 1,-1", error));
+  EXPECT_FALSE(parse_action(*t.s, "castle-score 2,0 road:S for 2,0", error).has_value());
+  EXPECT_EQ(error, "no castle lies on 2,0 (for x,y names the castle that scores)");
   const std::string before = t.s->snapshot();
   auto why = t.castle_score(2, 0, 0);
   ASSERT_TRUE(why.has_value());
