@@ -10,8 +10,8 @@
 //   clear stop | face-down x,y | track colour
 //   Bridges, Castles and Bazaars: bridge x,y N-S|W-E | discard
 //   place x,y rN bridge N-S (on the tile placed) | place x,y rN bridge x2,y2 W-E (on a neighbour)
-//   meeple bridge | castle | castle-score x,y <feature> [for x,y] | select T [N] | bid N | buy
-//   sell
+//   meeple bridge | castle | castle-score x,y <feature> [for x,y[:side]] | select T [N] | bid N |
+//   buy sell
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -174,8 +174,11 @@ struct a_discard : kw_discard {};
 // The keyword castle also matches the start of castle-score ('-' ends a keyword).
 struct a_castle : pg::seq<kw_castle, pg::not_at<pg::one<'-'>>> {};
 // `for x,y`: the castle that scores, when its owner has several to decide (castle-order).
+// A tile may hold two castles (two caps): `:side` names the one across that side.
 struct castle_coords : pg::seq<bridge_x, pg::must<comma>, pg::must<bridge_y>> {};
-struct castle_for : pg::seq<kw_for, pg::must<then<castle_coords>>> {};
+struct castle_side : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::not_at<word_char>> {};
+struct castle_for
+    : pg::seq<kw_for, pg::must<then<castle_coords>>, pg::opt<port_colon, pg::must<castle_side>>> {};
 struct a_castle_score : pg::seq<kw_castle_score, pg::must<then<coords>>, pg::must<then<feature>>,
                                 pg::opt<then<castle_for>>> {};
 struct amount : number {};
@@ -239,6 +242,9 @@ CARCHECK_ACTION_MESSAGE(place_colon, "expected ':' and how many ghosts come off 
 CARCHECK_ACTION_MESSAGE(place_n, "expected how many ghosts come off that place (1 to 3)")
 CARCHECK_ACTION_MESSAGE(also_coords, "expected the second tile's coordinates x,y after 'and'")
 CARCHECK_ACTION_MESSAGE(castle_coords, "expected the castle's coordinates x,y after 'for'")
+CARCHECK_ACTION_MESSAGE(castle_side,
+                        "expected the side of the tile towards the castle's other tile: N, E, S "
+                        "or W")
 CARCHECK_ACTION_MESSAGE(also_n, "expected how many ghosts come off the second tile")
 CARCHECK_ACTION_MESSAGE(also_colour, "expected a second colour after 'and'")
 #undef CARCHECK_ACTION_MESSAGE

@@ -53,6 +53,7 @@ const std::map<std::string, std::string>& shapes() {
       {"curve", "road W-S; field Wr Nl Nr El Er Sl; field Sr Wl"},
       {"straight", "road W-E; field Wr Nl Nr El; field Er Sl Sr Wl"},
       {"t-junction", "road E*; road S*; road W*; field Wr Nl Nr El; field Er Sl; field Sr Wl"},
+      {"two-caps", "city N; city S; field Wl Wr El Er @N @S"},
   };
   return s;
 }
@@ -73,7 +74,7 @@ constexpr int kRed = 0, kGreen = 1, kBlue = 2;
 const std::vector<std::pair<std::string, int>> kPlenty = {
     {"city-cap", 12},   {"field", 12},   {"monastery", 3},    {"monastery-road", 3},
     {"city-bridge", 2}, {"triangle", 2}, {"cap-e-road-n", 2}, {"road-end", 3},
-    {"curve", 3},       {"straight", 2}, {"t-junction", 2}};
+    {"curve", 3},       {"straight", 2}, {"t-junction", 2},   {"two-caps", 2}};
 
 struct Table {
   std::unique_ptr<Game> game;
@@ -665,6 +666,51 @@ TEST(BcbCastles, SeveralCastlesOfOnePlayerNameTheCastle) {
   EXPECT_EQ(t.score(kRed), 8);
   EXPECT_EQ(t.s->meeples_in_supply(kRed), 7);
   EXPECT_EQ(t.s->phase(), Phase::Draw);
+}
+
+// A tile with two caps holds two castles: red's A on 0,-1 / 0,0 (the two-caps tile's S cap and
+// the start's) and red's B on 0,-2 / 0,-1 (its N cap and a cap on 0,-2). Green closes a small
+// city on 1,-1 / 2,-1, in both fiefs: red has two castles to score. `for 0,-1` names no single
+// castle and is refused with the way out; `for 0,-1:S` and `for 0,-1:N` name A and B, as do
+// the tiles only one castle lies on, which action_text writes.
+TEST(BcbCastles, TwoCastlesOnOneTileAreNamedByTheSide) {
+  Table t;
+  t.follower(kRed, 0, 0, kCity);
+  t.play(kRed, "two-caps", 0, -1, 0);
+  ASSERT_EQ(t.s->phase(), Phase::CastleChoice);
+  ASSERT_TRUE(ok(t.simple(ActionKind::Castle)));
+  t.play(kGreen, "field", 1, 0, 0);
+  t.play(kRed, "city-cap", 0, -2, 2, kCity);
+  ASSERT_EQ(t.s->phase(), Phase::CastleChoice);
+  ASSERT_TRUE(ok(t.simple(ActionKind::Castle)));
+  t.put("city-cap", 1, -1, 1);  // city E
+  t.play(kGreen, "city-cap", 2, -1, 3);
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);
+  EXPECT_EQ(t.s->current_player(), kRed);
+  std::vector<std::string> texts;
+  for (const Action& a : t.legal()) texts.push_back(action_text(*t.s, a));
+  std::sort(texts.begin(), texts.end());
+  EXPECT_EQ(texts, (std::vector<std::string>{"castle-score 1,-1 city:E for 0,-2",
+                                             "castle-score 1,-1 city:E for 0,0"}));
+  std::string error;
+  EXPECT_FALSE(parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1", error).has_value());
+  EXPECT_EQ(error,
+            "two castles lie on 0,-1: name the side towards the castle's other tile (for "
+            "0,-1:N, E, S or W)");
+  EXPECT_FALSE(parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1:E", error).has_value());
+  EXPECT_EQ(error,
+            "no castle lies on 0,-1 across its side E (for x,y names the castle that scores)");
+  const auto a = parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1:S", error);
+  const auto b = parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1:N", error);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->count, 1);  // castle A, built first
+  EXPECT_EQ(b->count, 2);
+  EXPECT_EQ(a, parse_action(*t.s, "castle-score 1,-1 city:E for 0,0", error));
+  ASSERT_TRUE(ok(t.s->apply(*a)));
+  EXPECT_EQ(t.score(kRed), 4);                  // A takes the city, 2 x 2
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);  // B: the city, or castle A (4)
+  ASSERT_TRUE(ok(t.castle_score(1, -1, kCity)));
+  EXPECT_EQ(t.score(kRed), 8);
 }
 
 }  // namespace
