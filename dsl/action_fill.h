@@ -296,6 +296,22 @@ struct fill<area_k> {
   }
 };
 template <>
+struct fill<castle_coords> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_coordinates(in, a.bx, a.by);
+    a.castle_for = true;
+  }
+};
+template <>
+struct fill<castle_side> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    for (int k = 0; k < kSides; ++k)
+      if (in.string()[0] == kSideNames[k]) a.castle_side = k;
+  }
+};
+template <>
 struct fill<also_colour> {
   template <typename Input>
   static void apply(const Input& in, ActionSyntax& a) {

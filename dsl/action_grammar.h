@@ -11,7 +11,8 @@
 //   scoring-meeples colour colour colour | empty-symbol x,y mist K | haunt x,y mist K
 //   Bridges, Castles and Bazaars: bridge x,y N-S|W-E | discard
 //   place x,y rN bridge N-S (on the tile placed) | place x,y rN bridge x2,y2 W-E (on a neighbour)
-//   meeple bridge | castle | castle-score x,y <feature> | select T [N] | bid N | buy | sell
+//   meeple bridge | castle | castle-score x,y <feature> [for x,y[:side]] | select T [N] | bid N |
+//   buy sell
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -71,6 +72,7 @@ CARCHECK_ACTION_KEYWORD(kw_haunt, "haunt")
 CARCHECK_ACTION_KEYWORD(kw_stop, "stop")
 CARCHECK_ACTION_KEYWORD(kw_from, "from")
 CARCHECK_ACTION_KEYWORD(kw_and, "and")
+CARCHECK_ACTION_KEYWORD(kw_for, "for")
 CARCHECK_ACTION_KEYWORD(kw_supply, "supply")
 // Features (segment_kind_name) and colours (kColourNames).
 CARCHECK_ACTION_KEYWORD(kw_road, "road")
@@ -175,8 +177,14 @@ struct a_bridge : pg::seq<kw_bridge, pg::must<then<coords>>, pg::must<then<bridg
 struct a_discard : kw_discard {};
 // The keyword castle also matches the start of castle-score ('-' ends a keyword).
 struct a_castle : pg::seq<kw_castle, pg::not_at<pg::one<'-'>>> {};
-struct a_castle_score : pg::seq<kw_castle_score, pg::must<then<coords>>, pg::must<then<feature>>> {
-};
+// `for x,y`: the castle that scores, when its owner has several to decide (castle-order).
+// A tile may hold two castles (two caps): `:side` names the one across that side.
+struct castle_coords : pg::seq<bridge_x, pg::must<comma>, pg::must<bridge_y>> {};
+struct castle_side : pg::seq<pg::one<'N', 'E', 'S', 'W'>, pg::not_at<word_char>> {};
+struct castle_for
+    : pg::seq<kw_for, pg::must<then<castle_coords>>, pg::opt<port_colon, pg::must<castle_side>>> {};
+struct a_castle_score : pg::seq<kw_castle_score, pg::must<then<coords>>, pg::must<then<feature>>,
+                                pg::opt<then<castle_for>>> {};
 struct amount : number {};
 struct a_select : pg::seq<kw_select, pg::must<then<tile_name>>, pg::opt<then<amount>>> {};
 struct a_bid : pg::seq<kw_bid, pg::must<then<amount>>> {};
@@ -249,6 +257,10 @@ CARCHECK_ACTION_MESSAGE(mist_k, "expected which mist area of the tile, 1 to 4 (m
 CARCHECK_ACTION_MESSAGE(place_colon, "expected ':' and how many ghosts come off that place")
 CARCHECK_ACTION_MESSAGE(place_n, "expected how many ghosts come off that place (1 to 3)")
 CARCHECK_ACTION_MESSAGE(also_coords, "expected the second tile's coordinates x,y after 'and'")
+CARCHECK_ACTION_MESSAGE(castle_coords, "expected the castle's coordinates x,y after 'for'")
+CARCHECK_ACTION_MESSAGE(castle_side,
+                        "expected the side of the tile towards the castle's other tile: N, E, S "
+                        "or W")
 CARCHECK_ACTION_MESSAGE(also_n, "expected how many ghosts come off the second tile")
 CARCHECK_ACTION_MESSAGE(also_colour, "expected a second colour after 'and'")
 CARCHECK_ACTION_MESSAGE(scoring_colour,

@@ -32,7 +32,8 @@ enum class ActionKind : uint8_t {
   Castle,          // BCB: the occupant turns the small city under decision into a castle
                    // (`pass` in that phase: score the city as usual)
   CastleScore,     // BCB: the castle under decision scores the finished feature at (x, y),
-                   // segment `seg` of that cell (-1: the cell's monastery, or the castle there)
+                   // segment `seg` of that cell (-1: the cell's monastery, or the castle there);
+                   // `count` 1 + the index of the castle that scores (0: the one under decision)
   Select,          // BCB bazaar: the selector takes revealed tile `tile`, opening with bid `x`
                    // (0 allowed); -1: no bid (bazaar-variant=variant, where nobody bids)
   Bid,             // BCB bazaar: raise the bid on the selected tile to `x`

@@ -22,6 +22,8 @@
 // | castle-farm-value   | every-castle, scored-only  | which castles are worth 4 to a farm   |
 // | castle-farm-edition | refuse                     | another farm-scoring edition is       |
 // |                     |                            | refused when the game is built        |
+// | castle-order        | active-clockwise,          | which castle decides first when       |
+// |                     | build-order                | several score in one scoring          |
 //
 // Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
 // `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or
@@ -36,7 +38,9 @@
 // Castles (engine/bcb_castles.cpp): BcbState::castles records each castle (its two cells,
 // owner, follower); its follower stays on its city segment until the castle scores, and the
 // city region is never scored as a city again. The turn's scoring with the castle decisions
-// (Phase::CastleChoice, Phase::CastleScore) resumes from pending_ / pending_index_.
+// (Phase::CastleChoice, Phase::CastleScore) resumes from pending_ / pending_index_. Under
+// castle-order=active-clockwise a player with several castles to score picks one with
+// `castle-score x,y <feature> for <castle x,y>` (Action::count: 1 + the castle's index).
 //
 // A bridge is a road segment of its cell: segment index kBridgeSeg, union-find node
 // segment_node(cell, kBridgeSeg). Every tile the rule set plays leaves that index free.

@@ -5,6 +5,11 @@
 // on each side) finished in a later scoring. The turn's scoring runs here, resumable after
 // each decision: the features the tile finished in order (a conversion is asked when a small
 // city comes up), then the castles that score, then bcb_turn_scored.
+//
+// castle-order (interpretations.md row castle-order) says in which order the castles of one
+// scoring decide. active-clockwise: each decision is that of the first player, from the active
+// player clockwise, who has a castle with a candidate now; build-order: the first castle built
+// with a candidate (the order the engine had before issue 28).
 #include <algorithm>
 
 #include "engine/bcb.h"
@@ -145,6 +150,19 @@ void candidates(const State& s, const std::vector<PendingScore>& pending, int i,
   }
 }
 
+// Whether castle `i` may score in this scoring: built before it (castle-same-turn) and not
+// scored yet.
+bool castle_waits(const BcbState& b, int i) {
+  return i < b.castle_fresh && !nth(b.castles, i).scored;
+}
+
+// The value a castle scoring candidate `x` gets: the feature's, or what the castle it takes
+// scored ("ambele primesc aceleași puncte").
+int candidate_points(const State& s, const std::vector<PendingScore>& pending, const Candidate& x) {
+  return x.castle >= 0 ? nth(s.bcb().castles, x.castle).points
+                       : Rules::feature_value(s, nth(pending, x.pending), false);
+}
+
 // The candidate an action names (any tile of the feature), or -1.
 int named_candidate(const State& s, const std::vector<PendingScore>& pending, const Candidates& c,
                     const Action& a) {
@@ -216,33 +234,73 @@ void Rules::bcb_castle_resume(State& s) {
     }
     ++s.pending_index_;
   }
-  // Castles in the order they were built; one that scores may let another score, so look
-  // again from the first after each.
-  for (;;) {
-    Candidates c;
-    int pick = -1;
-    for (int i = 0; i < b.castle_fresh && pick < 0; ++i) {
-      if (nth(b.castles, i).scored) continue;
-      candidates(s, s.pending_, i, c);
-      if (c.size > 0) pick = i;
-    }
-    if (pick < 0) break;
-    if (c.size > 1) {  // fn 36: several finished at once; the castle's owner picks one
-      b.castle_deciding = static_cast<int8_t>(pick);
-      b.decider = nth(b.castles, pick).owner;
-      s.phase_ = Phase::CastleScore;
-      return;
-    }
-    const Candidate& only = nth(c.items, 0);
-    bcb_castle_score(s, pick,
-                     only.castle >= 0 ? nth(b.castles, only.castle).points
-                                      : feature_value(s, nth(s.pending_, only.pending), false));
+  // The castles, in the order castle-order gives; one that scores may let another score, so
+  // look again from the start after each.
+  while (bcb_castle_next(s)) {
   }
+  if (b.decider >= 0) return;  // a player decides (Phase::CastleScore)
   s.pending_.clear();
   s.pending_index_ = 0;
   b.castles_scored_now = 0;
   b.castle_fresh = b.castle_count;
   bcb_turn_scored(s);
+}
+
+// One step of the castles' scoring: a castle with a single choice scores it (true: look
+// again), or a player is asked (Phase::CastleScore, false), or no castle has a candidate
+// (false).
+bool Rules::bcb_castle_next(State& s) {
+  BcbState& b = s.bcb_;
+  Candidates c;
+  switch (s.game_->switches().castle_order) {
+    case CastleOrder::BuildOrder: {
+      // The first castle built with a candidate; with several, its owner picks (fn 36).
+      for (int i = 0; i < b.castle_fresh; ++i) {
+        if (!castle_waits(b, i)) continue;
+        candidates(s, s.pending_, i, c);
+        if (c.size == 0) continue;
+        if (c.size == 1) {
+          bcb_castle_score(s, i, candidate_points(s, s.pending_, nth(c.items, 0)));
+          return true;
+        }
+        b.castle_deciding = static_cast<int8_t>(i);
+        b.decider = nth(b.castles, i).owner;
+        s.phase_ = Phase::CastleScore;
+        return false;
+      }
+      return false;
+    }
+    case CastleOrder::ActiveClockwise: {
+      // The first player from the active one clockwise with a castle that has a candidate now
+      // ("ocupantul cetății poate decide"; the register's order). A lone castle with a lone
+      // candidate leaves nothing to decide; otherwise the owner picks the castle and feature.
+      const int players = s.game_->players();
+      for (int k = 0; k < players; ++k) {
+        const int who = (s.player_ + k) % players;
+        int castles = 0, only = -1, only_size = 0;
+        for (int i = 0; i < b.castle_fresh; ++i) {
+          if (!castle_waits(b, i) || nth(b.castles, i).owner != who) continue;
+          candidates(s, s.pending_, i, c);
+          if (c.size == 0) continue;
+          ++castles;
+          only = i;
+          only_size = c.size;
+        }
+        if (castles == 0) continue;
+        if (castles == 1 && only_size == 1) {
+          candidates(s, s.pending_, only, c);
+          bcb_castle_score(s, only, candidate_points(s, s.pending_, nth(c.items, 0)));
+          return true;
+        }
+        b.castle_deciding = static_cast<int8_t>(castles == 1 ? only : -1);
+        b.decider = static_cast<int8_t>(who);
+        s.phase_ = Phase::CastleScore;
+        return false;
+      }
+      return false;
+    }
+  }
+  return false;
 }
 
 // "ocupantul își plasează unul dintre jetoanele sale cetate peste oraș și mută în cetate
@@ -308,16 +366,24 @@ void Rules::bcb_castle_legal(const State& s, ActionList& out) {
     return;
   }
   if (s.phase_ != Phase::CastleScore) return;
-  Candidates c;
-  candidates(s, s.pending_, b.castle_deciding, c);
-  for (int k = 0; k < c.size; ++k) {
-    const Candidate& x = nth(c.items, k);
-    Action a;
-    a.kind = ActionKind::CastleScore;
-    a.x = nth(s.cells_, x.cell).x;
-    a.y = nth(s.cells_, x.cell).y;
-    a.seg = static_cast<int8_t>(x.seg);
-    out.push(a);
+  // One castle under decision: its candidates. Several castles of the decider's
+  // (castle-order=active-clockwise): each castle's candidates, the castle named (`for`).
+  for (int i = 0; i < b.castle_count; ++i) {
+    if (b.castle_deciding >= 0 ? i != b.castle_deciding
+                               : !castle_waits(b, i) || nth(b.castles, i).owner != b.decider)
+      continue;
+    Candidates c;
+    candidates(s, s.pending_, i, c);
+    for (int k = 0; k < c.size; ++k) {
+      const Candidate& x = nth(c.items, k);
+      Action a;
+      a.kind = ActionKind::CastleScore;
+      a.x = nth(s.cells_, x.cell).x;
+      a.y = nth(s.cells_, x.cell).y;
+      a.seg = static_cast<int8_t>(x.seg);
+      a.count = static_cast<int8_t>(b.castle_deciding >= 0 ? 0 : i + 1);
+      out.push(a);
+    }
   }
 }
 
@@ -327,17 +393,32 @@ std::optional<std::string> Rules::bcb_castle_apply(State& s, const Action& a) {
     if (s.phase_ != Phase::CastleScore)
       return std::string("no castle is choosing the feature it scores now (") +
              phase_name(s.phase_) + ")";
+    // Action::count: 1 + the castle that scores (0: the one under decision).
+    int castle = b.castle_deciding;
+    if (a.count < 0 || a.count > b.castle_count) return "that names no castle on the board";
+    if (a.count > 0) {
+      const int named = a.count - 1;
+      if (!castle_waits(b, named) || nth(b.castles, named).owner != b.decider ||
+          (castle >= 0 && named != castle))
+        return "that castle is not one deciding now (seed 003: the occupant of a castle with a "
+               "finished structure in its fief decides; castle-order: whose castles decide "
+               "first)";
+      castle = named;
+    }
+    if (castle < 0)
+      return "player " + std::to_string(b.decider + 1) +
+             " has several castles to score: name the one that scores first (castle-score x,y "
+             "<feature> for <castle x,y>; castle-order=active-clockwise: the owner picks the "
+             "order of their own castles)";
     Candidates c;
-    candidates(s, s.pending_, b.castle_deciding, c);
+    candidates(s, s.pending_, castle, c);
+    if (c.size == 0) return "that castle has no finished structure in its fief in this scoring";
     const int k = named_candidate(s, s.pending_, c, a);
     if (k < 0)
       return "that is no feature finished in this scoring with a tile in the castle's fief (seed "
              "003: the castle scores a road, city, castle or monastery finished on one of its six "
              "tiles; a monastery only when on its own tile)";
-    const Candidate& x = nth(c.items, k);
-    bcb_castle_score(s, b.castle_deciding,
-                     x.castle >= 0 ? nth(b.castles, x.castle).points
-                                   : feature_value(s, nth(s.pending_, x.pending), false));
+    bcb_castle_score(s, castle, candidate_points(s, s.pending_, nth(c.items, k)));
     bcb_castle_resume(s);
     return std::nullopt;
   }

@@ -48,7 +48,9 @@ struct BcbState {
   // castle i scored in it (a finished feature for the castles around it, seed 003).
   int8_t castle_fresh = 0;
   uint16_t castles_scored_now = 0;
-  int8_t castle_deciding = -1;  // Phase::CastleScore: the castle whose owner picks
+  // Phase::CastleScore: the castle whose owner picks its feature; -1: the decider has several
+  // castles with a candidate and picks which scores first (castle-order=active-clockwise).
+  int8_t castle_deciding = -1;
   static_assert(kBcbMaxCastles <= 16, "castles_scored_now has a bit per castle");
   // The player deciding now when it is not the active one (State::current_player), or -1.
   int8_t decider = -1;

@@ -113,6 +113,30 @@ std::string feature_text(const State& s, const Action& a) {
   return "castle";
 }
 
+// How many castles lie on `cell` (a tile with two caps may hold two).
+int castles_on(const State& s, int cell) {
+  int n = 0;
+  for (int i = 0; i < s.bcb().castle_count; ++i) {
+    const auto& c = s.bcb().castles[static_cast<size_t>(i)].cells;
+    n += c[0] == cell || c[1] == cell;
+  }
+  return n;
+}
+
+// Castle `i` as `castle-score ... for` names it: a tile of it no other castle lies on (the
+// north or west one first), else its north or west tile with the side towards the other.
+std::string castle_text(const State& s, int i) {
+  if (i < 0 || i >= s.bcb().castle_count) return "?";
+  const auto& c = s.bcb().castles[static_cast<size_t>(i)].cells;
+  for (const int cell : c)
+    if (castles_on(s, cell) == 1) return xy(s.cell(cell).x, s.cell(cell).y);
+  const PlacedCell &a = s.cell(c[0]), &b = s.cell(c[1]);
+  for (int side = 0; side < kSides; ++side)
+    if (a.x + kDx[side] == b.x && a.y + kDy[side] == b.y)
+      return xy(a.x, a.y) + ":" + kSideNames[side];
+  return "?";
+}
+
 }  // namespace
 
 const char* action_verb(ActionKind k) {
@@ -191,8 +215,11 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::Buy:
     case ActionKind::Sell:
       return verb;
-    case ActionKind::CastleScore:
-      return verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
+    case ActionKind::CastleScore: {
+      std::string text = verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
+      if (a.count > 0) text += " for " + castle_text(s, a.count - 1);
+      return text;
+    }
     case ActionKind::Select: {
       std::string text = verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : "?");
       if (a.x >= 0) text += ' ' + std::to_string(a.x);
@@ -411,6 +438,31 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       if (cell < 0) {
         error = "no tile at " + xy(a.x, a.y);
         return std::nullopt;
+      }
+      if (a.castle_for) {  // `for x,y[:side]`: the castle that scores, by either of its tiles
+        const int at = s.cell_at(a.bx, a.by);
+        const int other = a.castle_side >= 0
+                              ? s.cell_at(a.bx + kDx[a.castle_side], a.by + kDy[a.castle_side])
+                              : -1;
+        int found = 0;
+        for (int i = 0; i < s.bcb().castle_count && at >= 0; ++i) {
+          const auto& c = s.bcb().castles[static_cast<size_t>(i)].cells;
+          if ((c[0] == at || c[1] == at) && (a.castle_side < 0 || c[0] == other || c[1] == other))
+            r.count = static_cast<int8_t>(i + 1), ++found;
+        }
+        if (found == 0) {
+          error = "no castle lies on " + xy(a.bx, a.by) +
+                  (a.castle_side >= 0 ? std::string(" across its side ") + kSideNames[a.castle_side]
+                                      : std::string()) +
+                  " (for x,y names the castle that scores)";
+          return std::nullopt;
+        }
+        if (found > 1) {
+          error = "two castles lie on " + xy(a.bx, a.by) +
+                  ": name the side towards the castle's other tile (for " + xy(a.bx, a.by) +
+                  ":N, E, S or W)";
+          return std::nullopt;
+        }
       }
       if (a.feature == "castle") return r;  // seg -1: the castle at x,y
       if (a.feature == "bridge") {

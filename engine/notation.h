@@ -18,7 +18,9 @@
 //   bridge <x>,<y> N-S|W-E      discard                     meeple bridge [colour]
 //   place <x>,<y> r<0-3> bridge N-S|W-E          (the bridge on the tile placed)
 //   place <x>,<y> r<0-3> bridge <x2>,<y2> N-S|W-E (on the neighbour at x2,y2, along the side)
-//   castle     castle-score <x>,<y> <feature>   (feature as `meeple` names it, or castle)
+//   castle     castle-score <x>,<y> <feature> [for <x2>,<y2>[:<side>]]   (feature as `meeple`
+//              names it, or castle; `for`: the castle on x2,y2 scores it, when its owner has
+//              several; the side towards its other tile where two castles lie on x2,y2)
 //   select <tile> [<bid>]       bid <n>         buy         sell
 //
 // Ports name board directions after rotation: `meeple road:W` is the road segment leaving
@@ -65,8 +67,11 @@ struct ActionSyntax {
   std::string also;   // track: the colour written after `and` (an attempt to share points)
   std::vector<std::string> colours;  // scoring-meeples: the colours written
   int place = 0;                     // while `from` is read: the ghost slot whose count comes next
-  int bridge = 0;       // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
-  int bx = 0, by = 0;   // place: the neighbour written as carrying that bridge
+  int bridge = 0;           // place: the bridge that comes with it (engine/bcb.h kPlaceBridge*)
+  int bx = 0, by = 0;       // place: the neighbour written as carrying that bridge; castle-score:
+                            // the castle written after `for`
+  bool castle_for = false;  // castle-score: `for x,y` was written
+  int castle_side = -1;     // castle-score: the side after `for x,y:` (N 0 .. W 3), -1: none
   std::string feature;  // meeple, castle-score, score-first: road, city, field, monastery, castle,
                         // cemetery, mist, bridge
   std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r

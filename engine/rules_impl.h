@@ -127,6 +127,9 @@ struct Rules {
   // feature; resumable after each decision; ends with bcb_turn_scored.
   static void bcb_castle_scoring(State& s);
   static void bcb_castle_resume(State& s);
+  // One step of the castles' scoring in castle-order's order: true when a castle scored
+  // without a decision (look again), false when a player decides now or none is left.
+  static bool bcb_castle_next(State& s);
   // The occupant's player when the city at root `root` may become a castle now, else -1.
   static int bcb_castle_decider(const State& s, int root);
   // The decider turns the small city at pending_[pending_index_] into a castle.

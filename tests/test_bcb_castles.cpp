@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "bcb_support.h"
+#include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
@@ -47,6 +48,12 @@ const std::map<std::string, std::string>& shapes() {
       {"triangle", "city W triangle; field Nl Nr El Er Sl Sr @W"},
       // A cap on E and a road from N ending at it: one tile finishing a road and a city.
       {"cap-e-road-n", "city E; road N*; field Nl Wl Wr Sl Sr @E; field Nr @E"},
+      // Base C1 road shapes (tiles.md), and a road ending on S.
+      {"road-end", "road S*; field Sr Wl Wr Nl Nr El Er Sl"},
+      {"curve", "road W-S; field Wr Nl Nr El Er Sl; field Sr Wl"},
+      {"straight", "road W-E; field Wr Nl Nr El; field Er Sl Sr Wl"},
+      {"t-junction", "road E*; road S*; road W*; field Wr Nl Nr El; field Er Sl; field Sr Wl"},
+      {"two-caps", "city N; city S; field Wl Wr El Er @N @S"},
   };
   return s;
 }
@@ -61,12 +68,13 @@ using test_support::ok;
 
 constexpr int kCity = 0;   // city-cap's city segment
 constexpr int kField = 1;  // city-cap's field segment
-constexpr int kRed = 0, kGreen = 1;
+constexpr int kRed = 0, kGreen = 1, kBlue = 2;
 
 // Enough tiles that no test runs out unless it sets the pile itself.
 const std::vector<std::pair<std::string, int>> kPlenty = {
-    {"city-cap", 12},   {"field", 12},   {"monastery", 3},   {"monastery-road", 3},
-    {"city-bridge", 2}, {"triangle", 2}, {"cap-e-road-n", 2}};
+    {"city-cap", 12},   {"field", 12},   {"monastery", 3},    {"monastery-road", 3},
+    {"city-bridge", 2}, {"triangle", 2}, {"cap-e-road-n", 2}, {"road-end", 3},
+    {"curve", 3},       {"straight", 2}, {"t-junction", 2},   {"two-caps", 2}};
 
 struct Table {
   std::unique_ptr<Game> game;
@@ -117,12 +125,14 @@ struct Table {
     a.kind = k;
     return s->apply(a);
   }
-  std::optional<std::string> castle_score(int x, int y, int seg) {
+  // castle-score x,y <seg>; `castle` >= 0: `for` the castle with that index (built order).
+  std::optional<std::string> castle_score(int x, int y, int seg, int castle = -1) {
     Action a;
     a.kind = ActionKind::CastleScore;
     a.x = static_cast<int16_t>(x);
     a.y = static_cast<int16_t>(y);
     a.seg = static_cast<int8_t>(seg);
+    a.count = static_cast<int8_t>(castle + 1);
     return s->apply(a);
   }
   std::vector<Action> legal() const {
@@ -147,6 +157,27 @@ struct Table {
   void red_castle_north() {
     follower(kRed, 0, 0, kCity);
     play(kRed, "city-cap", 0, -1, 2);
+    ASSERT_EQ(s->phase(), Phase::CastleChoice);
+    ASSERT_TRUE(ok(simple(ActionKind::Castle)));
+  }
+  // Issue 28's board: road 1, nobody's, of 3 tiles (-1,0 end / -1,1 / 0,1) and road 2 of 4
+  // (0,1 / 1,1 / 2,1 / 2,0 end), all but 0,1 placed here; the start cap's city (0,0) and the
+  // cap on 1,0 (city N) hold followers of `west` and `east`. Castle A closes on 0,-1 (fief
+  // columns -1..1, rows -1..0: road 1 through -1,0), castle B on 1,-1 (columns 0..2: road 2
+  // through 2,0); each lies in the other's fief. A t-junction on 0,1 finishes both roads.
+  void two_roads(int west, int east) {
+    put("road-end", -1, 0, 0);  // road S
+    put("curve", -1, 1, 2);     // road N-E
+    put("city-cap", 1, 0, 0);   // city N
+    put("road-end", 2, 0, 0);   // road S
+    put("curve", 2, 1, 1);      // road N-W
+    put("straight", 1, 1, 0);   // road W-E
+    follower(west, 0, 0, kCity);
+    follower(east, 1, 0, kCity);
+  }
+  // `player` closes the small city on column x (0: castle A, 1: castle B) and converts.
+  void build_castle(int player, int x) {
+    play(player, "city-cap", x, -1, 2);
     ASSERT_EQ(s->phase(), Phase::CastleChoice);
     ASSERT_TRUE(ok(simple(ActionKind::Castle)));
   }
@@ -546,6 +577,140 @@ TEST(BcbCastles, FarmScoringOfAnotherEditionIsRefused) {
     }
   }
   EXPECT_NO_THROW(bcb_game(hand_sets("city-cap", kPlenty), 2, {"farm-scoring=third-edition"}));
+}
+
+// Issue 28, castle-order=active-clockwise (the register's row castle-order: "the order in which
+// the occupants decide ... starts with the active player and goes clockwise"), 3 players: red
+// owns castle A (built first), blue castle B; green, the active player, finishes both roads.
+// From green clockwise: green (no castle), blue, then red. Blue's B has one candidate, road 2:
+// blue 4. Red's A then has road 1 (3) and castle B, which has scored (4): red is asked, in
+// green's turn, and takes B: red 4 (seed 003 "ambele primesc aceleași puncte"). By player
+// number (red first) A would have had road 1 alone and red 3.
+TEST(BcbCastles, CastleOrderGoesClockwiseFromTheActivePlayer) {
+  Table t({}, 3);
+  t.two_roads(kRed, kBlue);
+  t.build_castle(kRed, 0);
+  t.build_castle(kBlue, 1);
+  t.play(kGreen, "t-junction", 0, 1, 0);
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);
+  EXPECT_EQ(t.s->current_player(), kRed);
+  EXPECT_EQ(t.s->active_player(), kGreen);
+  EXPECT_EQ(t.score(kBlue), 4);
+  EXPECT_TRUE(t.castle(1).scored);
+  EXPECT_EQ(t.legal().size(), 2u);  // road 1, castle B
+  ASSERT_TRUE(ok(t.castle_score(1, -1, -1)));
+  EXPECT_EQ(t.score(kRed), 4);
+  EXPECT_EQ(t.score(kGreen), 0);
+  EXPECT_EQ(t.s->phase(), Phase::Draw);
+  EXPECT_EQ(t.s->active_player(), kBlue);  // green's turn is over
+}
+
+// The same game under castle-order=build-order (the engine's order before issue 28, chosen by
+// name): A, built first, scores first with its one candidate, road 1: red 3; then blue is
+// asked for B, between road 2 (4) and castle A (3).
+TEST(BcbCastles, CastleOrderBuildOrderTakesTheFirstBuilt) {
+  Table t({"castle-order=build-order"}, 3);
+  ASSERT_EQ(t.game->switches().castle_order, CastleOrder::BuildOrder);
+  t.two_roads(kRed, kBlue);
+  t.build_castle(kRed, 0);
+  t.build_castle(kBlue, 1);
+  t.play(kGreen, "t-junction", 0, 1, 0);
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);
+  EXPECT_EQ(t.s->current_player(), kBlue);
+  EXPECT_EQ(t.score(kRed), 3);
+  EXPECT_EQ(t.legal().size(), 2u);  // road 2, castle A
+  ASSERT_TRUE(ok(t.castle_score(2, 0, 0)));
+  EXPECT_EQ(t.score(kBlue), 4);
+  EXPECT_EQ(t.s->phase(), Phase::Draw);
+}
+
+// Issue 28: "a player with several castles to decide picks the order of their own (each
+// decision an action)". Both castles red's, 2 players, green finishes both roads: red is asked
+// with one action per castle and candidate, each naming its castle (`for`); a castle-score
+// that names none is refused and changes nothing, as is one naming a castle that has no such
+// candidate. Red lets B take road 2 (4), then A takes B (4): red 8.
+TEST(BcbCastles, SeveralCastlesOfOnePlayerNameTheCastle) {
+  Table t;
+  t.two_roads(kRed, kRed);
+  t.build_castle(kRed, 0);
+  t.play(kGreen, "field", 3, 0, 0);
+  t.build_castle(kRed, 1);
+  t.play(kGreen, "t-junction", 0, 1, 0);
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);
+  EXPECT_EQ(t.s->current_player(), kRed);
+  std::vector<std::string> texts;
+  for (const Action& a : t.legal()) texts.push_back(action_text(*t.s, a));
+  std::sort(texts.begin(), texts.end());
+  EXPECT_EQ(texts, (std::vector<std::string>{"castle-score -1,0 road:S for 0,-1",
+                                             "castle-score 2,0 road:S for 1,-1"}));
+  // The texts read back as the offered actions; `for` may name either tile of a castle.
+  std::string error;
+  for (const Action& a : t.legal())
+    EXPECT_EQ(parse_action(*t.s, action_text(*t.s, a), error), a) << error;
+  EXPECT_EQ(parse_action(*t.s, "castle-score 2,0 road:S for 1,0", error),
+            parse_action(*t.s, "castle-score 2,0 road:S for 1,-1", error));
+  EXPECT_FALSE(parse_action(*t.s, "castle-score 2,0 road:S for 2,0", error).has_value());
+  EXPECT_EQ(error, "no castle lies on 2,0 (for x,y names the castle that scores)");
+  const std::string before = t.s->snapshot();
+  auto why = t.castle_score(2, 0, 0);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("several castles"), std::string::npos) << *why;
+  EXPECT_TRUE(t.castle_score(2, 0, 0, 0).has_value());  // road 2 is not in A's fief
+  EXPECT_TRUE(t.castle_score(2, 0, 0, 5).has_value());  // no such castle
+  EXPECT_EQ(t.s->snapshot(), before);
+  ASSERT_TRUE(ok(t.castle_score(2, 0, 0, 1)));
+  EXPECT_EQ(t.score(kRed), 4);
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);  // A: road 1 (3) or castle B (4)
+  EXPECT_EQ(t.legal().size(), 2u);
+  ASSERT_TRUE(ok(t.castle_score(1, 0, -1)));
+  EXPECT_EQ(t.score(kRed), 8);
+  EXPECT_EQ(t.s->meeples_in_supply(kRed), 7);
+  EXPECT_EQ(t.s->phase(), Phase::Draw);
+}
+
+// A tile with two caps holds two castles: red's A on 0,-1 / 0,0 (the two-caps tile's S cap and
+// the start's) and red's B on 0,-2 / 0,-1 (its N cap and a cap on 0,-2). Green closes a small
+// city on 1,-1 / 2,-1, in both fiefs: red has two castles to score. `for 0,-1` names no single
+// castle and is refused with the way out; `for 0,-1:S` and `for 0,-1:N` name A and B, as do
+// the tiles only one castle lies on, which action_text writes.
+TEST(BcbCastles, TwoCastlesOnOneTileAreNamedByTheSide) {
+  Table t;
+  t.follower(kRed, 0, 0, kCity);
+  t.play(kRed, "two-caps", 0, -1, 0);
+  ASSERT_EQ(t.s->phase(), Phase::CastleChoice);
+  ASSERT_TRUE(ok(t.simple(ActionKind::Castle)));
+  t.play(kGreen, "field", 1, 0, 0);
+  t.play(kRed, "city-cap", 0, -2, 2, kCity);
+  ASSERT_EQ(t.s->phase(), Phase::CastleChoice);
+  ASSERT_TRUE(ok(t.simple(ActionKind::Castle)));
+  t.put("city-cap", 1, -1, 1);  // city E
+  t.play(kGreen, "city-cap", 2, -1, 3);
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);
+  EXPECT_EQ(t.s->current_player(), kRed);
+  std::vector<std::string> texts;
+  for (const Action& a : t.legal()) texts.push_back(action_text(*t.s, a));
+  std::sort(texts.begin(), texts.end());
+  EXPECT_EQ(texts, (std::vector<std::string>{"castle-score 1,-1 city:E for 0,-2",
+                                             "castle-score 1,-1 city:E for 0,0"}));
+  std::string error;
+  EXPECT_FALSE(parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1", error).has_value());
+  EXPECT_EQ(error,
+            "two castles lie on 0,-1: name the side towards the castle's other tile (for "
+            "0,-1:N, E, S or W)");
+  EXPECT_FALSE(parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1:E", error).has_value());
+  EXPECT_EQ(error,
+            "no castle lies on 0,-1 across its side E (for x,y names the castle that scores)");
+  const auto a = parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1:S", error);
+  const auto b = parse_action(*t.s, "castle-score 1,-1 city:E for 0,-1:N", error);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->count, 1);  // castle A, built first
+  EXPECT_EQ(b->count, 2);
+  EXPECT_EQ(a, parse_action(*t.s, "castle-score 1,-1 city:E for 0,0", error));
+  ASSERT_TRUE(ok(t.s->apply(*a)));
+  EXPECT_EQ(t.score(kRed), 4);                  // A takes the city, 2 x 2
+  ASSERT_EQ(t.s->phase(), Phase::CastleScore);  // B: the city, or castle A (4)
+  ASSERT_TRUE(ok(t.castle_score(1, -1, kCity)));
+  EXPECT_EQ(t.score(kRed), 8);
 }
 
 }  // namespace

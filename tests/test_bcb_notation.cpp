@@ -195,6 +195,12 @@ TEST(BcbNotation, MalformedActionsGiveTheColumn) {
             "column 17: expected a feature: road, city, field, monastery, castle, cemetery, mist "
             "or bridge, with a port where needed (road:W, city:N, field:Nl), found the end of "
             "the action");
+  EXPECT_EQ(refusal("castle-score 2,0 road:S for"),
+            "column 28: expected the castle's coordinates x,y after 'for', found the end of the "
+            "action");
+  EXPECT_EQ(refusal("castle-score 2,0 road:S for 1"),
+            "column 30: expected ',' between x and y, without spaces (as in 1,0), found the end "
+            "of the action");
   EXPECT_EQ(refusal("bid"),
             "column 4: expected an amount of points, a whole number, found the "
             "end of the action");

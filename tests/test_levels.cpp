@@ -224,6 +224,7 @@ const Defaults kBcbSwitches = {
     {"bridge-timing", "with-tile"},
     {"castle-farm-value", "every-castle"},
     {"castle-farm-edition", "refuse"},
+    {"castle-order", "active-clockwise"},
     {"bazaar-buy-short", "must-sell"},
     {"bazaar-held-timing", "before-replacement"},
     {"bridge-on-monastery", "allowed"},
