@@ -23,7 +23,7 @@
 // | castle-farm-edition | refuse                     | another farm-scoring edition is       |
 // |                     |                            | refused when the game is built        |
 // | castle-order        | active-clockwise,          | which castle decides first when       |
-// |                     | build-order                | several score in one scoring          |
+// |                     | start-player-clockwise     | several score in one scoring          |
 //
 // Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
 // `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or

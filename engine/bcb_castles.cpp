@@ -8,8 +8,10 @@
 //
 // castle-order (interpretations.md row castle-order) says in which order the castles of one
 // scoring decide. active-clockwise: each decision is that of the first player, from the active
-// player clockwise, who has a castle with a candidate now; build-order: the first castle built
-// with a candidate (the order the engine had before issue 28).
+// player clockwise, who has a castle with a candidate now; start-player-clockwise: the same
+// from the player who took the game's first turn. Neither depends on the order in which the
+// castles were built (the engine's order before issue 28, which let the build order decide a
+// score).
 #include <algorithm>
 
 #include "engine/bcb.h"
@@ -253,30 +255,17 @@ bool Rules::bcb_castle_next(State& s) {
   BcbState& b = s.bcb_;
   Candidates c;
   switch (s.game_->switches().castle_order) {
-    case CastleOrder::BuildOrder: {
-      // The first castle built with a candidate; with several, its owner picks (fn 36).
-      for (int i = 0; i < b.castle_fresh; ++i) {
-        if (!castle_waits(b, i)) continue;
-        candidates(s, s.pending_, i, c);
-        if (c.size == 0) continue;
-        if (c.size == 1) {
-          bcb_castle_score(s, i, candidate_points(s, s.pending_, nth(c.items, 0)));
-          return true;
-        }
-        b.castle_deciding = static_cast<int8_t>(i);
-        b.decider = nth(b.castles, i).owner;
-        s.phase_ = Phase::CastleScore;
-        return false;
-      }
-      return false;
-    }
-    case CastleOrder::ActiveClockwise: {
-      // The first player from the active one clockwise with a castle that has a candidate now
+    case CastleOrder::ActiveClockwise:
+    case CastleOrder::StartPlayerClockwise: {
+      // The first player from the active one (start-player-clockwise: from the player who
+      // took the game's first turn) clockwise with a castle that has a candidate now
       // ("ocupantul cetății poate decide"; the register's order). A lone castle with a lone
       // candidate leaves nothing to decide; otherwise the owner picks the castle and feature.
       const int players = s.game_->players();
+      const int first =
+          s.game_->switches().castle_order == CastleOrder::ActiveClockwise ? s.player_ : 0;
       for (int k = 0; k < players; ++k) {
-        const int who = (s.player_ + k) % players;
+        const int who = (first + k) % players;
         int castles = 0, only = -1, only_size = 0;
         for (int i = 0; i < b.castle_fresh; ++i) {
           if (!castle_waits(b, i) || nth(b.castles, i).owner != who) continue;

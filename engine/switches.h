@@ -42,7 +42,7 @@
 // | castle-same-turn       | castle_same_turn       | not-counted                               |
 // | castle-farm-value      | castle_farm_value      | every-castle, scored-only                 |
 // | castle-farm-edition    | castle_farm_edition    | refuse                                    |
-// | castle-order           | castle_order           | active-clockwise, build-order             |
+// | castle-order           | castle_order           | active-clockwise, start-player-clockwise  |
 // | negative-score         | negative_score         | allowed, forbidden                        |
 // | bazaar-variant         | bazaar_variant         | auction, pick-in-turn                     |
 // | bazaar-unplaced        | bazaar_unplaced        | no-bazaar, bazaar-held                    |
@@ -109,7 +109,7 @@ enum class SmallCityCastle : uint8_t { Semicircular, AnyTwoSegment };
 enum class CastleSameTurn : uint8_t { NotCounted };
 enum class CastleFarmValue : uint8_t { EveryCastle, ScoredOnly };
 enum class CastleFarmEdition : uint8_t { Refuse };
-enum class CastleOrder : uint8_t { ActiveClockwise, BuildOrder };
+enum class CastleOrder : uint8_t { ActiveClockwise, StartPlayerClockwise };
 enum class NegativeScore : uint8_t { Allowed, Forbidden };
 enum class BazaarVariant : uint8_t { Auction, PickInTurn };
 enum class BazaarUnplaced : uint8_t { NoBazaar, BazaarHeld };

@@ -605,12 +605,13 @@ TEST(BcbCastles, CastleOrderGoesClockwiseFromTheActivePlayer) {
   EXPECT_EQ(t.s->active_player(), kBlue);  // green's turn is over
 }
 
-// The same game under castle-order=build-order (the engine's order before issue 28, chosen by
-// name): A, built first, scores first with its one candidate, road 1: red 3; then blue is
-// asked for B, between road 2 (4) and castle A (3).
-TEST(BcbCastles, CastleOrderBuildOrderTakesTheFirstBuilt) {
-  Table t({"castle-order=build-order"}, 3);
-  ASSERT_EQ(t.game->switches().castle_order, CastleOrder::BuildOrder);
+// The same game under castle-order=start-player-clockwise (chosen by name): the decisions go
+// from red, who took the first turn, though green's turn it is: red's A scores first with
+// its one candidate, road 1: red 3; then blue is asked for B, between road 2 (4) and castle A
+// (3).
+TEST(BcbCastles, CastleOrderStartPlayerClockwiseBeginsWithTheFirstPlayer) {
+  Table t({"castle-order=start-player-clockwise"}, 3);
+  ASSERT_EQ(t.game->switches().castle_order, CastleOrder::StartPlayerClockwise);
   t.two_roads(kRed, kBlue);
   t.build_castle(kRed, 0);
   t.build_castle(kBlue, 1);
