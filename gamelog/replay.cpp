@@ -22,6 +22,11 @@ const char* disagreement_name(Disagreement d) {
   return names[static_cast<int>(d)];
 }
 
+const char* after_finding_name(AfterFinding a) {
+  static const char* names[kAfterFindingModes] = {"stop", "rules", "as-logged"};
+  return names[static_cast<int>(a)];
+}
+
 namespace {
 
 // The log's frame against carcheck's: carcheck puts the start tile at 0,0, x east, y south,
@@ -62,6 +67,39 @@ std::string listed(const std::vector<std::string>& items) {
   return out;
 }
 
+// A cell's face as a comparable value: segments and mist areas are sorted (two rotations
+// of a symmetric tile may list them in another order), a field's bordering cities named by
+// their ports rather than their index.
+using FaceKey = std::vector<int>;
+
+FaceKey face_key(const CellFace& f) {
+  std::vector<std::array<int, 6>> segs;
+  for (int i = 0; i < f.n_segments; ++i) {
+    const Segment& g = f.segments[static_cast<size_t>(i)];
+    int borders = 0;  // the union of the bordered cities' ports
+    for (int c = 0; c < f.n_segments; ++c)
+      if (g.borders & (1u << c)) borders |= f.segments[static_cast<size_t>(c)].ports;
+    segs.push_back({static_cast<int>(g.kind), g.ports, g.links, g.shields, g.flags, borders});
+  }
+  std::sort(segs.begin(), segs.end());
+  std::vector<std::array<int, 2>> mist;
+  for (int i = 0; i < f.n_mist; ++i)
+    mist.push_back({f.mist[static_cast<size_t>(i)].ports, f.mist[static_cast<size_t>(i)].ghosts});
+  std::sort(mist.begin(), mist.end());
+  FaceKey k = {f.dx, f.dy, f.marks, f.centre >= 0 ? 1 : 0};
+  for (Terrain t : f.sides) k.push_back(static_cast<int>(t));
+  for (const auto& s : segs) k.insert(k.end(), s.begin(), s.end());
+  for (const auto& m : mist) k.insert(k.end(), m.begin(), m.end());
+  return k;
+}
+
+std::vector<FaceKey> tile_key(const TileType& tile, int r) {
+  std::vector<FaceKey> cells;
+  for (const CellFace& f : tile.rot[static_cast<size_t>(r)]) cells.push_back(face_key(f));
+  std::sort(cells.begin(), cells.end());
+  return cells;
+}
+
 class Replayer {
  public:
   Replayer(const GameLog& g, const Game& game, const ReplayOptions& o)
@@ -93,19 +131,37 @@ class Replayer {
   // false: the replay of this game cannot go on.
   bool found(Disagreement k, int turn, const std::string& detail, bool board = false) {
     res_.findings.push_back({k, turn, detail, board ? draw_board(*s_) : ""});
-    return o_.continue_after_refusal;
+    return o_.after_finding != AfterFinding::Stop;
   }
 
   std::optional<std::string> apply(const Action& a) {
+    if (o_.on_step) return apply_traced(a);
     std::optional<std::string> why = s_->apply(a);
     if (!why)
       for (const Event& e : s_->events()) turn_events_.push_back(e);
     return why;
   }
 
+  // apply(), telling on_step what was applied or refused.
+  std::optional<std::string> apply_traced(const Action& a) {
+    ReplayStep step;
+    step.turn = turn_;
+    step.action = action_text(*s_, a);
+    step.kind = a.kind;
+    std::optional<std::string> why = s_->apply(a);
+    if (!why)
+      for (const Event& e : s_->events()) turn_events_.push_back(e);
+    step.state = s_.get();
+    step.refused = why.has_value();
+    step.reason = why.value_or("");
+    o_.on_step(step);
+    return why;
+  }
+
   bool entry(int i) {
     const LogTurn& t = g_.turns[static_cast<size_t>(i)];
     const int turn = i + 1;
+    turn_ = turn;
     turn_events_.clear();
     if (s_->is_terminal())
       return found(Disagreement::End, turn,
@@ -156,7 +212,7 @@ class Replayer {
                    "the rules set " + t.tile + " aside (it fits nowhere), the log places it at " +
                        xy(t.x, t.y) + " r" + std::to_string(t.rotation),
                    true);
-    if (t.legal_placements && !compare_placements(t, turn)) return false;
+    if (t.legal_placements && !compare_placements(t, turn, draw.tile)) return false;
     if (!t.placed) {  // the rules took the tile over (a face-down tile, the game's end)
       if (s_->phase() == Phase::Place)
         return found(Disagreement::Missing, turn,
@@ -198,19 +254,50 @@ class Replayer {
     return "?";
   }
 
-  bool compare_placements(const LogTurn& t, int turn) {
+  // Compared as distinct placements: two rotations of a symmetric tile that show the same
+  // face are one placement (same_placement_rotation). A set that lists one of them and not
+  // the other is a note, not a disagreement.
+  bool compare_placements(const LogTurn& t, int turn, TileId tile) {
     ActionList legal;
     s_->legal_actions(legal);
-    std::set<std::array<int, 3>> rules,
-        writer(t.legal_placements->begin(), t.legal_placements->end());
+    const TileType& type = game_.tile(tile);
+    std::array<int, kRotations> same{};  // the log's rotation r is the same placement as same[r]
+    for (int r = 0; r < kRotations; ++r)
+      same[static_cast<size_t>(r)] = f_.log_rot(same_placement_rotation(type, f_.rot(r)));
+    const auto distinct = [&](const std::array<int, 3>& p) {
+      return std::array<int, 3>{p[0], p[1], same[static_cast<size_t>(p[2] & 3)]};
+    };
+    const auto text = [](const std::array<int, 3>& p) {
+      return xy(p[0], p[1]) + " r" + std::to_string(p[2]);
+    };
+    std::set<std::array<int, 3>> rules_all,
+        writer_all(t.legal_placements->begin(), t.legal_placements->end());
     for (const Action& a : legal)
       if (a.kind == ActionKind::Place && a.count == 0)
-        rules.insert({f_.log_x(a.x), f_.log_y(a.y), f_.log_rot(a.rot)});
-    std::vector<std::string> extra, missed;
-    for (const auto& p : writer)
-      if (!rules.count(p)) extra.push_back(xy(p[0], p[1]) + " r" + std::to_string(p[2]));
-    for (const auto& p : rules)
-      if (!writer.count(p)) missed.push_back(xy(p[0], p[1]) + " r" + std::to_string(p[2]));
+        rules_all.insert({f_.log_x(a.x), f_.log_y(a.y), f_.log_rot(a.rot)});
+    std::set<std::array<int, 3>> rules, writer;
+    for (const auto& p : rules_all) rules.insert(distinct(p));
+    for (const auto& p : writer_all) writer.insert(distinct(p));
+    // The writer's own move generator and its move disagree, whatever the rules say.
+    if (t.placed && !t.bridge_at && !writer.count(distinct({t.x, t.y, t.rotation})))
+      return found(Disagreement::LegalPlacements, turn,
+                   "the log places " + t.tile + " at " + text({t.x, t.y, t.rotation}) +
+                       ", which its own legal_placements do not list",
+                   true);
+    std::vector<std::string> extra, missed, twins;
+    for (const auto& p : writer_all)
+      if (!rules.count(distinct(p))) extra.push_back(text(p));
+    for (const auto& p : rules_all) {
+      if (!writer.count(distinct(p)))
+        missed.push_back(text(p));
+      else if (!writer_all.count(p))
+        twins.push_back(text(p));
+    }
+    if (!twins.empty())
+      res_.notes.push_back({turn, "legal placements of " + t.tile +
+                                      ": the log lists another rotation of the same placement "
+                                      "(a symmetric tile), not: " +
+                                      listed(twins)});
     if (extra.empty() && missed.empty()) return true;
     std::string detail = "legal placements of " + t.tile + ":";
     if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
@@ -244,6 +331,19 @@ class Replayer {
       }
       writer.insert({a->seg, a->colour});
     }
+    // The follower the log plays must be one of its own: a writer whose move generator and
+    // player disagree is told so, whatever the rules say.
+    std::pair<int, int> played{-1, -1};
+    if (t.follower) {
+      std::string error;
+      if (std::optional<Action> a = parse_action(*s_, "meeple " + t.follower->feature, error))
+        played = {a->seg, a->colour};
+    }
+    if ((!t.follower || played.first >= 0) && !writer.count(played))
+      return found(Disagreement::LegalFollowers, turn,
+                   "the log plays " + (t.follower ? t.follower->feature : std::string("none")) +
+                       ", which its own legal_followers do not list",
+                   true);
     for (const auto& key : writer) {
       if (rules.count(key)) continue;
       Action m;
@@ -272,7 +372,7 @@ class Replayer {
         if (t.legal_followers && !compare_followers(t, turn)) return false;
         const std::string text = t.follower ? "meeple " + t.follower->feature : "pass";
         if (!take(text, turn, false)) return false;
-        // Skipped (continue_after_refusal): the follower step goes on without a follower.
+        // Skipped (after_finding): the follower step goes on without a follower.
         if (s_->phase() == Phase::Meeple && !take("pass", turn, false)) return false;
         continue;
       }
@@ -299,8 +399,8 @@ class Replayer {
     return true;
   }
 
-  // One action in the notation, coordinates in the log's frame. A refusal is a finding; with
-  // continue_after_refusal the action is skipped.
+  // One action in the notation, coordinates in the log's frame. A refusal is a finding; when
+  // the replay goes on after findings, the action is skipped.
   bool take(const std::string& text, int turn, bool in_frame) {
     std::string error;
     std::optional<ActionSyntax> syn = parse_action(text, error);
@@ -315,10 +415,45 @@ class Replayer {
       syn->meeple.y = f_.y(syn->meeple.y);
     }
     std::optional<Action> a = resolve_action(*s_, *syn, error);
+    if (!a && syn->kind == ActionKind::Meeple) error += tile_features();
+    if (!a && o_.on_step) {
+      ReplayStep step;
+      step.turn = turn;
+      step.state = s_.get();
+      step.action = text;
+      step.refused = true;
+      step.reason = error;
+      o_.on_step(step);
+    }
     std::optional<std::string> why = a ? apply(*a) : std::optional<std::string>(error);
     if (!why) return true;
     const bool go_on = found(Disagreement::Refused, turn, "'" + text + "': " + *why, true);
     return go_on && !s_->is_terminal();
+  }
+
+  // "; the tile's features: road:W, field:Nl, ...": what a follower of the tile just placed
+  // may name (whether or not the rules allow a follower there), in the follower notation.
+  std::string tile_features() const {
+    int cell = -1;
+    for (int i = s_->cells() - 1; i >= 0 && cell < 0; --i)
+      if (!s_->cell(i).face_down) cell = i;
+    if (s_->phase() != Phase::Meeple || cell < 0) return "";
+    Action m;
+    m.kind = ActionKind::Meeple;
+    m.colour = static_cast<int8_t>(s_->current_player());
+    ActionList legal;
+    s_->legal_actions(legal);
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::Meeple) m.colour = a.colour;
+    std::vector<std::string> names;
+    for (int seg = 0; seg < s_->face(cell).n_segments; ++seg) {
+      m.seg = static_cast<int8_t>(seg);
+      const std::string text = follower_text(*s_, m);
+      names.push_back(text.substr(0, text.find(' ')));
+    }
+    std::string out = "; the tile's features: ";
+    for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return out;
   }
 
   // carcheck's scores after the turn, before the final scoring the last turn's end triggers.
@@ -347,7 +482,18 @@ class Replayer {
     for (const Event& e : turn_events_)
       if (e.kind == EventKind::Scored) why += (why.empty() ? "" : "; ") + describe(e);
     if (!why.empty()) d << " (" << why << ")";
-    return found(Disagreement::Score, turn, d.str());
+    const bool go_on = found(Disagreement::Score, turn, d.str());
+    // As logged: the log's totals from here on (a Mists track keeps the rules' scores, as its
+    // thresholds are crossed by scorings, not by a number set by hand).
+    if (o_.after_finding == AfterFinding::AsLogged && !game_.is_mists() &&
+        static_cast<int>(t.scores->size()) == s_->score_count())
+      for (int k = 0; k < s_->score_count(); ++k) {
+        int final_part = 0;
+        for (const Event& e : s_->events())
+          if (e.kind == EventKind::FinalScored && e.who == k) final_part += e.value;
+        s_->setup_score(k, (*t.scores)[static_cast<size_t>(k)] + final_part);
+      }
+    return go_on;
   }
 
   void ending() {
@@ -382,9 +528,17 @@ class Replayer {
   ReplayResult res_;
   std::vector<Event> turn_events_;
   std::vector<int> scores_;  // scores(): carcheck's scores after the turn
+  int turn_ = 0;             // the entry being replayed (1-based)
 };
 
 }  // namespace
+
+int same_placement_rotation(const TileType& tile, int r) {
+  const std::vector<FaceKey> key = tile_key(tile, r);
+  for (int q = 0; q < r; ++q)
+    if (tile_key(tile, q) == key) return q;
+  return r;
+}
 
 std::unique_ptr<Game> log_game(const GameLog& g) {
   const Library& lib = Library::shipped();

@@ -4,6 +4,7 @@
 // elsewhere.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,8 +35,41 @@ struct Finding {
   std::string board;  // the board where it happened (text picture), for refusals
 };
 
+// What the replay does after a finding (`replay --after-finding`).
+enum class AfterFinding : uint8_t {
+  Stop,      // report the first finding of a game and stop there
+  Rules,     // go on with the rules' correction: a refused action is skipped (a refused
+             // follower becomes no follower), a turn that cannot be played (an unknown tile,
+             // another seat's turn, a turn started while the rules wait) is skipped, and
+             // carcheck's own scores go on
+  AsLogged,  // as Rules, but where the log's scores differ, the replay takes the log's
+             // totals and goes on from them (competitive rule sets: a Mists track crosses its
+             // thresholds by the rules' scorings, so it keeps the rules' scores), so a score
+             // difference is reported once, not again at every later turn
+};
+inline constexpr int kAfterFindingModes = 3;
+const char* after_finding_name(AfterFinding a);  // "stop", "rules", "as-logged"
+
+// One action the replay applied or had refused, for a trace (`replay --trace`).
+struct ReplayStep {
+  int turn = 0;                  // 1-based entry of `turns`
+  const State* state = nullptr;  // after the action (unchanged when refused)
+  std::string action;            // in carcheck's notation and frame
+  bool refused = false;
+  std::optional<ActionKind> kind;  // nullopt: the text did not resolve to an action
+  std::string reason;              // the refusal
+};
+
 struct ReplayOptions {
-  bool continue_after_refusal = false;  // skip a refused action and go on
+  AfterFinding after_finding = AfterFinding::Stop;
+  std::function<void(const ReplayStep&)> on_step;  // called for every action when set
+};
+
+// Something the log does differently without disagreeing with the rules: a legal set that
+// lists one rotation of two that are the same placement (a symmetric tile) and not the other.
+struct Note {
+  int turn = 0;  // 1-based entry of `turns`
+  std::string detail;
 };
 
 struct ReplayResult {
@@ -44,8 +78,14 @@ struct ReplayResult {
   int players = 0;
   int turns = 0;                  // entries replayed
   std::vector<Finding> findings;  // empty: carcheck agrees with the log
+  std::vector<Note> notes;        // not disagreements; agrees() does not look at them
   bool agrees() const { return findings.empty(); }
 };
+
+// The smallest rotation of `tile` that is the same placement as rotation `r`: the rotations
+// show equal faces (the same terrain, features, ports, coats of arms and mist on every cell),
+// as a straight road's 0 and 2 do.
+int same_placement_rotation(const TileType& tile, int r);
 
 // The Game a log is played in (its rule set, players, variants and tiles). Throws
 // std::invalid_argument or InputError with the reason.
