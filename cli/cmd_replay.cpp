@@ -188,6 +188,68 @@ void print_text(const std::vector<GameOutcome>& all, const Tally& t) {
   fmt::print("{}\n", summary(t));
 }
 
+// A finding as data (docs/game-log.md, "Findings as data"): the fields its kind names, in the
+// log's frame and seat numbers.
+Json finding_json(const Finding& f) {
+  Json j = {{"turn", f.turn}, {"kind", disagreement_name(f.kind)}, {"detail", f.detail}};
+  switch (f.kind) {
+    case Disagreement::Refused:
+      if (!f.action.empty()) j["action"] = f.action;
+      if (!f.reason.empty()) j["reason"] = f.reason;
+      break;
+    case Disagreement::Order:
+      j["log_seat"] = f.log_seat;
+      j["rules_seat"] = f.rules_seat;
+      break;
+    case Disagreement::Score:
+    case Disagreement::FinalScore: {
+      j["log"] = f.log_scores;
+      j["rules"] = f.rules_scores;
+      Json scorings = Json::array();
+      for (const FindingEvent& e : f.scorings) {
+        // Fixed keys; what who, value and extra hold is named beside them (engine/names.cpp).
+        Json s = {{"event", e.event}};
+        if (!e.feature.empty()) s["feature"] = e.feature;
+        if (!e.who_is.empty()) {
+          s["who"] = e.who;
+          s["who_is"] = e.who_is;
+        }
+        if (e.at) {
+          s["x"] = e.x;
+          s["y"] = e.y;
+        }
+        if (!e.value_is.empty()) {
+          s["value"] = e.value;
+          s["value_is"] = e.value_is;
+        }
+        if (!e.extra_is.empty()) {
+          s["extra"] = e.extra;
+          s["extra_is"] = e.extra_is;
+        }
+        scorings.push_back(s);
+      }
+      j["scorings"] = scorings;
+      break;
+    }
+    case Disagreement::LegalPlacements:
+      if (!f.placements_log_only.empty() || !f.placements_rules_only.empty()) {
+        j["log_only"] = f.placements_log_only;
+        j["rules_only"] = f.placements_rules_only;
+      }
+      break;
+    case Disagreement::LegalFollowers:
+      if (!f.followers_log_only.empty() || !f.followers_rules_only.empty()) {
+        j["log_only"] = f.followers_log_only;
+        j["rules_only"] = f.followers_rules_only;
+      }
+      break;
+    default:
+      break;
+  }
+  if (!f.board.empty()) j["board"] = f.board;
+  return j;
+}
+
 Json replay_json(const std::vector<GameOutcome>& all, const Tally& t) {
   Json games = Json::array();
   for (const GameOutcome& g : all) {
@@ -198,13 +260,13 @@ Json replay_json(const std::vector<GameOutcome>& all, const Tally& t) {
       row["reason"] = g.error->reason;
     } else {
       row["status"] = g.result.agrees() ? "agree" : "disagree";
+      if (!g.result.writer.empty()) row["writer"] = g.result.writer;
       row["rules"] = g.result.rules;
       row["players"] = g.result.players;
       row["turns"] = g.result.turns;
       Json findings = Json::array();
       for (const Finding& f : g.result.findings) {
-        Json finding = {
-            {"turn", f.turn}, {"kind", disagreement_name(f.kind)}, {"detail", f.detail}};
+        Json finding = finding_json(f);
         auto trace = g.traces.find(traced_turn(g.result, f));
         if (trace != g.traces.end()) {
           finding["trace_turn"] = trace->first;

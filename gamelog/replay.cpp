@@ -105,6 +105,7 @@ class Replayer {
   Replayer(const GameLog& g, const Game& game, const ReplayOptions& o)
       : g_(g), game_(game), o_(o), f_{g.start_x, g.start_y, g.y_up, g.counterclockwise} {
     res_.line = g.line;
+    res_.writer = g.writer;
     res_.rules = game.rules().name;
     res_.players = game.players();
     s_ = std::make_unique<State>(game, g.seed.value_or(0));
@@ -129,9 +130,35 @@ class Replayer {
 
  private:
   // false: the replay of this game cannot go on.
+  // The finding's typed fields come from `pending_`, filled just before.
   bool found(Disagreement k, int turn, const std::string& detail, bool board = false) {
-    res_.findings.push_back({k, turn, detail, board ? draw_board(*s_) : ""});
+    Finding f = std::move(pending_);
+    pending_ = Finding{};
+    f.kind = k;
+    f.turn = turn;
+    f.detail = detail;
+    if (board) f.board = draw_board(*s_);
+    res_.findings.push_back(std::move(f));
     return o_.after_finding != AfterFinding::Stop;
+  }
+
+  bool refused(int turn, const std::string& action, const std::string& reason,
+               const std::string& detail, bool board = false) {
+    pending_.action = action;
+    pending_.reason = reason;
+    return found(Disagreement::Refused, turn, detail, board);
+  }
+
+  FindingEvent typed(const Event& e) const {
+    const EventFields& f = event_fields(e.kind);
+    FindingEvent out;
+    out.event = f.name;
+    if (e.feature != FeatureClass::None) out.feature = feature_class_name(e.feature);
+    if (f.who) out.who_is = f.who, out.who = e.who;
+    if (f.at) out.at = true, out.x = f_.log_x(e.x), out.y = f_.log_y(e.y);
+    if (f.value) out.value_is = f.value, out.value = e.value;
+    if (f.extra) out.extra_is = f.extra, out.extra = e.extra;
+    return out;
   }
 
   std::optional<std::string> apply(const Action& a) {
@@ -173,22 +200,26 @@ class Replayer {
       return found(Disagreement::Missing, turn,
                    std::string("the log starts a ") + (t.bazaar ? "bazaar tile's " : "") +
                        "turn while the rules wait for " + s_->waiting_for());
-    if (s_->active_player() != t.player)
+    if (s_->active_player() != t.player) {
+      pending_.log_seat = t.player;
+      pending_.rules_seat = s_->active_player();
       return found(Disagreement::Order, turn,
                    "the log's turn is seat " + std::to_string(t.player) +
                        "'s, the rules say seat " + std::to_string(s_->active_player()) + "'s");
+    }
     Action draw;
     draw.kind = ActionKind::Draw;
     draw.tile = game_.find_tile(t.tile);
     if (draw.tile < 0)
-      return found(Disagreement::Refused, turn, "tile '" + t.tile + "' is not in this rule set");
+      return refused(turn, "draw " + t.tile, "not in this rule set",
+                     "tile '" + t.tile + "' is not in this rule set");
     if (t.bazaar) {  // BCB: the tile won in the bazaar is in hand already
       if (s_->drawn() != draw.tile)
         return found(Disagreement::Refused, turn,
                      "the log places " + t.tile + " as a bazaar tile; the rules give seat " +
                          std::to_string(s_->active_player()) + " " + game_.tile(s_->drawn()).name);
     } else if (auto why = apply(draw)) {
-      return found(Disagreement::Refused, turn, "draw " + t.tile + ": " + *why);
+      return refused(turn, "draw " + t.tile, *why, "draw " + t.tile + ": " + *why);
     }
     // The draw set this very tile aside (a bazaar tile's turn has no draw of its own: the
     // events then are the auction's, perhaps another player's unplaceable tile).
@@ -227,11 +258,11 @@ class Replayer {
     place.y = static_cast<int16_t>(f_.y(t.y));
     place.rot = static_cast<int8_t>(f_.rot(t.rotation));
     if (t.bridge_at) place.count = static_cast<int8_t>(bridge_code(t, place));
-    if (auto why = apply(place))
-      return found(Disagreement::Refused, turn,
-                   "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation) +
-                       ": " + *why,
-                   true);
+    if (auto why = apply(place)) {
+      const std::string placed =
+          "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation);
+      return refused(turn, placed, *why, placed + ": " + *why, true);
+    }
     if (!steps(t, turn)) return false;
     return scores(t, turn);
   }
@@ -299,6 +330,10 @@ class Replayer {
                                       "(a symmetric tile), not: " +
                                       listed(twins)});
     if (extra.empty() && missed.empty()) return true;
+    for (const auto& p : writer_all)
+      if (!rules.count(distinct(p))) pending_.placements_log_only.push_back(p);
+    for (const auto& p : rules_all)
+      if (!writer.count(distinct(p))) pending_.placements_rules_only.push_back(p);
     std::string detail = "legal placements of " + t.tile + ":";
     if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
     if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
@@ -355,6 +390,8 @@ class Replayer {
     for (const auto& [key, text] : rules)
       if (!writer.count(key)) missed.push_back(text);
     if (extra.empty() && missed.empty()) return true;
+    pending_.followers_log_only = extra;
+    pending_.followers_rules_only = missed;
     std::string detail = "legal followers:";
     if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
     if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
@@ -405,7 +442,8 @@ class Replayer {
     std::string error;
     std::optional<ActionSyntax> syn = parse_action(text, error);
     if (!syn)
-      return found(Disagreement::Refused, turn, "'" + text + "' is not an action: " + error);
+      return refused(turn, text, "not an action: " + error,
+                     "'" + text + "' is not an action: " + error);
     if (in_frame && has_coordinates(syn->kind)) {
       syn->x = f_.x(syn->x);
       syn->y = f_.y(syn->y);
@@ -427,7 +465,7 @@ class Replayer {
     }
     std::optional<std::string> why = a ? apply(*a) : std::optional<std::string>(error);
     if (!why) return true;
-    const bool go_on = found(Disagreement::Refused, turn, "'" + text + "': " + *why, true);
+    const bool go_on = refused(turn, text, *why, "'" + text + "': " + *why, true);
     return go_on && !s_->is_terminal();
   }
 
@@ -482,6 +520,10 @@ class Replayer {
     for (const Event& e : turn_events_)
       if (e.kind == EventKind::Scored) why += (why.empty() ? "" : "; ") + describe(e);
     if (!why.empty()) d << " (" << why << ")";
+    pending_.log_scores = *t.scores;
+    pending_.rules_scores = mine;
+    for (const Event& e : turn_events_)
+      if (e.kind == EventKind::Scored) pending_.scorings.push_back(typed(e));
     const bool go_on = found(Disagreement::Score, turn, d.str());
     // As logged: the log's totals from here on (a Mists track keeps the rules' scores, as its
     // thresholds are crossed by scorings, not by a number set by hand).
@@ -517,6 +559,10 @@ class Replayer {
     for (const Event& e : s_->events())
       if (e.kind == EventKind::FinalScored) why += (why.empty() ? "" : "; ") + describe(e);
     if (!why.empty()) d << " (final scoring: " << why << ")";
+    pending_.log_scores = *g_.final_scores;
+    pending_.rules_scores = mine;
+    for (const Event& e : s_->events())
+      if (e.kind == EventKind::FinalScored) pending_.scorings.push_back(typed(e));
     found(Disagreement::FinalScore, 0, d.str());
   }
 
@@ -529,6 +575,7 @@ class Replayer {
   std::vector<Event> turn_events_;
   std::vector<int> scores_;  // scores(): carcheck's scores after the turn
   int turn_ = 0;             // the entry being replayed (1-based)
+  Finding pending_;          // the next finding's typed fields
 };
 
 }  // namespace

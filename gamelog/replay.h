@@ -4,6 +4,7 @@
 // elsewhere.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -28,11 +29,36 @@ enum class Disagreement : uint8_t {
 inline constexpr int kDisagreementKinds = 8;
 const char* disagreement_name(Disagreement d);  // "refused", "score", ...
 
+// An event behind a finding (a scoring), typed: its fields named as event_fields() names
+// them, its cell in the log's frame.
+struct FindingEvent {
+  std::string event;    // "scored", "final-scored"
+  std::string feature;  // "road"; empty when the kind has none
+  std::string who_is;   // "player", "track", ...; empty when unused
+  int who = -1;
+  bool at = false;  // x, y name a cell (the log's frame)
+  int x = 0, y = 0;
+  std::string value_is;  // "points", ...
+  int value = 0;
+  std::string extra_is;  // "colour", ...; empty when unused
+  int extra = 0;
+};
+
 struct Finding {
   Disagreement kind = Disagreement::Refused;
   int turn = 0;  // 1-based entry of `turns`, 0 for the game as a whole
   std::string detail;
-  std::string board;  // the board where it happened (text picture), for refusals
+  std::string board;  // the board where it happened (text picture, carcheck's frame)
+  // The same as data, in the log's frame and seat numbers, each field for the kinds it names:
+  std::string action;  // refused: the action as the log has it (a follower: "meeple road:W")
+  std::string reason;  // refused: the rules' reason
+  int log_seat = -1, rules_seat = -1;                   // order
+  std::vector<int> log_scores, rules_scores;            // score, final-score
+  std::vector<FindingEvent> scorings;                   // score, final-score: carcheck's scorings
+  std::vector<std::array<int, 3>> placements_log_only,  // legal-placements, in full: what the
+      placements_rules_only;                            // log allows and the rules forbid, and
+  std::vector<std::string> followers_log_only,          // the other way round (x, y, rotation;
+      followers_rules_only;                             // followers as in `follower`)
 };
 
 // What the replay does after a finding (`replay --after-finding`).
@@ -74,6 +100,7 @@ struct Note {
 
 struct ReplayResult {
   int line = 0;
+  std::string writer;  // the log's `writer`, for reports
   std::string rules;
   int players = 0;
   int turns = 0;                  // entries replayed

@@ -521,6 +521,12 @@ TEST(GameLogCommand, ReplayTraceShowsTheDisputedTurnOnBaseMistsAndBcbGames) {
     EXPECT_EQ(f["kind"], "score") << games[i];
     EXPECT_EQ(f["turn"], scoring) << games[i];
     EXPECT_EQ(f["trace_turn"], scoring) << games[i];
+    // Typed: the log's scores are the rules' with 1 added to the first entry, one entry per
+    // seat (base, BCB) or per track (Mists).
+    ASSERT_EQ(f["log"].size(), before.size()) << f.dump(1);
+    ASSERT_EQ(f["rules"].size(), before.size()) << f.dump(1);
+    EXPECT_EQ(f["log"][0].get<int>(), f["rules"][0].get<int>() + 1) << games[i];
+    for (size_t k = 1; k < before.size(); ++k) EXPECT_EQ(f["log"][k], f["rules"][k]) << games[i];
     // The turn's draw opens it; every event of it names the rule behind it.
     ASSERT_FALSE(f["trace"].empty()) << games[i];
     EXPECT_EQ(f["trace"][0]["action"].get<std::string>().rfind("draw ", 0), 0u) << f.dump(1);
@@ -529,6 +535,50 @@ TEST(GameLogCommand, ReplayTraceShowsTheDisputedTurnOnBaseMistsAndBcbGames) {
       for (const nlohmann::json& e : step["events"]) cited = cited || !e["rule"]["cites"].empty();
     EXPECT_TRUE(cited) << games[i] << "\n" << f.dump(1);
   }
+}
+
+// Findings as data, in the log's frame: planted.jsonl line 4 has y up, counterclockwise
+// rotations and the start tile at 10,10. Turn 1's legal set is written here with 11,10 r1
+// (the road end's road turned away from the start tile's road: the rules forbid it) and
+// without 10,11 r3 (north of the start tile, its road pointing away: carcheck's r1, legal);
+// turn 2 logs 4 for the closed road of 3 tiles (the rules say 3), scored at the start tile,
+// 10,10 in the log's frame.
+TEST(GameLogCommand, JsonFindingsAreTypedInTheLogsFrame) {
+  const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
+  nlohmann::json line = nlohmann::json::parse(lines_of(dir + "planted.jsonl").at(3));
+  line["turns"][0]["legal_placements"] = nlohmann::json::parse(
+      "[[11,10,0],[11,10,1],[9,10,2],[10,11,0],[10,11,2],[10,9,0],[10,9,2],[10,9,1]]");
+  const std::string log = testing::TempDir() + "typed.jsonl";
+  const std::string out = testing::TempDir() + "typed.txt";
+  {
+    std::ofstream o(log);
+    o << line.dump() << "\n";
+    line["turns"][0].erase("legal_placements");
+    line["turns"][1]["scores"] = {4, 0};
+    o << line.dump() << "\n";
+  }
+  EXPECT_EQ(run("replay --json " + log, out), 1);
+  const nlohmann::json doc = nlohmann::json::parse(read_text(out));
+  const nlohmann::json& placements = doc["games"][0]["findings"][0];
+  EXPECT_EQ(doc["games"][0]["writer"], "hand-written (tests/gamelogs/planted.jsonl)");
+  EXPECT_EQ(placements["kind"], "legal-placements");
+  EXPECT_EQ(placements["turn"], 1);
+  EXPECT_EQ(placements["log_only"], nlohmann::json::parse("[[11,10,1]]"));
+  EXPECT_EQ(placements["rules_only"], nlohmann::json::parse("[[10,11,3]]"));
+  EXPECT_FALSE(placements["board"].get<std::string>().empty());
+  const nlohmann::json& score = doc["games"][1]["findings"][0];
+  EXPECT_EQ(score["kind"], "score");
+  EXPECT_EQ(score["turn"], 2);
+  EXPECT_EQ(score["log"], nlohmann::json::parse("[4,0]"));
+  EXPECT_EQ(score["rules"], nlohmann::json::parse("[3,0]"));
+  ASSERT_EQ(score["scorings"].size(), 1u) << score.dump(1);
+  EXPECT_EQ(score["scorings"][0]["event"], "scored");
+  EXPECT_EQ(score["scorings"][0]["feature"], "road");
+  EXPECT_EQ(score["scorings"][0]["who"], 0);
+  EXPECT_EQ(score["scorings"][0]["value"], 3);
+  EXPECT_EQ(score["scorings"][0]["value_is"], "points");
+  EXPECT_EQ(score["scorings"][0]["x"], 10);
+  EXPECT_EQ(score["scorings"][0]["y"], 10);
 }
 
 // export-spec turns the wrong-road-value game into a spec that pins the rules' 3 points,

@@ -77,6 +77,16 @@ TEST(OtherEngine, ThreeGamesAgreeAndTheTwoKnownFaultsAreAllThatIsReported) {
     EXPECT_EQ(games[i].result.turns, 71);
   }
 
+  // The engine lists one rotation of each symmetric placement, and the converter copies its
+  // lists as they are: the twins it leaves out are notes. Game 0's first tile is a monastery
+  // without roads south of the start tile (0,-1, y north): the only place it fits (the start
+  // tile has a city N and roads E and W), listed in r0; r1, r2 and r3 are the same placement.
+  ASSERT_FALSE(games[0].result.notes.empty());
+  EXPECT_EQ(games[0].result.notes[0].turn, 1);
+  for (const char* twin : {"0,-1 r1", "0,-1 r2", "0,-1 r3"})
+    EXPECT_NE(games[0].result.notes[0].detail.find(twin), std::string::npos)
+        << games[0].result.notes[0].detail;
+
   // Game 5 (line 4), the illegal road follower. Turn 2: seat 1 puts a follower on the road
   // E-S at -1,0, which runs east into the start tile's road W-E. Turn 10: seat 1 places a
   // T junction at 1,0, its W road joining the start tile's road from the east: that road
