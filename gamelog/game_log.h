@@ -62,10 +62,13 @@ struct GameLog {
   std::string writer;
   GameOptions game;  // rules, level, players, variants
   std::optional<uint64_t> seed;
-  bool y_up = false;                 // frame.y: "down" (carcheck's) or "up"
-  bool counterclockwise = false;     // frame.rotation
-  int start_x = 0, start_y = 0;      // where the start tile lies in the log's frame
-  std::vector<LogTileDef> tiles;     // empty: the shipped tiles of the rule set
+  bool y_up = false;              // frame.y: "down" (carcheck's) or "up"
+  bool counterclockwise = false;  // frame.rotation
+  int start_x = 0, start_y = 0;   // where the start tile lies in the log's frame
+  std::vector<LogTileDef> tiles;  // empty: the shipped tiles of the rule set
+  // Per tile, how the writer draws it: its rotation 0 is carcheck's shape turned this many
+  // quarter turns in the log's rotation sense (`tile_rotations`; absent: 0).
+  std::vector<std::pair<std::string, int>> tile_rotations;
   std::vector<std::string> colours;  // per seat, for reports (optional)
   std::vector<int> start_scores;     // a head start before the first turn (optional)
   std::vector<LogTurn> turns;

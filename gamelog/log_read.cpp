@@ -305,6 +305,17 @@ void read_header(Fields& f, GameLog& g) {
     for (size_t i = 0; i < d.size(*c); ++i)
       g.colours.push_back(f.text(d.child(*c, i), "colours[" + std::to_string(i) + "]"));
   }
+  if (const json* tr = f.get("tile_rotations")) {
+    if (tr->type != Type::Object)
+      throw Bad{f.at("tile_rotations"), "expected an object {tile: quarter turns}"};
+    for (size_t i = 0; i < d.size(*tr); ++i) {
+      const json& value = d.child(*tr, i);
+      const std::string key(value.key);
+      const int turns = f.integer(value, "tile_rotations." + key);
+      if (turns < 0 || turns > 3) throw Bad{"tile_rotations." + key, "expected 0..3"};
+      g.tile_rotations.emplace_back(key, turns);
+    }
+  }
   if (const json* p = f.get("partial")) g.partial = f.flag(*p, "partial");
   if (const json* ss = f.get("start_scores"))
     g.start_scores = int_list(d, *ss, [] { return std::string("start_scores"); });

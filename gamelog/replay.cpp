@@ -115,7 +115,27 @@ class Replayer {
     if (!g.turns.empty()) s_->setup_active_player(g.turns.front().player);
   }
 
+  // A tile's rotation: the log's (its own rotation 0, its rotation sense) to carcheck's, and
+  // back. tile_rotations turns the writer's picture of the tile onto carcheck's.
+  int crot(TileId tile, int r) const {
+    return f_.rot((r + offset_[static_cast<size_t>(tile)]) % kRotations);
+  }
+  int lrot(TileId tile, int r) const {
+    return (f_.log_rot(r) + kRotations - offset_[static_cast<size_t>(tile)]) % kRotations;
+  }
+
   ReplayResult run(int upto, std::unique_ptr<State>* out) {
+    offset_.assign(game_.tiles().size(), 0);
+    for (const auto& [name, turns] : g_.tile_rotations) {
+      const TileId id = game_.find_tile(name);
+      if (id < 0) {
+        found(Disagreement::Refused, 0,
+              "tile_rotations names '" + name + "', which is no tile of this rule set");
+        if (out) *out = std::move(s_);
+        return std::move(res_);
+      }
+      offset_[static_cast<size_t>(id)] = turns;
+    }
     const int n = upto < 0 ? static_cast<int>(g_.turns.size())
                            : std::min(upto, static_cast<int>(g_.turns.size()));
     bool stopped = false;
@@ -256,12 +276,12 @@ class Replayer {
     place.tile = draw.tile;
     place.x = static_cast<int16_t>(f_.x(t.x));
     place.y = static_cast<int16_t>(f_.y(t.y));
-    place.rot = static_cast<int8_t>(f_.rot(t.rotation));
+    place.rot = static_cast<int8_t>(crot(draw.tile, t.rotation));
     if (t.bridge_at) place.count = static_cast<int8_t>(bridge_code(t, place));
     if (auto why = apply(place)) {
       const std::string placed =
           "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation);
-      return refused(turn, placed, *why, placed + ": " + *why, true);
+      return refused(turn, placed, *why, placed + ": " + *why + fits_turned(t, place, turn), true);
     }
     if (!steps(t, turn)) return false;
     return scores(t, turn);
@@ -276,12 +296,34 @@ class Replayer {
     return kPlaceBridgeCodes;  // refused by the engine with its reason
   }
 
+  // Rotations that look shifted: the writer's tile faces another way than carcheck's.
+  static std::string rotation_hint(const std::string& tile, int turn, int k) {
+    return "rotations at turn " + std::to_string(turn) + " look " + std::to_string(k) +
+           " quarter turn(s) off: does your tile " + tile +
+           " face another way than carcheck's? `carcheck tiles --json` prints carcheck's "
+           "shapes; the header's tile_rotations {\"" +
+           tile + "\": " + std::to_string(k) + "} declares the turn";
+  }
+
+  // A refused placement that fits at the same place in another rotation: the hint above.
+  std::string fits_turned(const LogTurn& t, const Action& place, int turn) const {
+    ActionList legal;
+    s_->legal_actions(legal);
+    for (int k = 1; k < kRotations; ++k)
+      for (const Action& a : legal)
+        if (a.kind == ActionKind::Place && a.count == place.count && a.x == place.x &&
+            a.y == place.y && lrot(a.tile, a.rot) == (t.rotation + k) % kRotations)
+          return " (it fits there in r" + std::to_string((t.rotation + k) % kRotations) + "; " +
+                 rotation_hint(t.tile, turn, k) + ")";
+    return "";
+  }
+
   std::string first_placement() const {
     ActionList legal;
     s_->legal_actions(legal);
     for (const Action& a : legal)
       if (a.kind == ActionKind::Place)
-        return xy(f_.log_x(a.x), f_.log_y(a.y)) + " r" + std::to_string(f_.log_rot(a.rot));
+        return xy(f_.log_x(a.x), f_.log_y(a.y)) + " r" + std::to_string(lrot(a.tile, a.rot));
     return "?";
   }
 
@@ -294,7 +336,7 @@ class Replayer {
     const TileType& type = game_.tile(tile);
     std::array<int, kRotations> same{};  // the log's rotation r is the same placement as same[r]
     for (int r = 0; r < kRotations; ++r)
-      same[static_cast<size_t>(r)] = f_.log_rot(same_placement_rotation(type, f_.rot(r)));
+      same[static_cast<size_t>(r)] = lrot(tile, same_placement_rotation(type, crot(tile, r)));
     const auto distinct = [&](const std::array<int, 3>& p) {
       return std::array<int, 3>{p[0], p[1], same[static_cast<size_t>(p[2] & 3)]};
     };
@@ -305,7 +347,7 @@ class Replayer {
         writer_all(t.legal_placements->begin(), t.legal_placements->end());
     for (const Action& a : legal)
       if (a.kind == ActionKind::Place && a.count == 0)
-        rules_all.insert({f_.log_x(a.x), f_.log_y(a.y), f_.log_rot(a.rot)});
+        rules_all.insert({f_.log_x(a.x), f_.log_y(a.y), lrot(tile, a.rot)});
     std::set<std::array<int, 3>> rules, writer;
     for (const auto& p : rules_all) rules.insert(distinct(p));
     for (const auto& p : writer_all) writer.insert(distinct(p));
@@ -338,6 +380,17 @@ class Replayer {
     if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
     if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
     detail.pop_back();
+    // The writer's whole set, turned by k quarter turns, is the rules' set: its picture of the
+    // tile faces another way than carcheck's.
+    for (int k = 1; k < kRotations; ++k) {
+      std::set<std::array<int, 3>> shifted;
+      for (const auto& p : writer_all)
+        shifted.insert({p[0], p[1], same[static_cast<size_t>((p[2] + k) % kRotations)]});
+      if (shifted == rules) {
+        detail += " (" + rotation_hint(t.tile, turn, k) + ")";
+        break;
+      }
+    }
     return found(Disagreement::LegalPlacements, turn, detail, true);
   }
 
@@ -576,6 +629,7 @@ class Replayer {
   std::vector<int> scores_;  // scores(): carcheck's scores after the turn
   int turn_ = 0;             // the entry being replayed (1-based)
   Finding pending_;          // the next finding's typed fields
+  std::vector<int> offset_;  // per tile: tile_rotations
 };
 
 }  // namespace

@@ -581,6 +581,75 @@ TEST(GameLogCommand, JsonFindingsAreTypedInTheLogsFrame) {
   EXPECT_EQ(score["scorings"][0]["y"], 10);
 }
 
+// tiles --json prints each tile's shape: the straight road of base-c1 ("road W-E; field Wr Nl
+// Nr El; field Er Sl Sr Wl" in tiles.yaml) in rotation 0 has road on W and E, field on N and
+// S, one road over the two side centres and two fields bordering no city; a field side's
+// centre belongs to its field.
+TEST(GameLogCommand, TilesJsonPrintsEachTilesShape) {
+  const std::string out = testing::TempDir() + "tiles.json";
+  ASSERT_EQ(run("tiles --set base-c1 --json", out), 0) << read_text(out);
+  const nlohmann::json doc = nlohmann::json::parse(read_text(out));
+  const nlohmann::json* straight = nullptr;
+  for (const nlohmann::json& t : doc["sets"][0]["tile_names"])
+    if (t["name"] == "straight") straight = &t;
+  ASSERT_NE(straight, nullptr);
+  EXPECT_EQ((*straight)["shape"], "road W-E; field Wr Nl Nr El; field Er Sl Sr Wl");
+  ASSERT_EQ((*straight)["cells"].size(), 1u);
+  const nlohmann::json& cell = (*straight)["cells"][0];
+  EXPECT_EQ(cell["sides"],
+            nlohmann::json::parse(R"({"N":"field","E":"road","S":"field","W":"road"})"));
+  ASSERT_EQ(cell["features"].size(), 3u);
+  EXPECT_EQ(cell["features"][0], nlohmann::json::parse(R"({"kind":"road","ports":["Ec","Wc"]})"));
+  EXPECT_EQ(
+      cell["features"][1],
+      nlohmann::json::parse(R"({"kind":"field","ports":["Nl","Nc","Nr","El","Wr"],"borders":[]})"));
+  EXPECT_EQ(
+      cell["features"][2],
+      nlohmann::json::parse(R"({"kind":"field","ports":["Er","Sl","Sc","Sr","Wl"],"borders":[]})"));
+}
+
+// tile_rotations: quarter turns 0..3 per tile name; a name the rule set lacks is refused
+// when the game is replayed, before its first turn.
+TEST(GameLog, TileRotationsAreReadAndChecked) {
+  GameLog g = read_ok(kHead + R"("tile_rotations":{"straight":1,"curve":0},"turns":[]})");
+  EXPECT_EQ(g.tile_rotations,
+            (std::vector<std::pair<std::string, int>>{{"curve", 0}, {"straight", 1}}));
+  EXPECT_EQ(read_error(kHead + R"("tile_rotations":{"straight":4},"turns":[]})"),
+            "line 1: tile_rotations.straight: expected 0..3");
+  EXPECT_EQ(read_error(kHead + R"("tile_rotations":[1],"turns":[]})"),
+            "line 1: tile_rotations: expected an object {tile: quarter turns}");
+  g = read_ok(kHead + R"("tile_rotations":{"no-such-tile":1},"partial":true,"turns":[]})");
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayResult r = replay_log(g, *game, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].turn, 0);
+  EXPECT_EQ(r.findings[0].detail,
+            "tile_rotations names 'no-such-tile', which is no tile of this rule set");
+}
+
+// A log drawn with its own picture of the straight road turned a quarter turn: its rotation 1
+// is carcheck's 0 (its rotation 0 shows the road N-S). Placed east of the straight start tile
+// in its rotation 1 with tile_rotations {"straight": 3}, it agrees (1 + 3 = carcheck's 0);
+// without the declaration rotation 1 is a road N-S against the start tile's road, refused,
+// and the refusal says the rotations look turned.
+TEST(GameLog, TileRotationsTurnTheWritersPictureOntoCarchecks) {
+  const std::string turn =
+      R"("partial":true,"turns":[{"player":0,"tile":"straight","x":1,"y":0,"rotation":1,)"
+      R"("follower":null}]})";
+  GameLog g = read_ok(kHead + R"("tile_rotations":{"straight":3},)" + turn);
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayResult r = replay_log(g, *game, {});
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+  g = read_ok(kHead + turn);
+  r = replay_log(g, *game, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::Refused);
+  EXPECT_NE(r.findings[0].detail.find("(it fits there in r2; rotations at turn 1 look 1 quarter "
+                                      "turn(s) off: does your tile straight face another way"),
+            std::string::npos)
+      << r.findings[0].detail;
+}
+
 // export-spec turns the wrong-road-value game into a spec that pins the rules' 3 points,
 // with the log's 4 beside it; `carcheck check` passes it.
 TEST(GameLogCommand, ExportSpecMakesARegressionSpec) {

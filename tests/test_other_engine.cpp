@@ -19,12 +19,14 @@ using test_support::read_text;
 
 const std::string kSource = std::string(CARCHECK_TEST_DIR) + "/..";
 
-std::vector<std::string> converted_lines() {
+// The fixture converted; `options` "--carcheck-tiles FILE" names carcheck's tiles instead of
+// shipping the engine's.
+std::vector<std::string> converted_lines(const std::string& options = "") {
   const std::string out = testing::TempDir() + "other-engine.jsonl";
   const std::string err = testing::TempDir() + "other-engine.err";
   const int status = test_support::shell(
-      "python3 " + kSource + "/examples/other-engine/transcript_to_gamelog.py " + kSource +
-      "/tests/other-engine/transcripts.jsonl > " + out + " 2> " + err);
+      "python3 " + kSource + "/examples/other-engine/transcript_to_gamelog.py " + options + " " +
+      kSource + "/tests/other-engine/transcripts.jsonl > " + out + " 2> " + err);
   EXPECT_EQ(status, 0) << read_text(err);
   std::ifstream in(out);
   std::vector<std::string> lines;
@@ -37,9 +39,8 @@ struct Replayed {
   ReplayResult result;
 };
 
-std::vector<Replayed> replay_all() {
+std::vector<Replayed> replay_lines(const std::vector<std::string>& lines) {
   std::vector<Replayed> out;
-  const std::vector<std::string> lines = converted_lines();
   for (size_t i = 0; i < lines.size(); ++i) {
     LogError e;
     std::optional<GameLog> g = read_game_log(lines[i], static_cast<int>(i + 1), e);
@@ -49,6 +50,33 @@ std::vector<Replayed> replay_all() {
     out.push_back({*g, replay_log(*g, *game, {})});
   }
   return out;
+}
+
+std::vector<Replayed> replay_all() { return replay_lines(converted_lines()); }
+
+// Converted with carcheck's own tiles: `carcheck tiles --json` gives their shapes.
+std::vector<std::string> converted_to_carchecks_tiles() {
+  const std::string tiles = testing::TempDir() + "carcheck-tiles.json";
+  EXPECT_EQ(
+      test_support::shell(std::string(CARCHECK_BINARY) + " tiles --set base-c1 --json > " + tiles),
+      0);
+  return converted_lines("--carcheck-tiles " + tiles);
+}
+
+// The two known faults and nothing else (the test below works them out).
+void expect_the_two_known_faults(const std::vector<Replayed>& games) {
+  ASSERT_EQ(games.size(), 5u);
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_TRUE(games[i].result.agrees())
+        << "line " << i + 1 << ": " << games[i].result.findings.front().detail;
+  ASSERT_EQ(games[3].result.findings.size(), 1u);
+  EXPECT_EQ(games[3].result.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(games[3].result.findings[0].turn, 10);
+  EXPECT_EQ(games[3].result.findings[0].followers_log_only, std::vector<std::string>{"road:W"});
+  ASSERT_EQ(games[4].result.findings.size(), 1u);
+  EXPECT_EQ(games[4].result.findings[0].kind, Disagreement::FinalScore);
+  EXPECT_EQ(games[4].result.findings[0].log_scores, (std::vector<int>{19, 6}));
+  EXPECT_EQ(games[4].result.findings[0].rules_scores, (std::vector<int>{20, 6}));
 }
 
 TEST(OtherEngine, TheConvertedGamesAreCompleteAndCarryTheirLegalSets) {
@@ -112,6 +140,55 @@ TEST(OtherEngine, ThreeGamesAgreeAndTheTwoKnownFaultsAreAllThatIsReported) {
   EXPECT_NE(ten.findings[0].detail.find("final-scored road: player 0, at 2,-2, points 3"),
             std::string::npos)
       << ten.findings[0].detail;
+}
+
+// The engine draws seven of the 24 base tiles a quarter turn from carcheck's pictures
+// (issue 31). Matched by shape to carcheck's tiles, those seven get a tile_rotations entry of
+// one quarter turn, the rest none, and the games replay as with the engine's own tiles.
+TEST(OtherEngine, CarchecksOwnTilesWithTileRotationsReplayAlike) {
+  const std::vector<std::string> lines = converted_to_carchecks_tiles();
+  ASSERT_EQ(lines.size(), 5u);
+  const std::vector<Replayed> games = replay_lines(lines);
+  ASSERT_EQ(games.size(), 5u);
+  for (const Replayed& g : games) {
+    EXPECT_TRUE(g.log.tiles.empty());
+    ASSERT_EQ(g.log.tile_rotations.size(), 7u);
+    for (const auto& [name, turns] : g.log.tile_rotations)
+      EXPECT_TRUE(turns == 1 || turns == 3) << name << " " << turns;
+  }
+  expect_the_two_known_faults(games);
+}
+
+// The same log without tile_rotations: the first of those seven tiles drawn is where it
+// goes wrong, and the finding says the rotations look turned, naming the tile.
+TEST(OtherEngine, WithoutTileRotationsTheShiftedRotationsAreNamed) {
+  const std::vector<std::string> lines = converted_to_carchecks_tiles();
+  ASSERT_EQ(lines.size(), 5u);
+  const std::vector<Replayed> with = replay_lines({lines[0]});
+  ASSERT_EQ(with.size(), 1u);
+  int first = 0;
+  std::string tile;
+  for (size_t i = 0; i < with[0].log.turns.size() && !first; ++i)
+    for (const auto& [name, turns] : with[0].log.tile_rotations)
+      if (with[0].log.turns[i].tile == name) {
+        first = static_cast<int>(i + 1);
+        tile = name;
+      }
+  ASSERT_GT(first, 0);
+  const size_t at = lines[0].find("\"tile_rotations\"");
+  ASSERT_NE(at, std::string::npos);
+  const size_t end = lines[0].find("}, ", at);
+  const std::string without = lines[0].substr(0, at) + lines[0].substr(end + 3);
+  const std::vector<Replayed> games = replay_lines({without});
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_TRUE(games[0].log.tile_rotations.empty());
+  ASSERT_FALSE(games[0].result.findings.empty());
+  const Finding& f = games[0].result.findings[0];
+  EXPECT_EQ(f.turn, first);
+  EXPECT_NE(f.detail.find("quarter turn(s) off: does your tile " + tile + " face another way"),
+            std::string::npos)
+      << f.detail;
+  EXPECT_NE(f.detail.find("tile_rotations"), std::string::npos) << f.detail;
 }
 
 // The same through the command, as an engine author runs it.

@@ -8,12 +8,20 @@ shape and its own rotation origin, every legal placement with its follower optio
     python3 transcript_to_gamelog.py transcripts.jsonl > games.jsonl
     carcheck replay games.jsonl
 
+or, naming carcheck's own tiles instead of shipping the engine's:
+
+    carcheck tiles --set base-c1 --json > carcheck-tiles.json
+    python3 transcript_to_gamelog.py --carcheck-tiles carcheck-tiles.json transcripts.jsonl
+
 The conversion, step by step (docs/game-log.md, "Writing a log from another engine"):
 - frame: y grows north and rotations turn clockwise, so the header says
   {"y": "up", "rotation": "clockwise"}; coordinates are copied as they are.
 - tiles: the transcript's tiles are shipped in the log's `tiles` (its shapes, as drawn,
   written in the tile language), so carcheck rotates them from the same origin as the
   engine did; the start tile's count includes the copy on the table.
+  With --carcheck-tiles, each of the engine's tiles is matched instead to the carcheck
+  tile of the same shape (`carcheck tiles --json` prints them), and where the engine draws
+  it turned, the header's `tile_rotations` says by how many quarter turns.
 - followers: a feature of the placed tile, named by one of its ports in board directions.
 - legal sets: copied as they are. The engine lists one rotation of each symmetric pair
   (a straight road in 0 or 2, not both); carcheck compares distinct placements and only
@@ -94,7 +102,53 @@ def follower(feature):
     return kind + ":" + port
 
 
-def convert(game):
+def carcheck_shape(tile):
+    """A tile of `carcheck tiles --json` (rotation 0) as turned() describes tiles."""
+    out = set()
+    for f in tile["cells"][0]["features"]:
+        ports = f["ports"]
+        if f["kind"] == "city":
+            out.add(("city", frozenset(p[0] for p in ports), f.get("shields", 0) > 0))
+        elif f["kind"] == "road":
+            out.add(("road", frozenset(p[0] for p in ports)))
+        elif f["kind"] == "field":
+            out.add(("field", frozenset(p for p in ports if p[1] != "c")))
+        elif f["kind"] == "monastery":
+            out.add(("monastery",))
+    return out
+
+
+def turn_shape(shape, r):
+    out = set()
+    for f in shape:
+        if f[0] == "city":
+            out.add(("city", frozenset(turn_side(s, r) for s in f[1]), f[2]))
+        elif f[0] == "road":
+            out.add(("road", frozenset(turn_side(s, r) for s in f[1])))
+        elif f[0] == "field":
+            out.add(("field", frozenset(turn_half(h, r) for h in f[1])))
+        else:
+            out.add(f)
+    return frozenset(out)
+
+
+def carcheck_names(tiles_json, tiles):
+    """Each of the engine's tiles as carcheck's tile and the quarter turns k that bring
+    carcheck's picture onto the engine's (the header's tile_rotations)."""
+    shipped = [t for s in tiles_json["sets"] for t in s["tile_names"] if len(t["cells"]) == 1]
+    found = {}
+    for name, tile in tiles.items():
+        for c in shipped:
+            ks = [k for k in range(4) if turn_shape(carcheck_shape(c), k) == turned(tile, 0)]
+            if ks:
+                found[name] = (c["name"], ks[0])
+                break
+        else:
+            sys.exit("no carcheck tile has the shape of " + name)
+    return found
+
+
+def convert(game, names=None):
     counts = Counter(t["tile"]["type"] for t in game["turns"])
     shapes = {t["tile"]["type"]: shape(t["tile"]) for t in game["turns"]}
     start = game["start"]["tile"]
@@ -103,6 +157,10 @@ def convert(game):
     tiles = [{"name": name, "count": counts[name], "shape": shapes[name],
               **({"start": True} if name == start["type"] else {})}
              for name in sorted(counts)]
+    if names:  # carcheck's tiles, turned as the engine draws them
+        drawn = {t["tile"]["type"]: t["tile"] for t in game["turns"]}
+        drawn[start["type"]] = start
+        names = carcheck_names(names, drawn)
     totals = [0] * game["players"]
     turns = []
     for t in game["turns"]:
@@ -123,21 +181,32 @@ def convert(game):
             if played:
                 turn["legal_followers"] = [follower(m) or "none" for m in played[0]["meeples"]]
         turns.append(turn)
+    header = {"tiles": {"base-c1": tiles}}
+    if names:
+        for turn in turns:
+            turn["tile"] = names[turn["tile"]][0]
+        header = {"tile_rotations": {c: k for c, k in sorted(names.values()) if k}}
     return {"format": "carcheck-game-log", "version": 1,
             "writer": "%s %s (transcript game %d)" % (game["engine"], game["engine_rev"][:7],
                                                      game["game"]),
             "rules": "base-c1", "players": game["players"],
             "frame": {"y": "up", "rotation": "clockwise"},
             "start": {"x": game["start"]["x"], "y": game["start"]["y"], "rotation": 0},
-            "tiles": {"base-c1": tiles},
+            **header,
             "turns": turns, "final_scores": game["final"]["totals"]}
 
 
 def main():
-    source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
+    args = sys.argv[1:]
+    names = None
+    if args[:1] == ["--carcheck-tiles"]:
+        with open(args[1]) as f:
+            names = json.load(f)
+        args = args[2:]
+    source = open(args[0]) if args else sys.stdin
     for line in source:
         if line.strip():
-            print(json.dumps(convert(json.loads(line))))
+            print(json.dumps(convert(json.loads(line), names)))
 
 
 if __name__ == "__main__":
