@@ -264,6 +264,7 @@ class Replayer {
                        xy(t.x, t.y) + " r" + std::to_string(t.rotation),
                    true);
     if (t.legal_placements && !compare_placements(t, turn, draw.tile)) return false;
+    if (t.legal && !compare_moves(t, turn, draw.tile)) return false;
     if (!t.placed) {  // the rules took the tile over (a face-down tile, the game's end)
       if (s_->phase() == Phase::Place)
         return found(Disagreement::Missing, turn,
@@ -277,7 +278,8 @@ class Replayer {
     place.x = static_cast<int16_t>(f_.x(t.x));
     place.y = static_cast<int16_t>(f_.y(t.y));
     place.rot = static_cast<int8_t>(crot(draw.tile, t.rotation));
-    if (t.bridge_at) place.count = static_cast<int8_t>(bridge_code(t, place));
+    if (t.bridge_at)
+      place.count = static_cast<int8_t>(bridge_code(*t.bridge_at, t.bridge_axis, place));
     if (auto why = apply(place)) {
       const std::string placed =
           "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation);
@@ -287,9 +289,10 @@ class Replayer {
     return scores(t, turn);
   }
 
-  int bridge_code(const LogTurn& t, const Action& place) const {
-    const int bx = f_.x((*t.bridge_at)[0]), by = f_.y((*t.bridge_at)[1]);
-    const int axis = t.bridge_axis == "N-S" ? 0 : 1;
+  int bridge_code(const std::array<int, 2>& at, const std::string& axis_name,
+                  const Action& place) const {
+    const int bx = f_.x(at[0]), by = f_.y(at[1]);
+    const int axis = axis_name == "N-S" ? 0 : 1;
     if (bx == place.x && by == place.y) return kPlaceBridgeSelf + axis;
     for (int side = 0; side < kSides; ++side)
       if (place.x + kDx[side] == bx && place.y + kDy[side] == by) return kPlaceBridgeBeside + side;
@@ -397,51 +400,16 @@ class Replayer {
   // Compared as features, not as words: any port of a feature names it (road:W and road:E
   // are one straight road), as in `follower`.
   bool compare_followers(const LogTurn& t, int turn) {
-    ActionList legal;
-    s_->legal_actions(legal);
-    std::map<std::pair<int, int>, std::string> rules;  // (segment, colour); Pass: (-1, -1)
-    for (const Action& a : legal) {
-      if (a.kind == ActionKind::Pass) rules[{-1, -1}] = "none";
-      if (a.kind == ActionKind::Meeple) rules[{a.seg, a.colour}] = follower_text(*s_, a);
-    }
     std::set<std::pair<int, int>> writer;
     std::vector<std::string> extra, missed;
-    for (const std::string& f : *t.legal_followers) {
-      if (f == "none") {
-        writer.insert({-1, -1});
-        continue;
-      }
-      std::string error;
-      std::optional<Action> a = parse_action(*s_, "meeple " + f, error);
-      if (!a) {
-        extra.push_back(f + " (" + error + ")");
-        continue;
-      }
-      writer.insert({a->seg, a->colour});
-    }
+    follower_diff(*s_, *t.legal_followers, writer, extra, missed);
     // The follower the log plays must be one of its own: a writer whose move generator and
     // player disagree is told so, whatever the rules say.
-    std::pair<int, int> played{-1, -1};
-    if (t.follower) {
-      std::string error;
-      if (std::optional<Action> a = parse_action(*s_, "meeple " + t.follower->feature, error))
-        played = {a->seg, a->colour};
-    }
-    if ((!t.follower || played.first >= 0) && !writer.count(played))
+    if (!plays_own_follower(*s_, t, writer))
       return found(Disagreement::LegalFollowers, turn,
                    "the log plays " + (t.follower ? t.follower->feature : std::string("none")) +
                        ", which its own legal_followers do not list",
                    true);
-    for (const auto& key : writer) {
-      if (rules.count(key)) continue;
-      Action m;
-      m.kind = ActionKind::Meeple;
-      m.seg = static_cast<int8_t>(key.first);
-      m.colour = static_cast<int8_t>(key.second);
-      extra.push_back(key.first < 0 ? "none" : follower_text(*s_, m));
-    }
-    for (const auto& [key, text] : rules)
-      if (!writer.count(key)) missed.push_back(text);
     if (extra.empty() && missed.empty()) return true;
     pending_.followers_log_only = extra;
     pending_.followers_rules_only = missed;
@@ -450,6 +418,140 @@ class Replayer {
     if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
     detail.pop_back();
     return found(Disagreement::LegalFollowers, turn, detail, true);
+  }
+
+  // The writer's follower options `listed` against the rules' in `s` (its follower step):
+  // what it allows that the rules forbid, what the rules allow that it misses.
+  static void follower_diff(const State& s, const std::vector<std::string>& listed,
+                            std::set<std::pair<int, int>>& writer, std::vector<std::string>& extra,
+                            std::vector<std::string>& missed) {
+    ActionList legal;
+    s.legal_actions(legal);
+    std::map<std::pair<int, int>, std::string> rules;  // (segment, colour); Pass: (-1, -1)
+    for (const Action& a : legal) {
+      if (a.kind == ActionKind::Pass) rules[{-1, -1}] = "none";
+      if (a.kind == ActionKind::Meeple) rules[{a.seg, a.colour}] = follower_text(s, a);
+    }
+    for (const std::string& f : listed) {
+      if (f == "none") {
+        writer.insert({-1, -1});
+        continue;
+      }
+      std::string error;
+      std::optional<Action> a = parse_action(s, "meeple " + f, error);
+      if (!a) {
+        extra.push_back(f + " (" + error + ")");
+        continue;
+      }
+      writer.insert({a->seg, a->colour});
+    }
+    for (const auto& key : writer) {
+      if (rules.count(key)) continue;
+      Action m;
+      m.kind = ActionKind::Meeple;
+      m.seg = static_cast<int8_t>(key.first);
+      m.colour = static_cast<int8_t>(key.second);
+      extra.push_back(key.first < 0 ? "none" : follower_text(s, m));
+    }
+    for (const auto& [key, text] : rules)
+      if (!writer.count(key)) missed.push_back(text);
+  }
+
+  // The turn's follower (none for null) is among the writer's options (a follower the rules
+  // cannot even name is left to the follower step to refuse).
+  static bool plays_own_follower(const State& s, const LogTurn& t,
+                                 const std::set<std::pair<int, int>>& writer) {
+    std::pair<int, int> played{-1, -1};
+    if (t.follower) {
+      std::string error;
+      std::optional<Action> a = parse_action(s, "meeple " + t.follower->feature, error);
+      if (!a) return true;
+      played = {a->seg, a->colour};
+    }
+    return writer.count(played) > 0;
+  }
+
+  // Version 2's `legal`: the placements as legal_placements are compared (those with a
+  // bridge, BCB, exactly, as placements with that bridge), then at every listed placement the
+  // rules allow, its followers, on a copy of the game with that placement made.
+  bool compare_moves(const LogTurn& t, int turn, TileId tile) {
+    LogTurn plain = t;  // the placements without a bridge, as legal_placements
+    plain.legal_placements.emplace();
+    for (const LogMove& m : *t.legal)
+      if (!m.bridge_at) plain.legal_placements->push_back({m.x, m.y, m.rotation});
+    if (t.bridge_at) plain.placed = false;  // the turn's own placement is one with a bridge
+    if (!compare_placements(plain, turn, tile)) return false;
+    ActionList legal;
+    s_->legal_actions(legal);
+    std::set<std::array<int, 4>> rules_bridged, writer_bridged;  // x, y, rotation, bridge code
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::Place && a.count != 0)
+        rules_bridged.insert({f_.log_x(a.x), f_.log_y(a.y), lrot(tile, a.rot), a.count});
+    std::vector<std::string> extra, missed;
+    for (const LogMove& m : *t.legal) {
+      if (!m.bridge_at) continue;
+      Action place = placement(tile, m.x, m.y, m.rotation);
+      place.count = static_cast<int8_t>(bridge_code(*m.bridge_at, m.bridge_axis, place));
+      writer_bridged.insert({m.x, m.y, m.rotation, place.count});
+      if (!rules_bridged.count({m.x, m.y, m.rotation, place.count})) extra.push_back(move_text(m));
+    }
+    for (const auto& b : rules_bridged)
+      if (!writer_bridged.count(b))
+        missed.push_back(xy(b[0], b[1]) + " r" + std::to_string(b[2]) + " with a bridge");
+    if (!extra.empty() || !missed.empty()) {
+      std::string detail = "legal placements of " + t.tile + " with a bridge:";
+      if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
+      if (!missed.empty())
+        detail += " the rules allow what the log misses: " + listed(missed) + ";";
+      detail.pop_back();
+      return found(Disagreement::LegalPlacements, turn, detail, true);
+    }
+    // The followers of every placement: made on a copy of the game.
+    for (const LogMove& m : *t.legal) {
+      if (!m.followers) continue;
+      Action place = placement(tile, m.x, m.y, m.rotation);
+      if (m.bridge_at)
+        place.count = static_cast<int8_t>(bridge_code(*m.bridge_at, m.bridge_axis, place));
+      State after = *s_;
+      if (after.apply(place) || after.phase() != Phase::Meeple) continue;
+      std::set<std::pair<int, int>> writer;
+      std::vector<std::string> fx, fm;
+      follower_diff(after, *m.followers, writer, fx, fm);
+      const bool own = t.placed && m.x == t.x && m.y == t.y && m.rotation == t.rotation &&
+                       m.bridge_at == t.bridge_at &&
+                       (!m.bridge_at || m.bridge_axis == t.bridge_axis);
+      if (own && t.has_follower_step && !plays_own_follower(after, t, writer))
+        return found(Disagreement::LegalFollowers, turn,
+                     "the log plays " + (t.follower ? t.follower->feature : std::string("none")) +
+                         ", which its own followers at " + move_text(m) + " do not list",
+                     true);
+      if (fx.empty() && fm.empty()) continue;
+      pending_.followers_log_only = fx;
+      pending_.followers_rules_only = fm;
+      std::string detail = "legal followers at " + move_text(m) + ":";
+      if (!fx.empty()) detail += " the log allows what the rules forbid: " + listed(fx) + ";";
+      if (!fm.empty()) detail += " the rules allow what the log misses: " + listed(fm) + ";";
+      detail.pop_back();
+      return found(Disagreement::LegalFollowers, turn, detail, true);
+    }
+    return true;
+  }
+
+  Action placement(TileId tile, int x, int y, int rotation) const {
+    Action place;
+    place.kind = ActionKind::Place;
+    place.tile = tile;
+    place.x = static_cast<int16_t>(f_.x(x));
+    place.y = static_cast<int16_t>(f_.y(y));
+    place.rot = static_cast<int8_t>(crot(tile, rotation));
+    return place;
+  }
+
+  static std::string move_text(const LogMove& m) {
+    std::string s = xy(m.x, m.y) + " r" + std::to_string(m.rotation);
+    if (m.bridge_at)
+      s += " bridge " + xy((*m.bridge_at)[0], (*m.bridge_at)[1]) + " " + m.bridge_axis;
+    return s;
   }
 
   // The follower step and every other decision, until the turn is over.

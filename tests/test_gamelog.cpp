@@ -314,7 +314,7 @@ TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
   const std::vector<std::string> want = {
       "line 1: not JSON",
       "line 2: players: missing",
-      "line 3: version: format version 2 is not known (this carcheck reads version 1)",
+      "line 3: version: format version 3 is not known (this carcheck reads versions 1 to 2)",
       "",  // a well-formed log of a rule set levels.yaml lacks: refused when its game is built
       "line 5: turns[0].x: expected an integer, found a string",
       "line 6: colour: unknown field",
@@ -344,6 +344,84 @@ std::string read_error(const std::string& text) {
 
 const std::string kHead =
     R"({"format":"carcheck-game-log","version":1,"rules":"base-c1","players":2,)";
+
+// Format version 2 (tests/gamelogs/version2.jsonl): a turn's `legal` lists every placement
+// with the followers the writer allows there. A straight road beside the straight start tile
+// fits at 4 places in r0 and r2 (one placement each: the twins are notes); wherever it goes,
+// its road and both fields are free (turn 1), so each allows road, two fields and none.
+class Version2 : public testing::Test {
+ protected:
+  ReplayResult replay_line(size_t i) {
+    const std::vector<std::string> lines =
+        lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/version2.jsonl");
+    GameLog g = read_ok(lines.at(i), static_cast<int>(i + 1));
+    EXPECT_EQ(g.version, 2);
+    game_ = log_game(g);
+    return replay_log(g, *game_, {});
+  }
+  std::unique_ptr<Game> game_;
+};
+
+TEST_F(Version2, EveryPlacementsFollowersAreCompared) {
+  ReplayResult r = replay_line(0);
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+  EXPECT_EQ(r.notes.size(), 1u);  // the four r2 twins
+  // Line 2: north of the start tile (0,-1) the log leaves out its south field, which joins
+  // the start tile's free north field.
+  r = replay_line(1);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].detail.rfind("legal followers at 0,-1 r0: the rules allow what the log "
+                                       "misses: field:",
+                                       0),
+            0u)
+      << r.findings[0].detail;
+  EXPECT_TRUE(r.findings[0].followers_log_only.empty());
+  EXPECT_EQ(r.findings[0].followers_rules_only.size(), 1u);
+}
+
+// Line 3: seat 0's follower stands on the road through 0,0 and 1,0; at turn 2 the log allows a
+// follower on the road at 2,0, which extends that road: the rules forbid it, though the tile
+// goes elsewhere (0,1). Only a per-placement list can say so.
+TEST_F(Version2, AFollowerOnAnOccupiedRoadAtAPlacementNotPlayedIsFound) {
+  ReplayResult r = replay_line(2);
+  ASSERT_EQ(r.findings.size(), 1u) << r.findings.back().detail;
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].turn, 2);
+  EXPECT_EQ(r.findings[0].detail.rfind("legal followers at 2,0 r0: the log allows what the rules "
+                                       "forbid: road:",
+                                       0),
+            0u)
+      << r.findings[0].detail;
+  ASSERT_EQ(r.findings[0].followers_log_only.size(), 1u);
+  EXPECT_TRUE(r.findings[0].followers_rules_only.empty());
+}
+
+TEST_F(Version2, ThePlayedFollowerMustBeInItsPlacementsList) {
+  ReplayResult r = replay_line(4);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].detail,
+            "the log plays road:W, which its own followers at 1,0 r0 do not list");
+}
+
+TEST(GameLog, AVersion2FieldInAVersion1LineIsRefusedAndVersion1IsStillRead) {
+  const std::vector<std::string> lines =
+      lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/version2.jsonl");
+  EXPECT_EQ(read_error(lines.at(3)),
+            "line 1: turns[0].legal: a field of format version 2 (this line is version 1)");
+  // The document's example, a version-1 line, is read and agrees, and so does the same line
+  // as version 2 (no version-2 field in it).
+  std::string line = lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/doc-example.jsonl").at(0);
+  for (const char* version : {"1", "2"}) {
+    const size_t at = line.find("\"version\": ") + 11;
+    line.replace(at, 1, version);
+    GameLog g = read_ok(line);
+    EXPECT_EQ(g.version, version[0] - '0');
+    std::unique_ptr<Game> game = log_game(g);
+    EXPECT_TRUE(replay_log(g, *game, {}).agrees());
+  }
+}
 
 TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
   // A repeated key keeps its last value; escapes and surrogate pairs are decoded; a leading
