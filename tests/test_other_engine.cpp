@@ -191,6 +191,38 @@ TEST(OtherEngine, WithoutTileRotationsTheShiftedRotationsAreNamed) {
   EXPECT_NE(f.detail.find("tile_rotations"), std::string::npos) << f.detail;
 }
 
+// Format version 2 carries the engine's follower options at every placement, not only the one
+// played, and the illegal road follower of game 5 shows earlier: at turn 3 the tile drawn (a
+// city cap with a road W-E, the start tile's type) may go at 1,0 in r0, its road extending
+// the start tile's road east; that road holds seat 1's follower since turn 2 (on the road
+// E-S at -1,0, which joins the start tile's road from the west). The engine offers a follower
+// on it there. The rest is as in version 1: games 0, 1 and 2 agree, game 10's final score.
+TEST(OtherEngine, Version2FindsTheIllegalRoadFollowerAtAPlacementNotPlayed) {
+  const std::vector<std::string> lines = converted_lines("--version 2");
+  ASSERT_EQ(lines.size(), 5u);
+  const std::vector<Replayed> games = replay_lines(lines);
+  ASSERT_EQ(games.size(), 5u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(games[i].log.version, 2);
+    ASSERT_TRUE(games[i].log.turns[0].legal.has_value());
+    EXPECT_TRUE(games[i].result.agrees())
+        << "line " << i + 1 << ": " << games[i].result.findings.front().detail;
+  }
+  ASSERT_EQ(games[3].result.findings.size(), 1u);
+  const Finding& f = games[3].result.findings[0];
+  EXPECT_EQ(f.kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(f.turn, 3);
+  EXPECT_EQ(
+      f.detail.rfind("legal followers at 1,0 r0: the log allows what the rules forbid: road:", 0),
+      0u)
+      << f.detail;
+  ASSERT_EQ(f.followers_log_only.size(), 1u);
+  EXPECT_TRUE(f.followers_rules_only.empty());
+  ASSERT_EQ(games[4].result.findings.size(), 1u);
+  EXPECT_EQ(games[4].result.findings[0].kind, Disagreement::FinalScore);
+  EXPECT_EQ(games[4].result.findings[0].log_scores, (std::vector<int>{19, 6}));
+}
+
 // The same through the command, as an engine author runs it.
 TEST(OtherEngine, ReplayCommandSummarisesTheTwoFaults) {
   const std::vector<std::string> lines = converted_lines();

@@ -8,6 +8,11 @@ shape and its own rotation origin, every legal placement with its follower optio
     python3 transcript_to_gamelog.py transcripts.jsonl > games.jsonl
     carcheck replay games.jsonl
 
+or, with every placement's follower options (format version 2; version 1 carries the
+played placement's only):
+
+    python3 transcript_to_gamelog.py --version 2 transcripts.jsonl > games.jsonl
+
 or, naming carcheck's own tiles instead of shipping the engine's:
 
     carcheck tiles --set base-c1 --json > carcheck-tiles.json
@@ -148,7 +153,7 @@ def carcheck_names(tiles_json, tiles):
     return found
 
 
-def convert(game, names=None):
+def convert(game, names=None, version=1):
     counts = Counter(t["tile"]["type"] for t in game["turns"])
     shapes = {t["tile"]["type"]: shape(t["tile"]) for t in game["turns"]}
     start = game["start"]["tile"]
@@ -172,7 +177,12 @@ def convert(game, names=None):
         turn = {"player": t["player"], "tile": tile["type"],
                 "x": t["x"], "y": t["y"], "rotation": t["rotation"],
                 "follower": follower(t["meeple"]), "scores": totals}
-        if "legal" in t:
+        if "legal" in t and version >= 2:
+            # Version 2: every placement with the followers the engine allows there.
+            turn["legal"] = [{"x": p["x"], "y": p["y"], "rotation": p["rotation"],
+                              "followers": [follower(m) or "none" for m in p["meeples"]]}
+                             for p in t["legal"]]
+        elif "legal" in t:
             # One rotation of each symmetric pair, as the engine lists them: carcheck
             # compares distinct placements and notes the twins it leaves out.
             turn["legal_placements"] = [[p["x"], p["y"], p["rotation"]] for p in t["legal"]]
@@ -186,7 +196,7 @@ def convert(game, names=None):
         for turn in turns:
             turn["tile"] = names[turn["tile"]][0]
         header = {"tile_rotations": {c: k for c, k in sorted(names.values()) if k}}
-    return {"format": "carcheck-game-log", "version": 1,
+    return {"format": "carcheck-game-log", "version": version,
             "writer": "%s %s (transcript game %d)" % (game["engine"], game["engine_rev"][:7],
                                                      game["game"]),
             "rules": "base-c1", "players": game["players"],
@@ -199,14 +209,18 @@ def convert(game, names=None):
 def main():
     args = sys.argv[1:]
     names = None
-    if args[:1] == ["--carcheck-tiles"]:
-        with open(args[1]) as f:
-            names = json.load(f)
+    version = 1
+    while args[:1] in (["--carcheck-tiles"], ["--version"]):
+        if args[0] == "--version":
+            version = int(args[1])
+        else:
+            with open(args[1]) as f:
+                names = json.load(f)
         args = args[2:]
     source = open(args[0]) if args else sys.stdin
     for line in source:
         if line.strip():
-            print(json.dumps(convert(json.loads(line), names)))
+            print(json.dumps(convert(json.loads(line), names, version)))
 
 
 if __name__ == "__main__":
