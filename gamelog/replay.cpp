@@ -299,6 +299,16 @@ class Replayer {
     return kPlaceBridgeCodes;  // refused by the engine with its reason
   }
 
+  // same_placement_rotation, worked out once per tile of the game.
+  int same_rotation(TileId tile, const TileType& type, int r) {
+    if (same_.empty()) same_.assign(game_.tiles().size(), {-1, -1, -1, -1});
+    std::array<int8_t, kRotations>& known = same_[static_cast<size_t>(tile)];
+    if (known[0] < 0)
+      for (int q = 0; q < kRotations; ++q)
+        known[static_cast<size_t>(q)] = static_cast<int8_t>(same_placement_rotation(type, q));
+    return known[static_cast<size_t>(r)];
+  }
+
   // Rotations that look shifted: the writer's tile faces another way than carcheck's.
   static std::string rotation_hint(const std::string& tile, int turn, int k) {
     return "rotations at turn " + std::to_string(turn) + " look " + std::to_string(k) +
@@ -339,7 +349,7 @@ class Replayer {
     const TileType& type = game_.tile(tile);
     std::array<int, kRotations> same{};  // the log's rotation r is the same placement as same[r]
     for (int r = 0; r < kRotations; ++r)
-      same[static_cast<size_t>(r)] = lrot(tile, same_placement_rotation(type, crot(tile, r)));
+      same[static_cast<size_t>(r)] = lrot(tile, same_rotation(tile, type, crot(tile, r)));
     const auto distinct = [&](const std::array<int, 3>& p) {
       return std::array<int, 3>{p[0], p[1], same[static_cast<size_t>(p[2] & 3)]};
     };
@@ -728,10 +738,11 @@ class Replayer {
   std::unique_ptr<State> s_;
   ReplayResult res_;
   std::vector<Event> turn_events_;
-  std::vector<int> scores_;  // scores(): carcheck's scores after the turn
-  int turn_ = 0;             // the entry being replayed (1-based)
-  Finding pending_;          // the next finding's typed fields
-  std::vector<int> offset_;  // per tile: tile_rotations
+  std::vector<int> scores_;                           // scores(): carcheck's scores after the turn
+  int turn_ = 0;                                      // the entry being replayed (1-based)
+  Finding pending_;                                   // the next finding's typed fields
+  std::vector<int> offset_;                           // per tile: tile_rotations
+  std::vector<std::array<int8_t, kRotations>> same_;  // per tile: same_rotation(), once known
 };
 
 }  // namespace
