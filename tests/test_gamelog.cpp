@@ -23,6 +23,12 @@ namespace {
 
 using test_support::read_text;
 
+// A scratch file of this test's own: ctest runs tests in parallel processes.
+std::string scratch(const std::string& name) {
+  return testing::TempDir() + testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
+         name;
+}
+
 std::vector<std::string> lines_of(const std::string& path) {
   std::ifstream in(path);
   std::vector<std::string> out;
@@ -517,7 +523,7 @@ int run(const std::string& args, const std::string& out) {
 
 TEST(GameLogCommand, ReplayExitsOneOnADisagreementAndTwoOnABadLine) {
   const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
-  const std::string out = testing::TempDir() + "replay.txt";
+  const std::string out = scratch("replay.txt");
   EXPECT_EQ(run("replay " + dir + "planted.jsonl", out), 1);
   const std::string text = read_text(out);
   EXPECT_NE(text.find("replay: 5 game(s), 2 agree, 3 disagree (refused 1, score 1, "
@@ -534,12 +540,12 @@ TEST(GameLogCommand, ReplayExitsOneOnADisagreementAndTwoOnABadLine) {
 // final score too, `as-logged` the score only.
 TEST(GameLogCommand, AfterFindingModesAndTheFormerFlag) {
   const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
-  const std::string one = testing::TempDir() + "planted-2.jsonl";
+  const std::string one = scratch("planted-2.jsonl");
   {
     std::ofstream o(one);
     o << lines_of(dir + "planted.jsonl").at(1) << "\n";
   }
-  const std::string out = testing::TempDir() + "after.txt";
+  const std::string out = scratch("after.txt");
   const auto finals = [&](const std::string& option) {
     EXPECT_EQ(run("replay " + option + " " + one, out), 1) << read_text(out);
     return read_text(out).find(
@@ -559,12 +565,12 @@ TEST(GameLogCommand, AfterFindingModesAndTheFormerFlag) {
 // that turn, and no earlier one, disagrees), and the trace of that turn comes with the
 // finding: its actions from the draw on, their events, each with the rule behind it.
 TEST(GameLogCommand, ReplayTraceShowsTheDisputedTurnOnBaseMistsAndBcbGames) {
-  const std::string out = testing::TempDir() + "trace.txt";
+  const std::string out = scratch("trace.txt");
   const std::vector<std::string> games = {"--rules base-c1 --seed 5",
                                           "--rules mists --level 4 --players 2 --seed 7",
                                           "--rules bcb --seed 3"};
   for (size_t i = 0; i < games.size(); ++i) {
-    const std::string log = testing::TempDir() + "traced-" + std::to_string(i) + ".jsonl";
+    const std::string log = scratch("traced-" + std::to_string(i) + ".jsonl");
     std::remove(log.c_str());
     ASSERT_EQ(run("play " + games[i] + " --no-board --log " + log, out), 0) << read_text(out);
     nlohmann::json line = nlohmann::json::parse(lines_of(log).at(0));
@@ -626,8 +632,8 @@ TEST(GameLogCommand, JsonFindingsAreTypedInTheLogsFrame) {
   nlohmann::json line = nlohmann::json::parse(lines_of(dir + "planted.jsonl").at(3));
   line["turns"][0]["legal_placements"] = nlohmann::json::parse(
       "[[11,10,0],[11,10,1],[9,10,2],[10,11,0],[10,11,2],[10,9,0],[10,9,2],[10,9,1]]");
-  const std::string log = testing::TempDir() + "typed.jsonl";
-  const std::string out = testing::TempDir() + "typed.txt";
+  const std::string log = scratch("typed.jsonl");
+  const std::string out = scratch("typed.txt");
   {
     std::ofstream o(log);
     o << line.dump() << "\n";
@@ -664,7 +670,7 @@ TEST(GameLogCommand, JsonFindingsAreTypedInTheLogsFrame) {
 // S, one road over the two side centres and two fields bordering no city; a field side's
 // centre belongs to its field.
 TEST(GameLogCommand, TilesJsonPrintsEachTilesShape) {
-  const std::string out = testing::TempDir() + "tiles.json";
+  const std::string out = scratch("tiles.json");
   ASSERT_EQ(run("tiles --set base-c1 --json", out), 0) << read_text(out);
   const nlohmann::json doc = nlohmann::json::parse(read_text(out));
   const nlohmann::json* straight = nullptr;
@@ -732,8 +738,8 @@ TEST(GameLog, TileRotationsTurnTheWritersPictureOntoCarchecks) {
 // with the log's 4 beside it; `carcheck check` passes it.
 TEST(GameLogCommand, ExportSpecMakesARegressionSpec) {
   const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
-  const std::string spec = testing::TempDir() + "exported.spec";
-  const std::string out = testing::TempDir() + "export.txt";
+  const std::string spec = scratch("exported.spec");
+  const std::string out = scratch("export.txt");
   ASSERT_EQ(run("export-spec " + dir + "planted.jsonl --line 2 -o " + spec, out), 0)
       << read_text(out);
   const std::string text = read_text(spec);
@@ -748,8 +754,8 @@ TEST(GameLogCommand, ExportSpecMakesARegressionSpec) {
 // all, as line 1 logs it; line 2 logs 2 0, one point short.
 TEST(GameLogCommand, ExportSpecOfACompleteGameInItsOwnTilesComparesTheFinalScores) {
   const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
-  const std::string spec = testing::TempDir() + "complete.spec";
-  const std::string out = testing::TempDir() + "export.txt";
+  const std::string spec = scratch("complete.spec");
+  const std::string out = scratch("export.txt");
   ASSERT_EQ(run("export-spec " + dir + "complete.jsonl --line 1 -o " + spec, out), 0)
       << read_text(out);
   std::string text = read_text(spec);
@@ -787,13 +793,13 @@ TEST(GameLogCommand, ExportSpecOfACompleteGameInItsOwnTilesComparesTheFinalScore
 // exported spec passes `carcheck check`, and the log agrees with the rules everywhere, so no
 // comment says otherwise.
 TEST(GameLogCommand, ExportSpecOfCompleteGamesPassesCheckWithoutComments) {
-  const std::string out = testing::TempDir() + "export.txt";
+  const std::string out = scratch("export.txt");
   const std::vector<std::string> games = {
       "--rules base-c1 --seed 5", "--rules base-c1 --players 4 --seed 9",
       "--rules mists --level 4 --players 3 --seed 5", "--rules bcb --seed 3"};
   for (size_t i = 0; i < games.size(); ++i) {
-    const std::string log = testing::TempDir() + "complete-" + std::to_string(i) + ".jsonl";
-    const std::string spec = testing::TempDir() + "complete-" + std::to_string(i) + ".spec";
+    const std::string log = scratch("complete-" + std::to_string(i) + ".jsonl");
+    const std::string spec = scratch("complete-" + std::to_string(i) + ".spec");
     std::remove(log.c_str());
     ASSERT_EQ(run("play " + games[i] + " --no-board --log " + log, out), 0) << read_text(out);
     ASSERT_EQ(run("export-spec " + log + " -o " + spec, out), 0) << read_text(out);
@@ -805,9 +811,9 @@ TEST(GameLogCommand, ExportSpecOfCompleteGamesPassesCheckWithoutComments) {
 }
 
 TEST(GameLogCommand, PlayLogIsReplayedInAgreement) {
-  const std::string log = testing::TempDir() + "played.jsonl";
+  const std::string log = scratch("played.jsonl");
   std::remove(log.c_str());
-  const std::string out = testing::TempDir() + "play.txt";
+  const std::string out = scratch("play.txt");
   ASSERT_EQ(run("play --rules base-c1 --seed 5 --no-board --log " + log, out), 0);
   ASSERT_EQ(
       run("play --rules mists --level 4 --players 3 --seed 5 --no-board --log-legal --log " + log,

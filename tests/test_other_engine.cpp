@@ -17,13 +17,19 @@ namespace {
 
 using test_support::read_text;
 
+// A scratch file of this test's own: ctest runs tests in parallel processes.
+std::string scratch(const std::string& name) {
+  return testing::TempDir() + testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
+         name;
+}
+
 const std::string kSource = std::string(CARCHECK_TEST_DIR) + "/..";
 
 // The fixture converted; `options` "--carcheck-tiles FILE" names carcheck's tiles instead of
 // shipping the engine's.
 std::vector<std::string> converted_lines(const std::string& options = "") {
-  const std::string out = testing::TempDir() + "other-engine.jsonl";
-  const std::string err = testing::TempDir() + "other-engine.err";
+  const std::string out = scratch("other-engine.jsonl");
+  const std::string err = scratch("other-engine.err");
   const int status = test_support::shell(
       "python3 " + kSource + "/examples/other-engine/transcript_to_gamelog.py " + options + " " +
       kSource + "/tests/other-engine/transcripts.jsonl > " + out + " 2> " + err);
@@ -56,7 +62,7 @@ std::vector<Replayed> replay_all() { return replay_lines(converted_lines()); }
 
 // Converted with carcheck's own tiles: `carcheck tiles --json` gives their shapes.
 std::vector<std::string> converted_to_carchecks_tiles() {
-  const std::string tiles = testing::TempDir() + "carcheck-tiles.json";
+  const std::string tiles = scratch("carcheck-tiles.json");
   EXPECT_EQ(
       test_support::shell(std::string(CARCHECK_BINARY) + " tiles --set base-c1 --json > " + tiles),
       0);
@@ -227,8 +233,8 @@ TEST(OtherEngine, Version2FindsTheIllegalRoadFollowerAtAPlacementNotPlayed) {
 TEST(OtherEngine, ReplayCommandSummarisesTheTwoFaults) {
   const std::vector<std::string> lines = converted_lines();
   ASSERT_EQ(lines.size(), 5u);
-  const std::string log = testing::TempDir() + "other-engine.jsonl";
-  const std::string out = testing::TempDir() + "other-engine.txt";
+  const std::string log = scratch("other-engine.jsonl");
+  const std::string out = scratch("other-engine.txt");
   EXPECT_EQ(
       test_support::shell(std::string(CARCHECK_BINARY) + " replay " + log + " > " + out + " 2>&1"),
       1);
