@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 
+#include "checker/trace.h"
 #include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/json.h"
@@ -38,7 +39,8 @@ struct ReplayCommand {
   std::vector<std::string> files;
   bool json = false;
   std::string junit;
-  bool go_on = false;
+  std::string after_finding = "stop";
+  bool trace = false;
 };
 
 struct GameOutcome {
@@ -46,7 +48,12 @@ struct GameOutcome {
   int line = 0;
   std::optional<LogError> error;  // the line is not a game log, or its game cannot be built
   ReplayResult result;
+  std::map<int, std::vector<TraceStep>> traces;  // --trace: the turns with a finding
 };
+
+// The turn a finding's trace shows: its own, or for the game as a whole (the final scores,
+// the end) the last turn replayed, whose end triggered the final scoring.
+int traced_turn(const ReplayResult& r, const Finding& f) { return f.turn ? f.turn : r.turns; }
 
 // Games are built once per distinct header: a file of logs shares a handful.
 class GameCache {
@@ -70,8 +77,8 @@ class GameCache {
 };
 
 // Reads a log's lines; a line's reason when it is no game log or its game cannot be built.
-std::vector<GameOutcome> replay_file(const std::string& file, const ReplayOptions& o,
-                                     GameCache& cache) {
+std::vector<GameOutcome> replay_file(const std::string& file, const ReplayOptions& options,
+                                     GameCache& cache, bool trace) {
   std::ifstream in(file);
   if (!in) throw InputError({file, 0, 0}, "cannot read the file");
   std::vector<GameOutcome> out;
@@ -87,7 +94,22 @@ std::vector<GameOutcome> replay_file(const std::string& file, const ReplayOption
       g.error = error;
     } else {
       try {
-        g.result = replay_log(*log, cache.get(*log), o);
+        const Game& game = cache.get(*log);
+        ReplayOptions o = options;
+        std::map<int, std::vector<TraceStep>> steps;
+        std::optional<Tracer> tracer;
+        if (trace) {
+          tracer.emplace(game, shipped_citations());
+          o.on_step = [&](const ReplayStep& s) {
+            steps[s.turn].push_back(s.refused ? tracer->refused(s.kind, s.action, s.reason)
+                                              : tracer->accepted(*s.state, s.action));
+          };
+        }
+        g.result = replay_log(*log, game, o);
+        for (const Finding& f : g.result.findings) {
+          const int turn = traced_turn(g.result, f);
+          if (steps.count(turn)) g.traces[turn] = steps[turn];
+        }
       } catch (const std::exception& e) {
         g.error = LogError{line, "", e.what()};
       }
@@ -139,9 +161,17 @@ void print_text(const std::vector<GameOutcome>& all, const Tally& t) {
       continue;
     }
     const ReplayResult& r = g.result;
+    // Notes are not disagreements: the first one, and how many turns have one.
+    const auto notes = [&r] {
+      if (r.notes.empty()) return;
+      fmt::print("          note at turn {}: {}", r.notes.front().turn, r.notes.front().detail);
+      if (r.notes.size() > 1) fmt::print(" (notes at {} turns, --json lists them)", r.notes.size());
+      fmt::print("\n");
+    };
     if (r.agrees()) {
       fmt::print("AGREE     {}:{}: {}, {} player(s), {} turn(s)\n", g.file, g.line, r.rules,
                  r.players, r.turns);
+      notes();
       continue;
     }
     fmt::print("DISAGREE  {}:{}: {}, {} player(s)\n", g.file, g.line, r.rules, r.players);
@@ -149,9 +179,75 @@ void print_text(const std::vector<GameOutcome>& all, const Tally& t) {
       fmt::print("          {} {}: {}\n", f.turn ? "turn " + std::to_string(f.turn) : "game",
                  disagreement_name(f.kind), f.detail);
       if (!f.board.empty()) fmt::print("{}\n", f.board);
+      auto trace = g.traces.find(traced_turn(r, f));
+      if (trace != g.traces.end())
+        fmt::print("          trace of turn {}:\n{}", trace->first, trace_text(trace->second));
     }
+    notes();
   }
   fmt::print("{}\n", summary(t));
+}
+
+// A finding as data (docs/game-log.md, "Findings as data"): the fields its kind names, in the
+// log's frame and seat numbers.
+Json finding_json(const Finding& f) {
+  Json j = {{"turn", f.turn}, {"kind", disagreement_name(f.kind)}, {"detail", f.detail}};
+  switch (f.kind) {
+    case Disagreement::Refused:
+      if (!f.action.empty()) j["action"] = f.action;
+      if (!f.reason.empty()) j["reason"] = f.reason;
+      break;
+    case Disagreement::Order:
+      j["log_seat"] = f.log_seat;
+      j["rules_seat"] = f.rules_seat;
+      break;
+    case Disagreement::Score:
+    case Disagreement::FinalScore: {
+      j["log"] = f.log_scores;
+      j["rules"] = f.rules_scores;
+      Json scorings = Json::array();
+      for (const FindingEvent& e : f.scorings) {
+        // Fixed keys; what who, value and extra hold is named beside them (engine/names.cpp).
+        Json s = {{"event", e.event}};
+        if (!e.feature.empty()) s["feature"] = e.feature;
+        if (!e.who_is.empty()) {
+          s["who"] = e.who;
+          s["who_is"] = e.who_is;
+        }
+        if (e.at) {
+          s["x"] = e.x;
+          s["y"] = e.y;
+        }
+        if (!e.value_is.empty()) {
+          s["value"] = e.value;
+          s["value_is"] = e.value_is;
+        }
+        if (!e.extra_is.empty()) {
+          s["extra"] = e.extra;
+          s["extra_is"] = e.extra_is;
+        }
+        scorings.push_back(s);
+      }
+      j["scorings"] = scorings;
+      break;
+    }
+    case Disagreement::LegalPlacements:
+      if (!f.placements_log_only.empty() || !f.placements_rules_only.empty()) {
+        j["log_only"] = f.placements_log_only;
+        j["rules_only"] = f.placements_rules_only;
+      }
+      break;
+    case Disagreement::LegalFollowers:
+      if (!f.followers_log_only.empty() || !f.followers_rules_only.empty()) {
+        j["log_only"] = f.followers_log_only;
+        j["rules_only"] = f.followers_rules_only;
+      }
+      break;
+    default:
+      break;
+  }
+  if (!f.board.empty()) j["board"] = f.board;
+  return j;
 }
 
 Json replay_json(const std::vector<GameOutcome>& all, const Tally& t) {
@@ -164,14 +260,25 @@ Json replay_json(const std::vector<GameOutcome>& all, const Tally& t) {
       row["reason"] = g.error->reason;
     } else {
       row["status"] = g.result.agrees() ? "agree" : "disagree";
+      if (!g.result.writer.empty()) row["writer"] = g.result.writer;
       row["rules"] = g.result.rules;
       row["players"] = g.result.players;
       row["turns"] = g.result.turns;
       Json findings = Json::array();
-      for (const Finding& f : g.result.findings)
-        findings.push_back(
-            {{"turn", f.turn}, {"kind", disagreement_name(f.kind)}, {"detail", f.detail}});
+      for (const Finding& f : g.result.findings) {
+        Json finding = finding_json(f);
+        auto trace = g.traces.find(traced_turn(g.result, f));
+        if (trace != g.traces.end()) {
+          finding["trace_turn"] = trace->first;
+          finding["trace"] = trace_json(trace->second);
+        }
+        findings.push_back(finding);
+      }
       row["findings"] = findings;
+      Json notes = Json::array();
+      for (const Note& n : g.result.notes)
+        notes.push_back({{"turn", n.turn}, {"detail", n.detail}});
+      row["notes"] = notes;
     }
     games.push_back(row);
   }
@@ -215,11 +322,13 @@ void write_junit(const std::string& path, const std::vector<GameOutcome>& all, c
 
 int replay(const ReplayCommand& c) {
   ReplayOptions o;
-  o.continue_after_refusal = c.go_on;
+  for (int k = 0; k < kAfterFindingModes; ++k)
+    if (c.after_finding == after_finding_name(static_cast<AfterFinding>(k)))
+      o.after_finding = static_cast<AfterFinding>(k);
   GameCache cache;
   std::vector<GameOutcome> all;
   for (const std::string& f : c.files) {
-    std::vector<GameOutcome> part = replay_file(f, o, cache);
+    std::vector<GameOutcome> part = replay_file(f, o, cache, c.trace);
     all.insert(all.end(), std::make_move_iterator(part.begin()),
                std::make_move_iterator(part.end()));
   }
@@ -274,8 +383,20 @@ CommandRun add_replay_command(CLI::App& carcheck) {
   add_json_flag(*cmd, c->json, "one JSON document instead of text");
   cmd->add_option("--junit", c->junit, "also write a JUnit XML report, a test case per game")
       ->type_name("FILE");
-  cmd->add_flag("--continue-after-refusal", c->go_on,
-                "skip an action the rules refuse and go on, to report later differences too");
+  cmd->add_flag("--trace", c->trace,
+                "print, with each finding, its turn's actions, their events, the rule behind "
+                "each and the readings in force, as `check --trace` does (--json: a \"trace\" "
+                "array per finding)");
+  cmd->add_option("--after-finding", c->after_finding,
+                  "after a game's first finding: stop (the default), rules (go on with the "
+                  "rules' correction: a refused action is skipped, carcheck's scores go on) or "
+                  "as-logged (as rules, but a differing score is taken from the log)")
+      ->type_name("MODE")
+      ->check(CLI::IsMember({"stop", "rules", "as-logged"}));
+  // The former name: it went on after every kind of finding, not only a refusal.
+  cmd->add_flag_callback(
+      "--continue-after-refusal", [c] { c->after_finding = "rules"; },
+      "the same as --after-finding rules (its former name)");
   cmd->footer(
       "Exit status: 0 every game agrees, 1 a game disagrees, 2 an unreadable line or "
       "bad usage.");

@@ -327,6 +327,8 @@ Json alternative_json(const AlternativeGroup& g) {
   return j;
 }
 
+Json tile_shape_json(const TileType& t);
+
 Json set_json(const TileSet& set) {
   const SetStats st = stats_of(tiles_of(set));
   Json j = {{"name", set.name},
@@ -344,8 +346,14 @@ Json set_json(const TileSet& set) {
     j["alternatives"].push_back(alternative_json(g));
   // The names actions, specs and game logs use for the tiles.
   j["tile_names"] = Json::array();
-  for (const TileType& t : set.tiles)
-    j["tile_names"].push_back({{"name", t.name}, {"copies", t.count}, {"start", t.start}});
+  // Each tile's shape, for another engine to match its own tiles against (docs/game-log.md):
+  // the tile language text, and in rotation 0 (as a game log's rotation 0 places it) every
+  // cell's sides and features over their ports.
+  for (const TileType& t : set.tiles) {
+    Json tile = {{"name", t.name}, {"copies", t.count}, {"start", t.start}};
+    tile.update(tile_shape_json(t));
+    j["tile_names"].push_back(tile);
+  }
   return j;
 }
 
@@ -415,6 +423,54 @@ void print_cell_listing(std::ostream& out, const CellFace& f, bool multi) {
   if (f.marks & kMarkBazaar) marks += " bazaar";
   if (f.marks & kMarkRuins) marks += " ruins";
   if (!marks.empty()) out << "  marks:" << marks << "\n";
+}
+
+Json ports_json(PortMask m) {
+  Json out = Json::array();
+  for (int p = 0; p < kPorts; ++p)
+    if (m & (1u << p)) out.push_back(port_name(p));
+  return out;
+}
+
+// A cell in rotation 0 as data: its sides' terrain and its features (segments), each over its
+// ports (Nl Nc Nr ...: docs/tile-language.md), a field with the cities it borders (indices
+// into the same list).
+Json cell_json(const CellFace& f) {
+  Json sides = Json::object();
+  for (int s = 0; s < kSides; ++s) sides[std::string(1, kSideNames[s])] = terrain_name(f.sides[s]);
+  Json features = Json::array();
+  for (int i = 0; i < f.n_segments; ++i) {
+    const Segment& g = f.segments[i];
+    Json feature = {{"kind", segment_kind_name(g.kind)}, {"ports", ports_json(g.ports)}};
+    if (g.shields) feature["shields"] = g.shields;
+    if (g.flags & kSegTriangle) feature["triangle"] = true;
+    if (g.flags & kSegInn) feature["inn"] = true;
+    if (g.kind == SegmentKind::Field) {
+      Json borders = Json::array();
+      for (int c = 0; c < f.n_segments; ++c)
+        if (g.borders & (1u << c)) borders.push_back(c);
+      feature["borders"] = borders;
+    }
+    features.push_back(feature);
+  }
+  Json cell = {{"x", f.dx}, {"y", f.dy}, {"sides", sides}, {"features", features}};
+  if (f.n_mist) {
+    Json mist = Json::array();
+    for (int i = 0; i < f.n_mist; ++i)
+      mist.push_back({{"ports", ports_json(f.mist[i].ports)}, {"ghosts", f.mist[i].ghosts}});
+    cell["mist"] = mist;
+  }
+  Json marks = Json::array();
+  if (f.marks & kMarkBazaar) marks.push_back("bazaar");
+  if (f.marks & kMarkRuins) marks.push_back("ruins");
+  if (!marks.empty()) cell["marks"] = marks;
+  return cell;
+}
+
+Json tile_shape_json(const TileType& t) {
+  Json cells = Json::array();
+  for (const CellFace& f : t.rot[0]) cells.push_back(cell_json(f));
+  return {{"shape", t.shape}, {"cells", cells}};
 }
 
 const TileType& find_tile(const TileSet& set, const std::string& name) {

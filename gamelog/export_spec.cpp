@@ -50,9 +50,11 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
   o << "\ncites docs/game-log.md \"export-spec\"\n";
   for (const VariantSwitch& v : rules.variants)
     if (v.chosen != 0) o << "variant " << v.id << "=" << v.value() << "\n";
+  // The log's `count` of the start tile includes the copy on the table, as the spec's `xN`
+  // does (`start S = "..." x4`: the start tile and 3 in the supply).
   for (const LogTileDef& d : g.tiles)
-    o << (d.tile.start ? "start " : "tile ") << d.tile.name << " = " << quoted(d.tile.shape)
-      << (d.tile.start ? "" : " x" + std::to_string(d.tile.count)) << "\n";
+    o << (d.tile.start ? "start " : "tile ") << d.tile.name << " = " << quoted(d.tile.shape) << " x"
+      << d.tile.count << "\n";
   o << "setup {\n";
   if (!g.turns.empty()) o << "  player " << g.turns.front().player + 1 << "\n";
   for (size_t t = 0; t < g.start_scores.size(); ++t) {
@@ -71,12 +73,19 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
     o << action_text(replay, a) << "\n";
     if (replay.apply(a)) break;  // cannot happen: these actions were accepted once
   }
-  const LogTurn* last = entries > 0 ? &g.turns[static_cast<size_t>(entries - 1)] : nullptr;
+  // The log's numbers to compare with: at the game's end, the final scores (after the final
+  // scoring, as carcheck's are there); before it, the last replayed turn's.
+  const std::vector<int>* logged = nullptr;
+  if (end->is_terminal()) {
+    if (g.final_scores) logged = &*g.final_scores;
+  } else if (entries > 0 && g.turns[static_cast<size_t>(entries - 1)].scores) {
+    logged = &*g.turns[static_cast<size_t>(entries - 1)].scores;
+  }
   for (int k = 0; k < end->score_count(); ++k) {
     o << "expect score " << score_owner(*end, k) << end->score(k).total;
-    if (last && last->scores && static_cast<int>(last->scores->size()) > k &&
-        (*last->scores)[static_cast<size_t>(k)] != end->score(k).total)
-      o << "    # the log says " << (*last->scores)[static_cast<size_t>(k)];
+    if (logged && static_cast<int>(logged->size()) > k &&
+        (*logged)[static_cast<size_t>(k)] != end->score(k).total)
+      o << "    # the log says " << (*logged)[static_cast<size_t>(k)];
     o << "\n";
   }
   return o.str();

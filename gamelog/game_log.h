@@ -15,13 +15,34 @@
 
 namespace carcheck {
 
-inline constexpr int kLogFormatVersion = 1;
+// Format versions. Version 2 adds fields to a turn (kLogFieldsSince); a line of version 1 is
+// read as before, and a version-2 field in it is refused. carcheck writes version 1 (it
+// writes no version-2 field).
+inline constexpr int kLogFormatVersion = 1;  // written
+inline constexpr int kLogFormatNewest = 2;   // read: 1 .. kLogFormatNewest
+struct LogFieldSince {
+  const char* field;  // a turn's field
+  int version;        // the first version that has it
+};
+// One row per field a version added (the BCB issue's bid entries join version 2 here).
+inline constexpr std::array<LogFieldSince, 1> kLogFieldsSince = {{{"legal", 2}}};
 inline constexpr const char* kLogFormatName = "carcheck-game-log";
 
 // A follower as the log names it: the feature of the tile just placed (road:W, city:N,
 // field:Nl, monastery, bridge), in board directions.
 struct LogFollower {
   std::string feature;  // "road:W", "monastery"
+};
+
+// Version 2: one legal move of the writer's, a placement with the followers it allows there
+// (`legal`, in the log's frame): x, y, rotation, the bridge it comes with (BCB), and its
+// follower options as in `follower` ("none" for no follower; a colour after the feature where
+// a seat plays several, Mists).
+struct LogMove {
+  int x = 0, y = 0, rotation = 0;
+  std::optional<std::array<int, 2>> bridge_at;
+  std::string bridge_axis;
+  std::optional<std::vector<std::string>> followers;  // absent: not given for this placement
 };
 
 // One turn: the tile drawn and what became of it, then every decision in order.
@@ -48,7 +69,8 @@ struct LogTurn {
   // The writer's legal sets at this turn, when it logged them.
   std::optional<std::vector<std::array<int, 3>>> legal_placements;  // x, y, rotation
   std::optional<std::vector<std::string>> legal_followers;          // features; "none" too
-  std::string path;                                                 // "turns[3]", for messages
+  std::optional<std::vector<LogMove>> legal;  // version 2: every placement, its followers
+  std::string path;                           // "turns[3]", for messages
 };
 
 struct LogTileDef {  // a tile of the log's own tile set, in the tile language
@@ -62,10 +84,13 @@ struct GameLog {
   std::string writer;
   GameOptions game;  // rules, level, players, variants
   std::optional<uint64_t> seed;
-  bool y_up = false;                 // frame.y: "down" (carcheck's) or "up"
-  bool counterclockwise = false;     // frame.rotation
-  int start_x = 0, start_y = 0;      // where the start tile lies in the log's frame
-  std::vector<LogTileDef> tiles;     // empty: the shipped tiles of the rule set
+  bool y_up = false;              // frame.y: "down" (carcheck's) or "up"
+  bool counterclockwise = false;  // frame.rotation
+  int start_x = 0, start_y = 0;   // where the start tile lies in the log's frame
+  std::vector<LogTileDef> tiles;  // empty: the shipped tiles of the rule set
+  // Per tile, how the writer draws it: its rotation 0 is carcheck's shape turned this many
+  // quarter turns in the log's rotation sense (`tile_rotations`; absent: 0).
+  std::vector<std::pair<std::string, int>> tile_rotations;
   std::vector<std::string> colours;  // per seat, for reports (optional)
   std::vector<int> start_scores;     // a head start before the first turn (optional)
   std::vector<LogTurn> turns;

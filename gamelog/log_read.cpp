@@ -176,17 +176,62 @@ enum TurnField : size_t {
   kScores,
   kLegalPlacements,
   kLegalFollowers,
+  kLegal,
   kTurnFieldCount
 };
 constexpr std::array<std::string_view, kTurnFieldCount> kTurnFields = {
-    "player",         "tile",   "discard",  "bazaar",  "x",      "y",
-    "rotation",       "bridge", "follower", "actions", "scores", "legal_placements",
-    "legal_followers"};
+    "player",          "tile",   "discard",  "bazaar",  "x",      "y",
+    "rotation",        "bridge", "follower", "actions", "scores", "legal_placements",
+    "legal_followers", "legal"};
 static_assert(kTurnFields.size() <= kMaxPrefetched);
 
-LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players) {
+// A bridge: {"x", "y", "axis": "N-S" | "W-E"}.
+void read_bridge(Fields& bf, std::optional<std::array<int, 2>>& at, std::string& axis) {
+  at = std::array<int, 2>{bf.need_int("x"), bf.need_int("y")};
+  axis = bf.need_text("axis");
+  if (axis != "N-S" && axis != "W-E") throw Bad{bf.at("axis"), "expected \"N-S\" or \"W-E\""};
+  bf.done();
+}
+
+// Version 2's `legal`: [{x, y, rotation, bridge?, followers?}].
+std::vector<LogMove> read_moves(Fields& f, const json& v) {
+  const jsonin::Document& d = f.doc();
+  if (v.type != Type::Array)
+    throw Bad{f.at("legal"), "expected an array of {x, y, rotation, bridge, followers}"};
+  std::vector<LogMove> out;
+  for (size_t i = 0; i < d.size(v); ++i) {
+    Fields mf(d, d.child(v, i), f.at("legal") + "[" + std::to_string(i) + "]");
+    LogMove m;
+    m.x = mf.need_int("x");
+    m.y = mf.need_int("y");
+    m.rotation = mf.need_int("rotation");
+    if (m.rotation < 0 || m.rotation > 3) throw Bad{mf.at("rotation"), "expected 0..3"};
+    if (const json* b = mf.get("bridge")) {
+      Fields bf(d, *b, mf.at("bridge"));
+      read_bridge(bf, m.bridge_at, m.bridge_axis);
+    }
+    if (const json* fo = mf.get("followers")) {
+      if (fo->type != Type::Array)
+        throw Bad{mf.at("followers"), "expected an array of followers (\"none\" for none)"};
+      m.followers.emplace();
+      for (size_t k = 0; k < d.size(*fo); ++k)
+        m.followers->push_back(string_item(mf, *fo, k, "followers"));
+    }
+    mf.done();
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& path, int players,
+                  int version) {
   Fields f(d, v, path);
   f.prefetch(kTurnFields);
+  // A field a later version added, in a line of an earlier one.
+  for (const LogFieldSince& since : kLogFieldsSince)
+    if (version < since.version && d.find(v, since.field))
+      throw Bad{f.at(since.field), "a field of format version " + std::to_string(since.version) +
+                                       " (this line is version " + std::to_string(version) + ")"};
   LogTurn t;
   t.path = path;
   t.player = f.need_int(kPlayer);
@@ -212,11 +257,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
   }
   if (const json* b = f.get(kBridge)) {
     Fields bf(d, *b, f.at("bridge"));
-    t.bridge_at = std::array<int, 2>{bf.need_int("x"), bf.need_int("y")};
-    t.bridge_axis = bf.need_text("axis");
-    if (t.bridge_axis != "N-S" && t.bridge_axis != "W-E")
-      throw Bad{bf.at("axis"), "expected \"N-S\" or \"W-E\""};
-    bf.done();
+    read_bridge(bf, t.bridge_at, t.bridge_axis);
     if (t.discard) throw Bad{f.at("bridge"), "a discarded tile comes with no bridge"};
   }
   if (const json* fo = f.get(kFollower)) {
@@ -249,6 +290,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
     for (size_t i = 0; i < d.size(*lf); ++i)
       t.legal_followers->push_back(string_item(f, *lf, i, "legal_followers"));
   }
+  if (const json* l = f.get(kLegal)) t.legal = read_moves(f, *l);
   f.done();
   return t;
 }
@@ -259,10 +301,10 @@ void read_header(Fields& f, GameLog& g) {
   if (format != kLogFormatName)
     throw Bad{f.at("format"), "expected \"" + std::string(kLogFormatName) + "\""};
   g.version = f.need_int("version");
-  if (g.version != kLogFormatVersion)
+  if (g.version < 1 || g.version > kLogFormatNewest)
     throw Bad{f.at("version"), "format version " + std::to_string(g.version) +
-                                   " is not known (this carcheck reads version " +
-                                   std::to_string(kLogFormatVersion) + ")"};
+                                   " is not known (this carcheck reads versions 1 to " +
+                                   std::to_string(kLogFormatNewest) + ")"};
   if (const json* w = f.get("writer")) g.writer = f.text(*w, "writer");
   g.game.rules = f.need_text("rules");
   if (const json* l = f.get("level")) g.game.level = f.integer(*l, "level");
@@ -304,6 +346,17 @@ void read_header(Fields& f, GameLog& g) {
     if (c->type != Type::Array) throw Bad{f.at("colours"), "expected an array of colour names"};
     for (size_t i = 0; i < d.size(*c); ++i)
       g.colours.push_back(f.text(d.child(*c, i), "colours[" + std::to_string(i) + "]"));
+  }
+  if (const json* tr = f.get("tile_rotations")) {
+    if (tr->type != Type::Object)
+      throw Bad{f.at("tile_rotations"), "expected an object {tile: quarter turns}"};
+    for (size_t i = 0; i < d.size(*tr); ++i) {
+      const json& value = d.child(*tr, i);
+      const std::string key(value.key);
+      const int turns = f.integer(value, "tile_rotations." + key);
+      if (turns < 0 || turns > 3) throw Bad{"tile_rotations." + key, "expected 0..3"};
+      g.tile_rotations.emplace_back(key, turns);
+    }
   }
   if (const json* p = f.get("partial")) g.partial = f.flag(*p, "partial");
   if (const json* ss = f.get("start_scores"))
@@ -357,8 +410,8 @@ std::optional<GameLog> read_game_log(const std::string& line_text, int line, Log
     if (turns.type != Type::Array) throw Bad{"turns", "expected an array"};
     g.turns.reserve(doc.size(turns));
     for (size_t i = 0; i < doc.size(turns); ++i)
-      g.turns.push_back(
-          read_turn(doc, doc.child(turns, i), "turns[" + std::to_string(i) + "]", g.game.players));
+      g.turns.push_back(read_turn(doc, doc.child(turns, i), "turns[" + std::to_string(i) + "]",
+                                  g.game.players, g.version));
     if (const json* fs = f.get("final_scores")) {
       g.final_scores = int_list(doc, *fs, [] { return std::string("final_scores"); });
     }

@@ -22,6 +22,11 @@ const char* disagreement_name(Disagreement d) {
   return names[static_cast<int>(d)];
 }
 
+const char* after_finding_name(AfterFinding a) {
+  static const char* names[kAfterFindingModes] = {"stop", "rules", "as-logged"};
+  return names[static_cast<int>(a)];
+}
+
 namespace {
 
 // The log's frame against carcheck's: carcheck puts the start tile at 0,0, x east, y south,
@@ -62,11 +67,45 @@ std::string listed(const std::vector<std::string>& items) {
   return out;
 }
 
+// A cell's face as a comparable value: segments and mist areas are sorted (two rotations
+// of a symmetric tile may list them in another order), a field's bordering cities named by
+// their ports rather than their index.
+using FaceKey = std::vector<int>;
+
+FaceKey face_key(const CellFace& f) {
+  std::vector<std::array<int, 6>> segs;
+  for (int i = 0; i < f.n_segments; ++i) {
+    const Segment& g = f.segments[static_cast<size_t>(i)];
+    int borders = 0;  // the union of the bordered cities' ports
+    for (int c = 0; c < f.n_segments; ++c)
+      if (g.borders & (1u << c)) borders |= f.segments[static_cast<size_t>(c)].ports;
+    segs.push_back({static_cast<int>(g.kind), g.ports, g.links, g.shields, g.flags, borders});
+  }
+  std::sort(segs.begin(), segs.end());
+  std::vector<std::array<int, 2>> mist;
+  for (int i = 0; i < f.n_mist; ++i)
+    mist.push_back({f.mist[static_cast<size_t>(i)].ports, f.mist[static_cast<size_t>(i)].ghosts});
+  std::sort(mist.begin(), mist.end());
+  FaceKey k = {f.dx, f.dy, f.marks, f.centre >= 0 ? 1 : 0};
+  for (Terrain t : f.sides) k.push_back(static_cast<int>(t));
+  for (const auto& s : segs) k.insert(k.end(), s.begin(), s.end());
+  for (const auto& m : mist) k.insert(k.end(), m.begin(), m.end());
+  return k;
+}
+
+std::vector<FaceKey> tile_key(const TileType& tile, int r) {
+  std::vector<FaceKey> cells;
+  for (const CellFace& f : tile.rot[static_cast<size_t>(r)]) cells.push_back(face_key(f));
+  std::sort(cells.begin(), cells.end());
+  return cells;
+}
+
 class Replayer {
  public:
   Replayer(const GameLog& g, const Game& game, const ReplayOptions& o)
       : g_(g), game_(game), o_(o), f_{g.start_x, g.start_y, g.y_up, g.counterclockwise} {
     res_.line = g.line;
+    res_.writer = g.writer;
     res_.rules = game.rules().name;
     res_.players = game.players();
     s_ = std::make_unique<State>(game, g.seed.value_or(0));
@@ -76,7 +115,27 @@ class Replayer {
     if (!g.turns.empty()) s_->setup_active_player(g.turns.front().player);
   }
 
+  // A tile's rotation: the log's (its own rotation 0, its rotation sense) to carcheck's, and
+  // back. tile_rotations turns the writer's picture of the tile onto carcheck's.
+  int crot(TileId tile, int r) const {
+    return f_.rot((r + offset_[static_cast<size_t>(tile)]) % kRotations);
+  }
+  int lrot(TileId tile, int r) const {
+    return (f_.log_rot(r) + kRotations - offset_[static_cast<size_t>(tile)]) % kRotations;
+  }
+
   ReplayResult run(int upto, std::unique_ptr<State>* out) {
+    offset_.assign(game_.tiles().size(), 0);
+    for (const auto& [name, turns] : g_.tile_rotations) {
+      const TileId id = game_.find_tile(name);
+      if (id < 0) {
+        found(Disagreement::Refused, 0,
+              "tile_rotations names '" + name + "', which is no tile of this rule set");
+        if (out) *out = std::move(s_);
+        return std::move(res_);
+      }
+      offset_[static_cast<size_t>(id)] = turns;
+    }
     const int n = upto < 0 ? static_cast<int>(g_.turns.size())
                            : std::min(upto, static_cast<int>(g_.turns.size()));
     bool stopped = false;
@@ -91,21 +150,65 @@ class Replayer {
 
  private:
   // false: the replay of this game cannot go on.
+  // The finding's typed fields come from `pending_`, filled just before.
   bool found(Disagreement k, int turn, const std::string& detail, bool board = false) {
-    res_.findings.push_back({k, turn, detail, board ? draw_board(*s_) : ""});
-    return o_.continue_after_refusal;
+    Finding f = std::move(pending_);
+    pending_ = Finding{};
+    f.kind = k;
+    f.turn = turn;
+    f.detail = detail;
+    if (board) f.board = draw_board(*s_);
+    res_.findings.push_back(std::move(f));
+    return o_.after_finding != AfterFinding::Stop;
+  }
+
+  bool refused(int turn, const std::string& action, const std::string& reason,
+               const std::string& detail, bool board = false) {
+    pending_.action = action;
+    pending_.reason = reason;
+    return found(Disagreement::Refused, turn, detail, board);
+  }
+
+  FindingEvent typed(const Event& e) const {
+    const EventFields& f = event_fields(e.kind);
+    FindingEvent out;
+    out.event = f.name;
+    if (e.feature != FeatureClass::None) out.feature = feature_class_name(e.feature);
+    if (f.who) out.who_is = f.who, out.who = e.who;
+    if (f.at) out.at = true, out.x = f_.log_x(e.x), out.y = f_.log_y(e.y);
+    if (f.value) out.value_is = f.value, out.value = e.value;
+    if (f.extra) out.extra_is = f.extra, out.extra = e.extra;
+    return out;
   }
 
   std::optional<std::string> apply(const Action& a) {
+    if (o_.on_step) return apply_traced(a);
     std::optional<std::string> why = s_->apply(a);
     if (!why)
       for (const Event& e : s_->events()) turn_events_.push_back(e);
     return why;
   }
 
+  // apply(), telling on_step what was applied or refused.
+  std::optional<std::string> apply_traced(const Action& a) {
+    ReplayStep step;
+    step.turn = turn_;
+    step.action = action_text(*s_, a);
+    step.kind = a.kind;
+    std::optional<std::string> why = s_->apply(a);
+    if (!why)
+      for (const Event& e : s_->events()) turn_events_.push_back(e);
+    step.state = s_.get();
+    step.refused = why.has_value();
+    step.reason = why.value_or("");
+    o_.on_step(step);
+    return why;
+  }
+
   bool entry(int i) {
     const LogTurn& t = g_.turns[static_cast<size_t>(i)];
     const int turn = i + 1;
+    turn_ = turn;
     turn_events_.clear();
     if (s_->is_terminal())
       return found(Disagreement::End, turn,
@@ -117,22 +220,26 @@ class Replayer {
       return found(Disagreement::Missing, turn,
                    std::string("the log starts a ") + (t.bazaar ? "bazaar tile's " : "") +
                        "turn while the rules wait for " + s_->waiting_for());
-    if (s_->active_player() != t.player)
+    if (s_->active_player() != t.player) {
+      pending_.log_seat = t.player;
+      pending_.rules_seat = s_->active_player();
       return found(Disagreement::Order, turn,
                    "the log's turn is seat " + std::to_string(t.player) +
                        "'s, the rules say seat " + std::to_string(s_->active_player()) + "'s");
+    }
     Action draw;
     draw.kind = ActionKind::Draw;
     draw.tile = game_.find_tile(t.tile);
     if (draw.tile < 0)
-      return found(Disagreement::Refused, turn, "tile '" + t.tile + "' is not in this rule set");
+      return refused(turn, "draw " + t.tile, "not in this rule set",
+                     "tile '" + t.tile + "' is not in this rule set");
     if (t.bazaar) {  // BCB: the tile won in the bazaar is in hand already
       if (s_->drawn() != draw.tile)
         return found(Disagreement::Refused, turn,
                      "the log places " + t.tile + " as a bazaar tile; the rules give seat " +
                          std::to_string(s_->active_player()) + " " + game_.tile(s_->drawn()).name);
     } else if (auto why = apply(draw)) {
-      return found(Disagreement::Refused, turn, "draw " + t.tile + ": " + *why);
+      return refused(turn, "draw " + t.tile, *why, "draw " + t.tile + ": " + *why);
     }
     // The draw set this very tile aside (a bazaar tile's turn has no draw of its own: the
     // events then are the auction's, perhaps another player's unplaceable tile).
@@ -156,7 +263,8 @@ class Replayer {
                    "the rules set " + t.tile + " aside (it fits nowhere), the log places it at " +
                        xy(t.x, t.y) + " r" + std::to_string(t.rotation),
                    true);
-    if (t.legal_placements && !compare_placements(t, turn)) return false;
+    if (t.legal_placements && !compare_placements(t, turn, draw.tile)) return false;
+    if (t.legal && !compare_moves(t, turn, draw.tile)) return false;
     if (!t.placed) {  // the rules took the tile over (a face-down tile, the game's end)
       if (s_->phase() == Phase::Place)
         return found(Disagreement::Missing, turn,
@@ -169,24 +277,58 @@ class Replayer {
     place.tile = draw.tile;
     place.x = static_cast<int16_t>(f_.x(t.x));
     place.y = static_cast<int16_t>(f_.y(t.y));
-    place.rot = static_cast<int8_t>(f_.rot(t.rotation));
-    if (t.bridge_at) place.count = static_cast<int8_t>(bridge_code(t, place));
-    if (auto why = apply(place))
-      return found(Disagreement::Refused, turn,
-                   "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation) +
-                       ": " + *why,
-                   true);
+    place.rot = static_cast<int8_t>(crot(draw.tile, t.rotation));
+    if (t.bridge_at)
+      place.count = static_cast<int8_t>(bridge_code(*t.bridge_at, t.bridge_axis, place));
+    if (auto why = apply(place)) {
+      const std::string placed =
+          "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation);
+      return refused(turn, placed, *why, placed + ": " + *why + fits_turned(t, place, turn), true);
+    }
     if (!steps(t, turn)) return false;
     return scores(t, turn);
   }
 
-  int bridge_code(const LogTurn& t, const Action& place) const {
-    const int bx = f_.x((*t.bridge_at)[0]), by = f_.y((*t.bridge_at)[1]);
-    const int axis = t.bridge_axis == "N-S" ? 0 : 1;
+  int bridge_code(const std::array<int, 2>& at, const std::string& axis_name,
+                  const Action& place) const {
+    const int bx = f_.x(at[0]), by = f_.y(at[1]);
+    const int axis = axis_name == "N-S" ? 0 : 1;
     if (bx == place.x && by == place.y) return kPlaceBridgeSelf + axis;
     for (int side = 0; side < kSides; ++side)
       if (place.x + kDx[side] == bx && place.y + kDy[side] == by) return kPlaceBridgeBeside + side;
     return kPlaceBridgeCodes;  // refused by the engine with its reason
+  }
+
+  // same_placement_rotation, worked out once per tile of the game.
+  int same_rotation(TileId tile, const TileType& type, int r) {
+    if (same_.empty()) same_.assign(game_.tiles().size(), {-1, -1, -1, -1});
+    std::array<int8_t, kRotations>& known = same_[static_cast<size_t>(tile)];
+    if (known[0] < 0)
+      for (int q = 0; q < kRotations; ++q)
+        known[static_cast<size_t>(q)] = static_cast<int8_t>(same_placement_rotation(type, q));
+    return known[static_cast<size_t>(r)];
+  }
+
+  // Rotations that look shifted: the writer's tile faces another way than carcheck's.
+  static std::string rotation_hint(const std::string& tile, int turn, int k) {
+    return "rotations at turn " + std::to_string(turn) + " look " + std::to_string(k) +
+           " quarter turn(s) off: does your tile " + tile +
+           " face another way than carcheck's? `carcheck tiles --json` prints carcheck's "
+           "shapes; the header's tile_rotations {\"" +
+           tile + "\": " + std::to_string(k) + "} declares the turn";
+  }
+
+  // A refused placement that fits at the same place in another rotation: the hint above.
+  std::string fits_turned(const LogTurn& t, const Action& place, int turn) const {
+    ActionList legal;
+    s_->legal_actions(legal);
+    for (int k = 1; k < kRotations; ++k)
+      for (const Action& a : legal)
+        if (a.kind == ActionKind::Place && a.count == place.count && a.x == place.x &&
+            a.y == place.y && lrot(a.tile, a.rot) == (t.rotation + k) % kRotations)
+          return " (it fits there in r" + std::to_string((t.rotation + k) % kRotations) + "; " +
+                 rotation_hint(t.tile, turn, k) + ")";
+    return "";
   }
 
   std::string first_placement() const {
@@ -194,50 +336,119 @@ class Replayer {
     s_->legal_actions(legal);
     for (const Action& a : legal)
       if (a.kind == ActionKind::Place)
-        return xy(f_.log_x(a.x), f_.log_y(a.y)) + " r" + std::to_string(f_.log_rot(a.rot));
+        return xy(f_.log_x(a.x), f_.log_y(a.y)) + " r" + std::to_string(lrot(a.tile, a.rot));
     return "?";
   }
 
-  bool compare_placements(const LogTurn& t, int turn) {
+  // Compared as distinct placements: two rotations of a symmetric tile that show the same
+  // face are one placement (same_placement_rotation). A set that lists one of them and not
+  // the other is a note, not a disagreement.
+  bool compare_placements(const LogTurn& t, int turn, TileId tile) {
     ActionList legal;
     s_->legal_actions(legal);
-    std::set<std::array<int, 3>> rules,
-        writer(t.legal_placements->begin(), t.legal_placements->end());
+    const TileType& type = game_.tile(tile);
+    std::array<int, kRotations> same{};  // the log's rotation r is the same placement as same[r]
+    for (int r = 0; r < kRotations; ++r)
+      same[static_cast<size_t>(r)] = lrot(tile, same_rotation(tile, type, crot(tile, r)));
+    const auto distinct = [&](const std::array<int, 3>& p) {
+      return std::array<int, 3>{p[0], p[1], same[static_cast<size_t>(p[2] & 3)]};
+    };
+    const auto text = [](const std::array<int, 3>& p) {
+      return xy(p[0], p[1]) + " r" + std::to_string(p[2]);
+    };
+    std::set<std::array<int, 3>> rules_all,
+        writer_all(t.legal_placements->begin(), t.legal_placements->end());
     for (const Action& a : legal)
       if (a.kind == ActionKind::Place && a.count == 0)
-        rules.insert({f_.log_x(a.x), f_.log_y(a.y), f_.log_rot(a.rot)});
-    std::vector<std::string> extra, missed;
-    for (const auto& p : writer)
-      if (!rules.count(p)) extra.push_back(xy(p[0], p[1]) + " r" + std::to_string(p[2]));
-    for (const auto& p : rules)
-      if (!writer.count(p)) missed.push_back(xy(p[0], p[1]) + " r" + std::to_string(p[2]));
+        rules_all.insert({f_.log_x(a.x), f_.log_y(a.y), lrot(tile, a.rot)});
+    std::set<std::array<int, 3>> rules, writer;
+    for (const auto& p : rules_all) rules.insert(distinct(p));
+    for (const auto& p : writer_all) writer.insert(distinct(p));
+    // The writer's own move generator and its move disagree, whatever the rules say.
+    if (t.placed && !t.bridge_at && !writer.count(distinct({t.x, t.y, t.rotation})))
+      return found(Disagreement::LegalPlacements, turn,
+                   "the log places " + t.tile + " at " + text({t.x, t.y, t.rotation}) +
+                       ", which its own legal_placements do not list",
+                   true);
+    std::vector<std::string> extra, missed, twins;
+    for (const auto& p : writer_all)
+      if (!rules.count(distinct(p))) extra.push_back(text(p));
+    for (const auto& p : rules_all) {
+      if (!writer.count(distinct(p)))
+        missed.push_back(text(p));
+      else if (!writer_all.count(p))
+        twins.push_back(text(p));
+    }
+    if (!twins.empty())
+      res_.notes.push_back({turn, "legal placements of " + t.tile +
+                                      ": the log lists another rotation of the same placement "
+                                      "(a symmetric tile), not: " +
+                                      listed(twins)});
     if (extra.empty() && missed.empty()) return true;
+    for (const auto& p : writer_all)
+      if (!rules.count(distinct(p))) pending_.placements_log_only.push_back(p);
+    for (const auto& p : rules_all)
+      if (!writer.count(distinct(p))) pending_.placements_rules_only.push_back(p);
     std::string detail = "legal placements of " + t.tile + ":";
     if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
     if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
     detail.pop_back();
+    // The writer's whole set, turned by k quarter turns, is the rules' set: its picture of the
+    // tile faces another way than carcheck's.
+    for (int k = 1; k < kRotations; ++k) {
+      std::set<std::array<int, 3>> shifted;
+      for (const auto& p : writer_all)
+        shifted.insert({p[0], p[1], same[static_cast<size_t>((p[2] + k) % kRotations)]});
+      if (shifted == rules) {
+        detail += " (" + rotation_hint(t.tile, turn, k) + ")";
+        break;
+      }
+    }
     return found(Disagreement::LegalPlacements, turn, detail, true);
   }
 
   // Compared as features, not as words: any port of a feature names it (road:W and road:E
   // are one straight road), as in `follower`.
   bool compare_followers(const LogTurn& t, int turn) {
+    std::set<std::pair<int, int>> writer;
+    std::vector<std::string> extra, missed;
+    follower_diff(*s_, *t.legal_followers, writer, extra, missed);
+    // The follower the log plays must be one of its own: a writer whose move generator and
+    // player disagree is told so, whatever the rules say.
+    if (!plays_own_follower(*s_, t, writer))
+      return found(Disagreement::LegalFollowers, turn,
+                   "the log plays " + (t.follower ? t.follower->feature : std::string("none")) +
+                       ", which its own legal_followers do not list",
+                   true);
+    if (extra.empty() && missed.empty()) return true;
+    pending_.followers_log_only = extra;
+    pending_.followers_rules_only = missed;
+    std::string detail = "legal followers:";
+    if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
+    if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
+    detail.pop_back();
+    return found(Disagreement::LegalFollowers, turn, detail, true);
+  }
+
+  // The writer's follower options `listed` against the rules' in `s` (its follower step):
+  // what it allows that the rules forbid, what the rules allow that it misses.
+  static void follower_diff(const State& s, const std::vector<std::string>& listed,
+                            std::set<std::pair<int, int>>& writer, std::vector<std::string>& extra,
+                            std::vector<std::string>& missed) {
     ActionList legal;
-    s_->legal_actions(legal);
+    s.legal_actions(legal);
     std::map<std::pair<int, int>, std::string> rules;  // (segment, colour); Pass: (-1, -1)
     for (const Action& a : legal) {
       if (a.kind == ActionKind::Pass) rules[{-1, -1}] = "none";
-      if (a.kind == ActionKind::Meeple) rules[{a.seg, a.colour}] = follower_text(*s_, a);
+      if (a.kind == ActionKind::Meeple) rules[{a.seg, a.colour}] = follower_text(s, a);
     }
-    std::set<std::pair<int, int>> writer;
-    std::vector<std::string> extra, missed;
-    for (const std::string& f : *t.legal_followers) {
+    for (const std::string& f : listed) {
       if (f == "none") {
         writer.insert({-1, -1});
         continue;
       }
       std::string error;
-      std::optional<Action> a = parse_action(*s_, "meeple " + f, error);
+      std::optional<Action> a = parse_action(s, "meeple " + f, error);
       if (!a) {
         extra.push_back(f + " (" + error + ")");
         continue;
@@ -250,16 +461,107 @@ class Replayer {
       m.kind = ActionKind::Meeple;
       m.seg = static_cast<int8_t>(key.first);
       m.colour = static_cast<int8_t>(key.second);
-      extra.push_back(key.first < 0 ? "none" : follower_text(*s_, m));
+      extra.push_back(key.first < 0 ? "none" : follower_text(s, m));
     }
     for (const auto& [key, text] : rules)
       if (!writer.count(key)) missed.push_back(text);
-    if (extra.empty() && missed.empty()) return true;
-    std::string detail = "legal followers:";
-    if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
-    if (!missed.empty()) detail += " the rules allow what the log misses: " + listed(missed) + ";";
-    detail.pop_back();
-    return found(Disagreement::LegalFollowers, turn, detail, true);
+  }
+
+  // The turn's follower (none for null) is among the writer's options (a follower the rules
+  // cannot even name is left to the follower step to refuse).
+  static bool plays_own_follower(const State& s, const LogTurn& t,
+                                 const std::set<std::pair<int, int>>& writer) {
+    std::pair<int, int> played{-1, -1};
+    if (t.follower) {
+      std::string error;
+      std::optional<Action> a = parse_action(s, "meeple " + t.follower->feature, error);
+      if (!a) return true;
+      played = {a->seg, a->colour};
+    }
+    return writer.count(played) > 0;
+  }
+
+  // Version 2's `legal`: the placements as legal_placements are compared (those with a
+  // bridge, BCB, exactly, as placements with that bridge), then at every listed placement the
+  // rules allow, its followers, on a copy of the game with that placement made.
+  bool compare_moves(const LogTurn& t, int turn, TileId tile) {
+    LogTurn plain = t;  // the placements without a bridge, as legal_placements
+    plain.legal_placements.emplace();
+    for (const LogMove& m : *t.legal)
+      if (!m.bridge_at) plain.legal_placements->push_back({m.x, m.y, m.rotation});
+    if (t.bridge_at) plain.placed = false;  // the turn's own placement is one with a bridge
+    if (!compare_placements(plain, turn, tile)) return false;
+    ActionList legal;
+    s_->legal_actions(legal);
+    std::set<std::array<int, 4>> rules_bridged, writer_bridged;  // x, y, rotation, bridge code
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::Place && a.count != 0)
+        rules_bridged.insert({f_.log_x(a.x), f_.log_y(a.y), lrot(tile, a.rot), a.count});
+    std::vector<std::string> extra, missed;
+    for (const LogMove& m : *t.legal) {
+      if (!m.bridge_at) continue;
+      Action place = placement(tile, m.x, m.y, m.rotation);
+      place.count = static_cast<int8_t>(bridge_code(*m.bridge_at, m.bridge_axis, place));
+      writer_bridged.insert({m.x, m.y, m.rotation, place.count});
+      if (!rules_bridged.count({m.x, m.y, m.rotation, place.count})) extra.push_back(move_text(m));
+    }
+    for (const auto& b : rules_bridged)
+      if (!writer_bridged.count(b))
+        missed.push_back(xy(b[0], b[1]) + " r" + std::to_string(b[2]) + " with a bridge");
+    if (!extra.empty() || !missed.empty()) {
+      std::string detail = "legal placements of " + t.tile + " with a bridge:";
+      if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
+      if (!missed.empty())
+        detail += " the rules allow what the log misses: " + listed(missed) + ";";
+      detail.pop_back();
+      return found(Disagreement::LegalPlacements, turn, detail, true);
+    }
+    // The followers of every placement: made on a copy of the game.
+    for (const LogMove& m : *t.legal) {
+      if (!m.followers) continue;
+      Action place = placement(tile, m.x, m.y, m.rotation);
+      if (m.bridge_at)
+        place.count = static_cast<int8_t>(bridge_code(*m.bridge_at, m.bridge_axis, place));
+      State after = *s_;
+      if (after.apply(place) || after.phase() != Phase::Meeple) continue;
+      std::set<std::pair<int, int>> writer;
+      std::vector<std::string> fx, fm;
+      follower_diff(after, *m.followers, writer, fx, fm);
+      const bool own = t.placed && m.x == t.x && m.y == t.y && m.rotation == t.rotation &&
+                       m.bridge_at == t.bridge_at &&
+                       (!m.bridge_at || m.bridge_axis == t.bridge_axis);
+      if (own && t.has_follower_step && !plays_own_follower(after, t, writer))
+        return found(Disagreement::LegalFollowers, turn,
+                     "the log plays " + (t.follower ? t.follower->feature : std::string("none")) +
+                         ", which its own followers at " + move_text(m) + " do not list",
+                     true);
+      if (fx.empty() && fm.empty()) continue;
+      pending_.followers_log_only = fx;
+      pending_.followers_rules_only = fm;
+      std::string detail = "legal followers at " + move_text(m) + ":";
+      if (!fx.empty()) detail += " the log allows what the rules forbid: " + listed(fx) + ";";
+      if (!fm.empty()) detail += " the rules allow what the log misses: " + listed(fm) + ";";
+      detail.pop_back();
+      return found(Disagreement::LegalFollowers, turn, detail, true);
+    }
+    return true;
+  }
+
+  Action placement(TileId tile, int x, int y, int rotation) const {
+    Action place;
+    place.kind = ActionKind::Place;
+    place.tile = tile;
+    place.x = static_cast<int16_t>(f_.x(x));
+    place.y = static_cast<int16_t>(f_.y(y));
+    place.rot = static_cast<int8_t>(crot(tile, rotation));
+    return place;
+  }
+
+  static std::string move_text(const LogMove& m) {
+    std::string s = xy(m.x, m.y) + " r" + std::to_string(m.rotation);
+    if (m.bridge_at)
+      s += " bridge " + xy((*m.bridge_at)[0], (*m.bridge_at)[1]) + " " + m.bridge_axis;
+    return s;
   }
 
   // The follower step and every other decision, until the turn is over.
@@ -272,7 +574,7 @@ class Replayer {
         if (t.legal_followers && !compare_followers(t, turn)) return false;
         const std::string text = t.follower ? "meeple " + t.follower->feature : "pass";
         if (!take(text, turn, false)) return false;
-        // Skipped (continue_after_refusal): the follower step goes on without a follower.
+        // Skipped (after_finding): the follower step goes on without a follower.
         if (s_->phase() == Phase::Meeple && !take("pass", turn, false)) return false;
         continue;
       }
@@ -299,13 +601,14 @@ class Replayer {
     return true;
   }
 
-  // One action in the notation, coordinates in the log's frame. A refusal is a finding; with
-  // continue_after_refusal the action is skipped.
+  // One action in the notation, coordinates in the log's frame. A refusal is a finding; when
+  // the replay goes on after findings, the action is skipped.
   bool take(const std::string& text, int turn, bool in_frame) {
     std::string error;
     std::optional<ActionSyntax> syn = parse_action(text, error);
     if (!syn)
-      return found(Disagreement::Refused, turn, "'" + text + "' is not an action: " + error);
+      return refused(turn, text, "not an action: " + error,
+                     "'" + text + "' is not an action: " + error);
     if (in_frame && has_coordinates(syn->kind)) {
       syn->x = f_.x(syn->x);
       syn->y = f_.y(syn->y);
@@ -315,10 +618,45 @@ class Replayer {
       syn->meeple.y = f_.y(syn->meeple.y);
     }
     std::optional<Action> a = resolve_action(*s_, *syn, error);
+    if (!a && syn->kind == ActionKind::Meeple) error += tile_features();
+    if (!a && o_.on_step) {
+      ReplayStep step;
+      step.turn = turn;
+      step.state = s_.get();
+      step.action = text;
+      step.refused = true;
+      step.reason = error;
+      o_.on_step(step);
+    }
     std::optional<std::string> why = a ? apply(*a) : std::optional<std::string>(error);
     if (!why) return true;
-    const bool go_on = found(Disagreement::Refused, turn, "'" + text + "': " + *why, true);
+    const bool go_on = refused(turn, text, *why, "'" + text + "': " + *why, true);
     return go_on && !s_->is_terminal();
+  }
+
+  // "; the tile's features: road:W, field:Nl, ...": what a follower of the tile just placed
+  // may name (whether or not the rules allow a follower there), in the follower notation.
+  std::string tile_features() const {
+    int cell = -1;
+    for (int i = s_->cells() - 1; i >= 0 && cell < 0; --i)
+      if (!s_->cell(i).face_down) cell = i;
+    if (s_->phase() != Phase::Meeple || cell < 0) return "";
+    Action m;
+    m.kind = ActionKind::Meeple;
+    m.colour = static_cast<int8_t>(s_->current_player());
+    ActionList legal;
+    s_->legal_actions(legal);
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::Meeple) m.colour = a.colour;
+    std::vector<std::string> names;
+    for (int seg = 0; seg < s_->face(cell).n_segments; ++seg) {
+      m.seg = static_cast<int8_t>(seg);
+      const std::string text = follower_text(*s_, m);
+      names.push_back(text.substr(0, text.find(' ')));
+    }
+    std::string out = "; the tile's features: ";
+    for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return out;
   }
 
   // carcheck's scores after the turn, before the final scoring the last turn's end triggers.
@@ -347,7 +685,22 @@ class Replayer {
     for (const Event& e : turn_events_)
       if (e.kind == EventKind::Scored) why += (why.empty() ? "" : "; ") + describe(e);
     if (!why.empty()) d << " (" << why << ")";
-    return found(Disagreement::Score, turn, d.str());
+    pending_.log_scores = *t.scores;
+    pending_.rules_scores = mine;
+    for (const Event& e : turn_events_)
+      if (e.kind == EventKind::Scored) pending_.scorings.push_back(typed(e));
+    const bool go_on = found(Disagreement::Score, turn, d.str());
+    // As logged: the log's totals from here on (a Mists track keeps the rules' scores, as its
+    // thresholds are crossed by scorings, not by a number set by hand).
+    if (o_.after_finding == AfterFinding::AsLogged && !game_.is_mists() &&
+        static_cast<int>(t.scores->size()) == s_->score_count())
+      for (int k = 0; k < s_->score_count(); ++k) {
+        int final_part = 0;
+        for (const Event& e : s_->events())
+          if (e.kind == EventKind::FinalScored && e.who == k) final_part += e.value;
+        s_->setup_score(k, (*t.scores)[static_cast<size_t>(k)] + final_part);
+      }
+    return go_on;
   }
 
   void ending() {
@@ -371,6 +724,10 @@ class Replayer {
     for (const Event& e : s_->events())
       if (e.kind == EventKind::FinalScored) why += (why.empty() ? "" : "; ") + describe(e);
     if (!why.empty()) d << " (final scoring: " << why << ")";
+    pending_.log_scores = *g_.final_scores;
+    pending_.rules_scores = mine;
+    for (const Event& e : s_->events())
+      if (e.kind == EventKind::FinalScored) pending_.scorings.push_back(typed(e));
     found(Disagreement::FinalScore, 0, d.str());
   }
 
@@ -381,10 +738,21 @@ class Replayer {
   std::unique_ptr<State> s_;
   ReplayResult res_;
   std::vector<Event> turn_events_;
-  std::vector<int> scores_;  // scores(): carcheck's scores after the turn
+  std::vector<int> scores_;                           // scores(): carcheck's scores after the turn
+  int turn_ = 0;                                      // the entry being replayed (1-based)
+  Finding pending_;                                   // the next finding's typed fields
+  std::vector<int> offset_;                           // per tile: tile_rotations
+  std::vector<std::array<int8_t, kRotations>> same_;  // per tile: same_rotation(), once known
 };
 
 }  // namespace
+
+int same_placement_rotation(const TileType& tile, int r) {
+  const std::vector<FaceKey> key = tile_key(tile, r);
+  for (int q = 0; q < r; ++q)
+    if (tile_key(tile, q) == key) return q;
+  return r;
+}
 
 std::unique_ptr<Game> log_game(const GameLog& g) {
   const Library& lib = Library::shipped();

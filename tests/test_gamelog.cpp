@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ namespace carcheck {
 namespace {
 
 using test_support::read_text;
+
+// A scratch file of this test's own: ctest runs tests in parallel processes.
+std::string scratch(const std::string& name) {
+  return testing::TempDir() + testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
+         name;
+}
 
 std::vector<std::string> lines_of(const std::string& path) {
   std::ifstream in(path);
@@ -151,15 +158,16 @@ TEST(GameLog, TheDocumentsExampleAgrees) {
   EXPECT_EQ(r.turns, 3);
 }
 
-// --continue-after-refusal: the refused follower of turn 2 is skipped (the follower step goes
-// on without one) and the game is replayed to its end, the refusal still reported.
-TEST(GameLog, ContinueAfterRefusalReplaysTheRest) {
+// --after-finding rules (formerly --continue-after-refusal): the refused follower of turn 2
+// is skipped (the follower step goes on without one) and the game is replayed to its end,
+// the refusal still reported.
+TEST(GameLog, AfterFindingRulesReplaysTheRest) {
   const std::vector<std::string> lines =
       lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/planted.jsonl");
   GameLog g = read_ok(lines.at(0));
   std::unique_ptr<Game> game = log_game(g);
   ReplayOptions o;
-  o.continue_after_refusal = true;
+  o.after_finding = AfterFinding::Rules;
   std::unique_ptr<State> end;
   ReplayResult r = replay_log(g, *game, o, &end);
   ASSERT_EQ(r.findings.size(), 1u) << r.findings.back().detail;
@@ -169,13 +177,150 @@ TEST(GameLog, ContinueAfterRefusalReplaysTheRest) {
   EXPECT_TRUE(end->is_terminal());  // the three straights are all placed
 }
 
+// Line 2 of planted.jsonl logs 4 points for a road of 3 tiles at turn 2 (the rules say 3)
+// and the same 4 as the final score. Going on with the rules' correction, carcheck keeps its
+// 3: the turn and the final score both differ. Going on as logged, it takes the log's 4 at
+// turn 2, and the final score (the road was finished and scored at turn 2; nothing is left
+// for the final scoring) then agrees: one finding.
+TEST(GameLog, AfterFindingAsLoggedTakesTheLogsScoresAndGoesOn) {
+  const std::vector<std::string> lines =
+      lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/planted.jsonl");
+  GameLog g = read_ok(lines.at(1), 2);
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayOptions o;
+  EXPECT_EQ(replay_log(g, *game, o).findings.size(), 1u);  // stop: the first one only
+  o.after_finding = AfterFinding::Rules;
+  ReplayResult r = replay_log(g, *game, o);
+  ASSERT_EQ(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::Score);
+  EXPECT_EQ(r.findings[0].turn, 2);
+  EXPECT_EQ(r.findings[1].kind, Disagreement::FinalScore);
+  EXPECT_EQ(r.findings[1].detail.rfind("final scores: the log says 4 0, the rules say 3 0", 0), 0u)
+      << r.findings[1].detail;
+  o.after_finding = AfterFinding::AsLogged;
+  r = replay_log(g, *game, o);
+  ASSERT_EQ(r.findings.size(), 1u) << r.findings.back().detail;
+  EXPECT_EQ(r.findings[0].kind, Disagreement::Score);
+  EXPECT_EQ(r.turns, 2);
+}
+
+// tests/gamelogs/writer-checks.jsonl: a straight road drawn beside the straight start tile
+// (road W-E). It fits east and west only along the road (r0, r2) and north and south only
+// with its field against the start tile's (r0, r2): 8 rotations, 4 distinct placements, as a
+// straight road turned half round shows the same face.
+class WriterChecks : public testing::Test {
+ protected:
+  ReplayResult replay_line(size_t i) {
+    const std::vector<std::string> lines =
+        lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/writer-checks.jsonl");
+    GameLog g = read_ok(lines.at(i), static_cast<int>(i + 1));
+    game_ = log_game(g);
+    return replay_log(g, *game_, {});
+  }
+  std::unique_ptr<Game> game_;
+};
+
+TEST_F(WriterChecks, RotationsThatShowTheSameFaceAreOnePlacement) {
+  // The straight road: 0 and 2 the same, 1 and 3 the same; the crossroads (4 road ends,
+  // 4 fields) the same in every rotation; the start tile of base-c1 (city N) in none.
+  GameOptions options;
+  options.rules = "base-c1";
+  const std::unique_ptr<Game> base = make_game(Library::shipped(), options);
+  const Game& game = *base;
+  const TileType& straight = game.tile(game.find_tile("straight"));
+  EXPECT_EQ(same_placement_rotation(straight, 0), 0);
+  EXPECT_EQ(same_placement_rotation(straight, 1), 1);
+  EXPECT_EQ(same_placement_rotation(straight, 2), 0);
+  EXPECT_EQ(same_placement_rotation(straight, 3), 1);
+  const TileType& cross = game.tile(game.find_tile("crossroads"));
+  for (int r = 0; r < 4; ++r) EXPECT_EQ(same_placement_rotation(cross, r), 0);
+  for (const TileType& t : game.tiles()) {
+    if (!t.start) continue;
+    for (int r = 0; r < 4; ++r) EXPECT_EQ(same_placement_rotation(t, r), r) << t.name;
+  }
+}
+
+TEST_F(WriterChecks, AMissingSymmetricTwinIsANoteNotADisagreement) {
+  // Line 1 lists every placement in r0 only: it agrees, with the four r2 twins noted.
+  ReplayResult r = replay_line(0);
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_EQ(r.notes[0].turn, 1);
+  for (const char* twin : {"-1,0 r2", "0,-1 r2", "0,1 r2", "1,0 r2"})
+    EXPECT_NE(r.notes[0].detail.find(twin), std::string::npos) << r.notes[0].detail;
+  // Line 2 has 1,0 in r2 (the played r0's twin), and misses 0,1 in both rotations: that is
+  // a placement missed, and both its rotations are named.
+  r = replay_line(1);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalPlacements);
+  EXPECT_NE(r.findings[0].detail.find("the rules allow what the log misses: 0,1 r0, 0,1 r2"),
+            std::string::npos)
+      << r.findings[0].detail;
+  EXPECT_EQ(r.findings[0].detail.find("forbid"), std::string::npos) << r.findings[0].detail;
+}
+
+TEST_F(WriterChecks, AMoveMissingFromTheWritersOwnLegalSetIsFlagged) {
+  ReplayResult r = replay_line(2);  // plays 1,0 r0; its list has no 1,0 at all
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalPlacements);
+  EXPECT_EQ(r.findings[0].detail,
+            "the log places straight at 1,0 r0, which its own legal_placements do not list");
+  r = replay_line(3);  // a follower on the road; its list has the two fields and none
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].detail,
+            "the log plays road:W, which its own legal_followers do not list");
+}
+
+TEST_F(WriterChecks, AFollowerOnNoFeatureOfTheTileListsTheTilesFeatures) {
+  // city:N on a straight road: the tile has one road and two fields, and says so.
+  ReplayResult r = replay_line(4);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::Refused);
+  const std::string& d = r.findings[0].detail;
+  const size_t at = d.find("the tile's features: ");
+  ASSERT_NE(at, std::string::npos) << d;
+  const std::string list = d.substr(at);
+  size_t roads = 0, fields = 0;
+  for (size_t p = list.find("road:"); p != std::string::npos; p = list.find("road:", p + 1))
+    ++roads;
+  for (size_t p = list.find("field:"); p != std::string::npos; p = list.find("field:", p + 1))
+    ++fields;
+  EXPECT_EQ(roads, 1u) << d;
+  EXPECT_EQ(fields, 2u) << d;
+}
+
+// `variants` may name a switch at its default value: the document's example with
+// small-city=modern (the default) agrees as it does without it, its closed two-tile city
+// worth 4; under small-city=old it is worth 2 (1 a tile, seed 001 footnote 7), and the
+// log's 4 differs.
+TEST(GameLog, AVariantAtItsDefaultValueChangesNothing) {
+  const std::string line =
+      lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/doc-example.jsonl").at(0);
+  for (const std::string value : {"modern", "old"}) {
+    std::string text = line;
+    text.insert(text.find("\"players\""), "\"variants\": {\"small-city\": \"" + value + "\"}, ");
+    GameLog g = read_ok(text);
+    std::unique_ptr<Game> game = log_game(g);
+    ReplayResult r = replay_log(g, *game, {});
+    if (value == "modern") {
+      EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+    } else {
+      ASSERT_EQ(r.findings.size(), 1u);
+      EXPECT_EQ(r.findings[0].kind, Disagreement::Score);
+      EXPECT_NE(r.findings[0].detail.find("the log says 4 0, the rules say 2 0"), std::string::npos)
+          << r.findings[0].detail;
+    }
+  }
+}
+
 TEST(GameLog, BadLinesAreRefusedWithTheirPath) {
   const std::vector<std::string> lines =
       lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/bad.jsonl");
   const std::vector<std::string> want = {
       "line 1: not JSON",
       "line 2: players: missing",
-      "line 3: version: format version 2 is not known (this carcheck reads version 1)",
+      "line 3: version: format version 3 is not known (this carcheck reads versions 1 to 2)",
       "",  // a well-formed log of a rule set levels.yaml lacks: refused when its game is built
       "line 5: turns[0].x: expected an integer, found a string",
       "line 6: colour: unknown field",
@@ -205,6 +350,84 @@ std::string read_error(const std::string& text) {
 
 const std::string kHead =
     R"({"format":"carcheck-game-log","version":1,"rules":"base-c1","players":2,)";
+
+// Format version 2 (tests/gamelogs/version2.jsonl): a turn's `legal` lists every placement
+// with the followers the writer allows there. A straight road beside the straight start tile
+// fits at 4 places in r0 and r2 (one placement each: the twins are notes); wherever it goes,
+// its road and both fields are free (turn 1), so each allows road, two fields and none.
+class Version2 : public testing::Test {
+ protected:
+  ReplayResult replay_line(size_t i) {
+    const std::vector<std::string> lines =
+        lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/version2.jsonl");
+    GameLog g = read_ok(lines.at(i), static_cast<int>(i + 1));
+    EXPECT_EQ(g.version, 2);
+    game_ = log_game(g);
+    return replay_log(g, *game_, {});
+  }
+  std::unique_ptr<Game> game_;
+};
+
+TEST_F(Version2, EveryPlacementsFollowersAreCompared) {
+  ReplayResult r = replay_line(0);
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+  EXPECT_EQ(r.notes.size(), 1u);  // the four r2 twins
+  // Line 2: north of the start tile (0,-1) the log leaves out its south field, which joins
+  // the start tile's free north field.
+  r = replay_line(1);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].detail.rfind("legal followers at 0,-1 r0: the rules allow what the log "
+                                       "misses: field:",
+                                       0),
+            0u)
+      << r.findings[0].detail;
+  EXPECT_TRUE(r.findings[0].followers_log_only.empty());
+  EXPECT_EQ(r.findings[0].followers_rules_only.size(), 1u);
+}
+
+// Line 3: seat 0's follower stands on the road through 0,0 and 1,0; at turn 2 the log allows a
+// follower on the road at 2,0, which extends that road: the rules forbid it, though the tile
+// goes elsewhere (0,1). Only a per-placement list can say so.
+TEST_F(Version2, AFollowerOnAnOccupiedRoadAtAPlacementNotPlayedIsFound) {
+  ReplayResult r = replay_line(2);
+  ASSERT_EQ(r.findings.size(), 1u) << r.findings.back().detail;
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].turn, 2);
+  EXPECT_EQ(r.findings[0].detail.rfind("legal followers at 2,0 r0: the log allows what the rules "
+                                       "forbid: road:",
+                                       0),
+            0u)
+      << r.findings[0].detail;
+  ASSERT_EQ(r.findings[0].followers_log_only.size(), 1u);
+  EXPECT_TRUE(r.findings[0].followers_rules_only.empty());
+}
+
+TEST_F(Version2, ThePlayedFollowerMustBeInItsPlacementsList) {
+  ReplayResult r = replay_line(4);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings[0].detail,
+            "the log plays road:W, which its own followers at 1,0 r0 do not list");
+}
+
+TEST(GameLog, AVersion2FieldInAVersion1LineIsRefusedAndVersion1IsStillRead) {
+  const std::vector<std::string> lines =
+      lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/version2.jsonl");
+  EXPECT_EQ(read_error(lines.at(3)),
+            "line 1: turns[0].legal: a field of format version 2 (this line is version 1)");
+  // The document's example, a version-1 line, is read and agrees, and so does the same line
+  // as version 2 (no version-2 field in it).
+  std::string line = lines_of(std::string(CARCHECK_TEST_DIR) + "/gamelogs/doc-example.jsonl").at(0);
+  for (const char* version : {"1", "2"}) {
+    const size_t at = line.find("\"version\": ") + 11;
+    line.replace(at, 1, version);
+    GameLog g = read_ok(line);
+    EXPECT_EQ(g.version, version[0] - '0');
+    std::unique_ptr<Game> game = log_game(g);
+    EXPECT_TRUE(replay_log(g, *game, {}).agrees());
+  }
+}
 
 TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
   // A repeated key keeps its last value; escapes and surrogate pairs are decoded; a leading
@@ -300,7 +523,7 @@ int run(const std::string& args, const std::string& out) {
 
 TEST(GameLogCommand, ReplayExitsOneOnADisagreementAndTwoOnABadLine) {
   const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
-  const std::string out = testing::TempDir() + "replay.txt";
+  const std::string out = scratch("replay.txt");
   EXPECT_EQ(run("replay " + dir + "planted.jsonl", out), 1);
   const std::string text = read_text(out);
   EXPECT_NE(text.find("replay: 5 game(s), 2 agree, 3 disagree (refused 1, score 1, "
@@ -312,12 +535,219 @@ TEST(GameLogCommand, ReplayExitsOneOnADisagreementAndTwoOnABadLine) {
   EXPECT_NE(read_text(out).find("\"kind\":\"score\""), std::string::npos);
 }
 
+// The continue option by name, and its former name still read: on planted.jsonl line 2
+// (above) `stop` reports the score only, `rules` and the old --continue-after-refusal the
+// final score too, `as-logged` the score only.
+TEST(GameLogCommand, AfterFindingModesAndTheFormerFlag) {
+  const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
+  const std::string one = scratch("planted-2.jsonl");
+  {
+    std::ofstream o(one);
+    o << lines_of(dir + "planted.jsonl").at(1) << "\n";
+  }
+  const std::string out = scratch("after.txt");
+  const auto finals = [&](const std::string& option) {
+    EXPECT_EQ(run("replay " + option + " " + one, out), 1) << read_text(out);
+    return read_text(out).find(
+               "game final-score: final scores: the log says 4 0, the rules say "
+               "3 0") != std::string::npos;
+  };
+  EXPECT_FALSE(finals(""));
+  EXPECT_FALSE(finals("--after-finding stop"));
+  EXPECT_TRUE(finals("--after-finding rules"));
+  EXPECT_TRUE(finals("--continue-after-refusal"));
+  EXPECT_FALSE(finals("--after-finding as-logged"));
+  EXPECT_EQ(run("replay --after-finding later " + one, out), 2) << read_text(out);
+}
+
+// replay --trace on a base, a Mists and a BCB game: carcheck plays and logs a complete game,
+// the test adds 1 to the first entry of the scores of the first turn whose scores change (so
+// that turn, and no earlier one, disagrees), and the trace of that turn comes with the
+// finding: its actions from the draw on, their events, each with the rule behind it.
+TEST(GameLogCommand, ReplayTraceShowsTheDisputedTurnOnBaseMistsAndBcbGames) {
+  const std::string out = scratch("trace.txt");
+  const std::vector<std::string> games = {"--rules base-c1", "--rules mists --level 4 --players 2",
+                                          "--rules bcb"};
+  for (size_t i = 0; i < games.size(); ++i) {
+    const std::string log = scratch("traced-" + std::to_string(i) + ".jsonl");
+    nlohmann::json line;
+    int scoring = 0;  // 1-based
+    std::vector<int> before;
+    // The first seed whose game scores at all (a Mists game may be lost before it scores).
+    for (int seed = 1; seed <= 40 && !scoring; ++seed) {
+      std::remove(log.c_str());
+      ASSERT_EQ(
+          run("play " + games[i] + " --seed " + std::to_string(seed) + " --no-board --log " + log,
+              out),
+          0)
+          << read_text(out);
+      line = nlohmann::json::parse(lines_of(log).at(0));
+      before.assign(line["turns"][0]["scores"].size(), 0);
+      for (size_t t = 0; t < line["turns"].size() && !scoring; ++t) {
+        const std::vector<int> now = line["turns"][t]["scores"].get<std::vector<int>>();
+        if (now != before) {
+          scoring = static_cast<int>(t + 1);
+          line["turns"][t]["scores"][0] = now[0] + 1;
+        }
+        before = now;
+      }
+    }
+    ASSERT_GT(scoring, 0) << games[i];
+    {
+      std::ofstream o(log);
+      o << line.dump() << "\n";
+    }
+    EXPECT_EQ(run("replay --trace " + log, out), 1);
+    const std::string text = read_text(out);
+    EXPECT_NE(text.find("turn " + std::to_string(scoring) + " score: "), std::string::npos)
+        << games[i] << "\n"
+        << text;
+    EXPECT_NE(text.find("trace of turn " + std::to_string(scoring) + ":"), std::string::npos)
+        << games[i] << "\n"
+        << text;
+    EXPECT_NE(text.find("rule: "), std::string::npos) << games[i] << "\n" << text;
+
+    EXPECT_EQ(run("replay --trace --json " + log, out), 1);
+    const nlohmann::json doc = nlohmann::json::parse(read_text(out));
+    const nlohmann::json& f = doc["games"][0]["findings"][0];
+    EXPECT_EQ(f["kind"], "score") << games[i];
+    EXPECT_EQ(f["turn"], scoring) << games[i];
+    EXPECT_EQ(f["trace_turn"], scoring) << games[i];
+    // Typed: the log's scores are the rules' with 1 added to the first entry, one entry per
+    // seat (base, BCB) or per track (Mists).
+    ASSERT_EQ(f["log"].size(), before.size()) << f.dump(1);
+    ASSERT_EQ(f["rules"].size(), before.size()) << f.dump(1);
+    EXPECT_EQ(f["log"][0].get<int>(), f["rules"][0].get<int>() + 1) << games[i];
+    for (size_t k = 1; k < before.size(); ++k) EXPECT_EQ(f["log"][k], f["rules"][k]) << games[i];
+    // The turn's draw opens it; every event of it names the rule behind it.
+    ASSERT_FALSE(f["trace"].empty()) << games[i];
+    EXPECT_EQ(f["trace"][0]["action"].get<std::string>().rfind("draw ", 0), 0u) << f.dump(1);
+    bool cited = false;
+    for (const nlohmann::json& step : f["trace"])
+      for (const nlohmann::json& e : step["events"]) cited = cited || !e["rule"]["cites"].empty();
+    EXPECT_TRUE(cited) << games[i] << "\n" << f.dump(1);
+  }
+}
+
+// Findings as data, in the log's frame: planted.jsonl line 4 has y up, counterclockwise
+// rotations and the start tile at 10,10. Turn 1's legal set is written here with 11,10 r1
+// (the road end's road turned away from the start tile's road: the rules forbid it) and
+// without 10,11 r3 (north of the start tile, its road pointing away: carcheck's r1, legal);
+// turn 2 logs 4 for the closed road of 3 tiles (the rules say 3), scored at the start tile,
+// 10,10 in the log's frame.
+TEST(GameLogCommand, JsonFindingsAreTypedInTheLogsFrame) {
+  const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
+  nlohmann::json line = nlohmann::json::parse(lines_of(dir + "planted.jsonl").at(3));
+  line["turns"][0]["legal_placements"] = nlohmann::json::parse(
+      "[[11,10,0],[11,10,1],[9,10,2],[10,11,0],[10,11,2],[10,9,0],[10,9,2],[10,9,1]]");
+  const std::string log = scratch("typed.jsonl");
+  const std::string out = scratch("typed.txt");
+  {
+    std::ofstream o(log);
+    o << line.dump() << "\n";
+    line["turns"][0].erase("legal_placements");
+    line["turns"][1]["scores"] = {4, 0};
+    o << line.dump() << "\n";
+  }
+  EXPECT_EQ(run("replay --json " + log, out), 1);
+  const nlohmann::json doc = nlohmann::json::parse(read_text(out));
+  const nlohmann::json& placements = doc["games"][0]["findings"][0];
+  EXPECT_EQ(doc["games"][0]["writer"], "hand-written (tests/gamelogs/planted.jsonl)");
+  EXPECT_EQ(placements["kind"], "legal-placements");
+  EXPECT_EQ(placements["turn"], 1);
+  EXPECT_EQ(placements["log_only"], nlohmann::json::parse("[[11,10,1]]"));
+  EXPECT_EQ(placements["rules_only"], nlohmann::json::parse("[[10,11,3]]"));
+  EXPECT_FALSE(placements["board"].get<std::string>().empty());
+  const nlohmann::json& score = doc["games"][1]["findings"][0];
+  EXPECT_EQ(score["kind"], "score");
+  EXPECT_EQ(score["turn"], 2);
+  EXPECT_EQ(score["log"], nlohmann::json::parse("[4,0]"));
+  EXPECT_EQ(score["rules"], nlohmann::json::parse("[3,0]"));
+  ASSERT_EQ(score["scorings"].size(), 1u) << score.dump(1);
+  EXPECT_EQ(score["scorings"][0]["event"], "scored");
+  EXPECT_EQ(score["scorings"][0]["feature"], "road");
+  EXPECT_EQ(score["scorings"][0]["who"], 0);
+  EXPECT_EQ(score["scorings"][0]["value"], 3);
+  EXPECT_EQ(score["scorings"][0]["value_is"], "points");
+  EXPECT_EQ(score["scorings"][0]["x"], 10);
+  EXPECT_EQ(score["scorings"][0]["y"], 10);
+}
+
+// tiles --json prints each tile's shape: the straight road of base-c1 ("road W-E; field Wr Nl
+// Nr El; field Er Sl Sr Wl" in tiles.yaml) in rotation 0 has road on W and E, field on N and
+// S, one road over the two side centres and two fields bordering no city; a field side's
+// centre belongs to its field.
+TEST(GameLogCommand, TilesJsonPrintsEachTilesShape) {
+  const std::string out = scratch("tiles.json");
+  ASSERT_EQ(run("tiles --set base-c1 --json", out), 0) << read_text(out);
+  const nlohmann::json doc = nlohmann::json::parse(read_text(out));
+  const nlohmann::json* straight = nullptr;
+  for (const nlohmann::json& t : doc["sets"][0]["tile_names"])
+    if (t["name"] == "straight") straight = &t;
+  ASSERT_NE(straight, nullptr);
+  EXPECT_EQ((*straight)["shape"], "road W-E; field Wr Nl Nr El; field Er Sl Sr Wl");
+  ASSERT_EQ((*straight)["cells"].size(), 1u);
+  const nlohmann::json& cell = (*straight)["cells"][0];
+  EXPECT_EQ(cell["sides"],
+            nlohmann::json::parse(R"({"N":"field","E":"road","S":"field","W":"road"})"));
+  ASSERT_EQ(cell["features"].size(), 3u);
+  EXPECT_EQ(cell["features"][0], nlohmann::json::parse(R"({"kind":"road","ports":["Ec","Wc"]})"));
+  EXPECT_EQ(
+      cell["features"][1],
+      nlohmann::json::parse(R"({"kind":"field","ports":["Nl","Nc","Nr","El","Wr"],"borders":[]})"));
+  EXPECT_EQ(
+      cell["features"][2],
+      nlohmann::json::parse(R"({"kind":"field","ports":["Er","Sl","Sc","Sr","Wl"],"borders":[]})"));
+}
+
+// tile_rotations: quarter turns 0..3 per tile name; a name the rule set lacks is refused
+// when the game is replayed, before its first turn.
+TEST(GameLog, TileRotationsAreReadAndChecked) {
+  GameLog g = read_ok(kHead + R"("tile_rotations":{"straight":1,"curve":0},"turns":[]})");
+  EXPECT_EQ(g.tile_rotations,
+            (std::vector<std::pair<std::string, int>>{{"curve", 0}, {"straight", 1}}));
+  EXPECT_EQ(read_error(kHead + R"("tile_rotations":{"straight":4},"turns":[]})"),
+            "line 1: tile_rotations.straight: expected 0..3");
+  EXPECT_EQ(read_error(kHead + R"("tile_rotations":[1],"turns":[]})"),
+            "line 1: tile_rotations: expected an object {tile: quarter turns}");
+  g = read_ok(kHead + R"("tile_rotations":{"no-such-tile":1},"partial":true,"turns":[]})");
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayResult r = replay_log(g, *game, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].turn, 0);
+  EXPECT_EQ(r.findings[0].detail,
+            "tile_rotations names 'no-such-tile', which is no tile of this rule set");
+}
+
+// A log drawn with its own picture of the straight road turned a quarter turn: its rotation 1
+// is carcheck's 0 (its rotation 0 shows the road N-S). Placed east of the straight start tile
+// in its rotation 1 with tile_rotations {"straight": 3}, it agrees (1 + 3 = carcheck's 0);
+// without the declaration rotation 1 is a road N-S against the start tile's road, refused,
+// and the refusal says the rotations look turned.
+TEST(GameLog, TileRotationsTurnTheWritersPictureOntoCarchecks) {
+  const std::string turn =
+      R"("partial":true,"turns":[{"player":0,"tile":"straight","x":1,"y":0,"rotation":1,)"
+      R"("follower":null}]})";
+  GameLog g = read_ok(kHead + R"("tile_rotations":{"straight":3},)" + turn);
+  std::unique_ptr<Game> game = log_game(g);
+  ReplayResult r = replay_log(g, *game, {});
+  EXPECT_TRUE(r.agrees()) << r.findings.front().detail;
+  g = read_ok(kHead + turn);
+  r = replay_log(g, *game, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Disagreement::Refused);
+  EXPECT_NE(r.findings[0].detail.find("(it fits there in r2; rotations at turn 1 look 1 quarter "
+                                      "turn(s) off: does your tile straight face another way"),
+            std::string::npos)
+      << r.findings[0].detail;
+}
+
 // export-spec turns the wrong-road-value game into a spec that pins the rules' 3 points,
 // with the log's 4 beside it; `carcheck check` passes it.
 TEST(GameLogCommand, ExportSpecMakesARegressionSpec) {
   const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
-  const std::string spec = testing::TempDir() + "exported.spec";
-  const std::string out = testing::TempDir() + "export.txt";
+  const std::string spec = scratch("exported.spec");
+  const std::string out = scratch("export.txt");
   ASSERT_EQ(run("export-spec " + dir + "planted.jsonl --line 2 -o " + spec, out), 0)
       << read_text(out);
   const std::string text = read_text(spec);
@@ -325,10 +755,73 @@ TEST(GameLogCommand, ExportSpecMakesARegressionSpec) {
   EXPECT_EQ(run("check " + spec, out), 0) << read_text(out);
 }
 
+// tests/gamelogs/complete.jsonl: a complete game in the log's own tiles, three copies of the
+// straight start tile (one on the table, two in the supply). Seat 0 extends the road east
+// with a follower on it, seat 1 extends it west without one; the supply is empty, the game
+// ends, and the unfinished road of 3 tiles scores 1 a tile (seed 001): 3 for seat 0, 3 0 in
+// all, as line 1 logs it; line 2 logs 2 0, one point short.
+TEST(GameLogCommand, ExportSpecOfACompleteGameInItsOwnTilesComparesTheFinalScores) {
+  const std::string dir = std::string(CARCHECK_TEST_DIR) + "/gamelogs/";
+  const std::string spec = scratch("complete.spec");
+  const std::string out = scratch("export.txt");
+  ASSERT_EQ(run("export-spec " + dir + "complete.jsonl --line 1 -o " + spec, out), 0)
+      << read_text(out);
+  std::string text = read_text(spec);
+  // The start tile keeps its supply copies: one on the table and two to draw.
+  EXPECT_NE(text.find("start start-straight = \"road W-E; field Wr Nl Nr El; field Er Sl Sr "
+                      "Wl\" x3\n"),
+            std::string::npos)
+      << text;
+  // The final scores agree: no comment (the last turn's 0 0, before the final scoring, is
+  // not what the end of the game is compared with).
+  EXPECT_NE(text.find("expect score red 3\nexpect score green 0\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("    # the log says"), std::string::npos) << text;
+  EXPECT_EQ(run("check " + spec, out), 0) << read_text(out) << text;
+
+  ASSERT_EQ(run("export-spec " + dir + "complete.jsonl --line 2 -o " + spec, out), 0)
+      << read_text(out);
+  text = read_text(spec);
+  EXPECT_NE(text.find("expect score red 3    # the log says 2\nexpect score green 0\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("(final-score): final scores: the log says 2 0, the rules say 3 0"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(run("check " + spec, out), 0) << read_text(out) << text;
+
+  // Its first turn only: the game goes on, and the turn's 0 0 is what is compared.
+  ASSERT_EQ(run("export-spec " + dir + "complete.jsonl --line 2 --turns 1 -o " + spec, out), 0)
+      << read_text(out);
+  text = read_text(spec);
+  EXPECT_NE(text.find("expect score red 0\nexpect score green 0\n"), std::string::npos) << text;
+  EXPECT_EQ(run("check " + spec, out), 0) << read_text(out) << text;
+}
+
+// Complete games carcheck played and logged, in the shipped tiles (base, Mists, BCB): each
+// exported spec passes `carcheck check`, and the log agrees with the rules everywhere, so no
+// comment says otherwise.
+TEST(GameLogCommand, ExportSpecOfCompleteGamesPassesCheckWithoutComments) {
+  const std::string out = scratch("export.txt");
+  const std::vector<std::string> games = {
+      "--rules base-c1 --seed 5", "--rules base-c1 --players 4 --seed 9",
+      "--rules mists --level 4 --players 3 --seed 5", "--rules bcb --seed 3"};
+  for (size_t i = 0; i < games.size(); ++i) {
+    const std::string log = scratch("complete-" + std::to_string(i) + ".jsonl");
+    const std::string spec = scratch("complete-" + std::to_string(i) + ".spec");
+    std::remove(log.c_str());
+    ASSERT_EQ(run("play " + games[i] + " --no-board --log " + log, out), 0) << read_text(out);
+    ASSERT_EQ(run("export-spec " + log + " -o " + spec, out), 0) << read_text(out);
+    const std::string text = read_text(spec);
+    EXPECT_EQ(text.find("    # the log says"), std::string::npos) << games[i] << "\n" << text;
+    EXPECT_EQ(text.find("disagrees"), std::string::npos) << games[i] << "\n" << text;
+    EXPECT_EQ(run("check " + spec, out), 0) << games[i] << "\n" << read_text(out);
+  }
+}
+
 TEST(GameLogCommand, PlayLogIsReplayedInAgreement) {
-  const std::string log = testing::TempDir() + "played.jsonl";
+  const std::string log = scratch("played.jsonl");
   std::remove(log.c_str());
-  const std::string out = testing::TempDir() + "play.txt";
+  const std::string out = scratch("play.txt");
   ASSERT_EQ(run("play --rules base-c1 --seed 5 --no-board --log " + log, out), 0);
   ASSERT_EQ(
       run("play --rules mists --level 4 --players 3 --seed 5 --no-board --log-legal --log " + log,
