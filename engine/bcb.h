@@ -22,6 +22,9 @@
 // | castle-farm-value   | every-castle, scored-only  | which castles are worth 4 to a farm   |
 // | castle-farm-edition | refuse                     | another farm-scoring edition is       |
 // |                     |                            | refused when the game is built        |
+// | bazaar-won-unplaceable | normal-turn, set-aside  | a won tile that fits nowhere: as in a |
+// |                     |                            | normal turn (base-unplaceable-tile,   |
+// |                     |                            | another drawn), or set aside alone    |
 //
 // Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
 // `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or

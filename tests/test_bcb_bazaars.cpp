@@ -418,9 +418,31 @@ TEST(BcbBazaars, HeldBazaarWithTooFewTilesIsIgnored) {
   }
 }
 
-// A tile won in a bazaar that fits nowhere is removed with no replacement draw (the player's
-// turn was that tile): blue wins the full city, it is set aside, and red places next.
-TEST(BcbBazaars, UnplaceableWonTileIsRemovedWithoutReplacement) {
+// A tile won in a bazaar that fits nowhere (bazaar-won-unplaceable). Blue wins the full city,
+// which fits nowhere beside the meadows; 4 meadows - 1 revealed leave 3 in the supply.
+// set-aside: it is removed with no replacement draw, and red places next.
+TEST(BcbBazaars, UnplaceableWonTileSetAsideWithoutReplacement) {
+  Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2, {"bazaar-won-unplaceable=set-aside"});
+  t.regular_turn("bazaar");
+  t.reveal({"city", "meadow"});
+  ASSERT_TRUE(ok(t.select("city", 0)));
+  ASSERT_TRUE(ok(t.pass()));
+  EXPECT_EQ(t.count(EventKind::TileSetAside), 1);
+  EXPECT_EQ(t.s->set_aside(), 1);
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
+  EXPECT_EQ(t.s->active_player(), 0);
+  EXPECT_EQ(t.s->drawn(), t.tile("meadow"));
+  t.place_turn();
+  EXPECT_EQ(t.s->active_player(), 1);
+  EXPECT_EQ(t.s->phase(), Phase::Draw);
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
+}
+
+// normal-turn (the default) with base-unplaceable-tile=remove: "ca într-o tură normală" (seed
+// 003), and in a normal turn the tile "este eliminat din joc, iar jucătorul trage altul" (seed
+// 001): the city is removed and blue draws from the supply (3 tiles) and plays that tile as
+// the placement turn; then red places the meadow it took, then blue's regular turn.
+TEST(BcbBazaars, UnplaceableWonTileRemovedAndAnotherDrawn) {
   Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2);
   t.regular_turn("bazaar");
   t.reveal({"city", "meadow"});
@@ -428,11 +450,53 @@ TEST(BcbBazaars, UnplaceableWonTileIsRemovedWithoutReplacement) {
   ASSERT_TRUE(ok(t.pass()));
   EXPECT_EQ(t.count(EventKind::TileSetAside), 1);
   EXPECT_EQ(t.s->set_aside(), 1);
+  EXPECT_TRUE(t.s->is_chance());
+  EXPECT_EQ(t.s->active_player(), 1);
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
+  ASSERT_TRUE(ok(t.draw("meadow")));
+  EXPECT_EQ(t.s->tiles_remaining(), 2);
+  EXPECT_EQ(t.s->active_player(), 1);
+  t.place_turn();
   EXPECT_EQ(t.s->active_player(), 0);
   EXPECT_EQ(t.s->drawn(), t.tile("meadow"));
   t.place_turn();
   EXPECT_EQ(t.s->active_player(), 1);
   EXPECT_EQ(t.s->phase(), Phase::Draw);
+  EXPECT_EQ(t.s->tiles_remaining(), 2);
+  EXPECT_EQ(t.s->set_aside(), 1);
+}
+
+// normal-turn with base-unplaceable-tile=back-in-pile: the city goes back into the supply
+// (3 + 1 tiles, none set aside) and blue draws another. When the supply is empty nothing
+// comes: one meadow, revealed, leaves none to draw, so the won city is removed and red places.
+TEST(BcbBazaars, UnplaceableWonTileBackInPileAndAnotherDrawn) {
+  {
+    Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2, {"base-unplaceable-tile=back-in-pile"});
+    t.regular_turn("bazaar");
+    t.reveal({"city", "meadow"});
+    ASSERT_TRUE(ok(t.select("city", 0)));
+    ASSERT_TRUE(ok(t.pass()));
+    EXPECT_EQ(t.s->set_aside(), 0);
+    EXPECT_EQ(t.s->tiles_remaining(), 4);
+    EXPECT_TRUE(t.s->is_chance());
+    EXPECT_EQ(t.s->active_player(), 1);
+    ASSERT_TRUE(ok(t.draw("meadow")));
+    t.place_turn();
+    EXPECT_EQ(t.s->active_player(), 0);
+  }
+  for (const char* base : {"base-unplaceable-tile=remove", "base-unplaceable-tile=back-in-pile"}) {
+    SCOPED_TRACE(base);
+    Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 1}}, 2, {base});
+    t.regular_turn("bazaar");
+    t.reveal({"city", "meadow"});
+    ASSERT_TRUE(ok(t.select("city", 0)));
+    ASSERT_TRUE(ok(t.pass()));
+    EXPECT_EQ(t.s->set_aside(), 1);
+    EXPECT_EQ(t.s->tiles_remaining(), 0);
+    EXPECT_EQ(t.s->phase(), Phase::Place);
+    EXPECT_EQ(t.s->active_player(), 0);
+    EXPECT_EQ(t.s->drawn(), t.tile("meadow"));
+  }
 }
 
 // negative-score=forbidden (fn 8, ZMG: "un jucător nu are posibilitatea de a licita mai
