@@ -476,6 +476,11 @@ TEST(BcbBazaars, UnplaceableWonTileRemovedAndAnotherDrawn) {
   EXPECT_EQ(t.s->phase(), Phase::Draw);
   EXPECT_EQ(t.s->tiles_remaining(), 2);
   EXPECT_EQ(t.s->set_aside(), 1);
+  // The last two meadows end the game: the checker's end-of-game checks (the replay from the
+  // game log included) hold too.
+  t.regular_turn("meadow");
+  t.regular_turn("meadow");
+  EXPECT_TRUE(t.s->is_terminal());
   EXPECT_EQ(t.failure, "");
 }
 
@@ -512,6 +517,8 @@ TEST(BcbBazaars, BazaarDrawnInPlaceOfAWonTileWaitsForTheRound) {
   // 9 tiles: red's bazaar, 2 revealed, blue's bazaar drawn in place of the city, 2 revealed.
   EXPECT_EQ(t.s->tiles_remaining(), 3);
   EXPECT_EQ(t.s->bcb().bazaar, BazaarStage::None);
+  for (int k = 0; k < 3; ++k) t.regular_turn("meadow");  // to the end, the log replay included
+  EXPECT_TRUE(t.s->is_terminal());
   EXPECT_EQ(t.failure, "");
 }
 
