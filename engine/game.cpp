@@ -32,9 +32,10 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
   sw_ = resolve_switches(rules_);
   restricts_placement_ = system_->restricts_placement(sw_);
   switch (rules_.family) {
-    case Family::Mists:
-      score_classes_ = {FeatureClass::Road, FeatureClass::City, FeatureClass::Castle,
-                        FeatureClass::Hound};
+    case Family::Mists:  // Level 1 returns the castles to the box; hounds from Level 3
+      score_classes_ = {FeatureClass::Road, FeatureClass::City};
+      if (!rules_.exclude_castles) score_classes_.push_back(FeatureClass::Castle);
+      if (rules_.hounds) score_classes_.push_back(FeatureClass::Hound);
       break;
     case Family::Base:
     case Family::Pnp:

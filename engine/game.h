@@ -53,7 +53,8 @@ class Game {
   // lists them: every point scored is in one of them (Score::by_feature), so a breakdown that
   // lists these sums to the total. Base game and demo: roads, cities, monasteries, farms (where
   // the rule set has farmers); Bridges, Castles and Bazaars adds castles and bazaars (signed:
-  // points paid and received); Mists: roads, cities, castles, hounds (FAQ.MoC.0002).
+  // points paid and received); Mists: roads, cities (FAQ.MoC.0002), castles where the level
+  // plays them (from Level 2), hounds where it has them (from Level 3).
   const std::vector<FeatureClass>& score_classes() const { return score_classes_; }
   const Switches& switches() const { return sw_; }
   const RuleSystem& rule_system() const { return *system_; }

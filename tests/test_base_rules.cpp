@@ -1227,7 +1227,8 @@ TEST(BasePlayCommand, TwoToFivePlayersOthersRefused) {
 // base game scores roads, cities, monasteries and farms (seed 001); the demo has no farmers
 // (seed 002); Bridges, Castles and Bazaars adds castles (seed 003 "Cetățile") and the points
 // paid and received in bazaars (seed 003 "Bazarul", signed); Mists scores roads, cities and
-// castles (FAQ.MoC.0002) and hounds (seed 004 Level 3). The random games' invariant
+// castles (FAQ.MoC.0002; Level 1 returns the castles to the box, seed 004 Level 1) and, from
+// Level 3, hounds (seed 004 Level 3: the hounds come into play). The random games' invariant
 // (InvariantChecker::breakdown) holds the same after every action of every rule set and level.
 TEST(PlayCommand, EveryScoreClassShownAndSummingToTheTotal) {
   struct Case {
@@ -1243,7 +1244,8 @@ TEST(PlayCommand, EveryScoreClassShownAndSummingToTheTotal) {
       {"--rules pnp-demo --players 3 --seed 5", {"roads", "cities", "monasteries"}},
       {"--rules bcb --players 3 --seed 5", bcb},
       {"--rules bcb --players 4 --seed 8 --variant negative-score=forbidden", bcb},
-      {"--rules mists --level 1 --players 2 --seed 5", mists},
+      {"--rules mists --level 1 --players 2 --seed 5", {"roads", "cities"}},
+      {"--rules mists --level 2 --players 2 --seed 5", {"roads", "cities", "castles"}},
       {"--rules mists --level 4 --players 3 --seed 5", mists},
       {"--rules mists --level 6 --players 3 --seed 5", mists},
   };

@@ -101,12 +101,13 @@ def test_other_policies_end_their_games():
 # Issue 28: every score class of the rule system, everywhere a score is shown. The classes
 # come from the rules: the base game's roads, cities, monasteries and farms (seed 001; the demo
 # has no farmers, seed 002); Bridges, Castles and Bazaars adds castles and the bazaars' points
-# (seed 003, signed); Mists scores roads, cities, castles (FAQ.MoC.0002) and hounds.
+# (seed 003, signed); Mists scores roads, cities, castles (FAQ.MoC.0002) and, from Level 3,
+# hounds (the RULE_SETS here play Levels 3 and 6).
 SCORE_CLASSES = {
     "base-c1": ["road", "city", "monastery", "field"],
     "pnp-demo": ["road", "city", "monastery"],
     "bcb": ["road", "city", "monastery", "field", "castle", "bazaar"],
-    "mists": ["road", "city", "castle", "hound"],
+    "mists": ["road", "city", "castle", "hound"],  # Levels 3-6: castles and hounds in play
 }
 PLURAL = {"road": "roads", "city": "cities", "monastery": "monasteries", "field": "farms",
           "castle": "castles", "bazaar": "bazaars", "hound": "hounds"}
