@@ -252,7 +252,13 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
   meeples_total_ = static_cast<int>(start.meeples().size());
   prev_cells_ = start.cells();
   prev_board_ghosts_ = start.ghosts_on_board();
-  for (int t = 0; t < start.score_count(); ++t) prev_scores_.push_back(start.score(t).total);
+  for (int t = 0; t < start.score_count(); ++t) {
+    const Score& sc = start.score(t);
+    prev_scores_.push_back(sc.total);
+    int classes = 0;
+    for (int v : sc.by_feature) classes += v;
+    score_offsets_.push_back(sc.total - classes);
+  }
   for (const Hound& h : start.hounds()) prev_hounds_.push_back(h.status);
   prev_active_pile_ = start.active_pile();
   turn_ = start.turn();
@@ -657,6 +663,32 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
   if (delta != points)
     return "points moved without events: the scores rose by " + std::to_string(delta) +
            ", the events say " + std::to_string(points);
+  return breakdown(s);
+}
+
+// Every breakdown lists the rule system's score classes: they hold every point scored.
+Fail InvariantChecker::breakdown(const State& s) const {
+  const std::vector<FeatureClass>& listed = s.game().score_classes();
+  for (int t = 0; t < s.score_count(); ++t) {
+    const Score& sc = s.score(t);
+    int sum = 0;
+    for (int f = 0; f < kScoreClasses; ++f) {
+      const auto c = static_cast<FeatureClass>(f);
+      if (std::find(listed.begin(), listed.end(), c) != listed.end()) {
+        sum += sc.points(c);
+      } else if (sc.points(c) != 0) {
+        return "score breakdown: track/player " + std::to_string(t + 1) + " holds " +
+               std::to_string(sc.points(c)) + " points in " + feature_class_name(c) +
+               ", not a score class of the rule system";
+      }
+    }
+    if (sum != sc.total - nth(score_offsets_, t))
+      return "score breakdown: track/player " + std::to_string(t + 1) + "'s classes sum to " +
+             std::to_string(sum) + ", its score is " + std::to_string(sc.total) +
+             (nth(score_offsets_, t)
+                  ? " (" + std::to_string(nth(score_offsets_, t)) + " of them set up at the start)"
+                  : std::string());
+  }
   return std::nullopt;
 }
 

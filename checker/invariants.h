@@ -5,7 +5,9 @@
 //
 // After every action (cheap): ghost, meeple and tile conservation; the legality of every new
 // cell; meeples only where the rule set allows them, each region's meeple counter; scores
-// move only through Scored events and never decrease but by a BCB bazaar's BazaarPaid ones; ghosts
+// move only through Scored events and never decrease but by a BCB bazaar's BazaarPaid ones, and
+// each score's breakdown by the rule system's score classes (Game::score_classes) sums to its
+// total with no point in another class (what `play`, the JSON and the Python module show); ghosts
 // move only through events and a hound scores the ghosts on the board at that moment; a tile that
 // finishes a mist bank places no mist ghosts, one that extends a bank one fewer; every finished
 // feature of a turn reported once (recomputed from the geometry, not from the union-find) at the
@@ -87,6 +89,7 @@ class InvariantChecker {
   std::optional<std::string> tile_conservation(const State& s);
   std::optional<std::string> bcb_conservation(const State& s) const;
   std::optional<std::string> ledgers(const State& s, const Action& a);
+  std::optional<std::string> breakdown(const State& s) const;
   std::optional<std::string> new_cells(const State& s);
   std::optional<std::string> meeples(const State& s);
   std::optional<std::string> turn_events(const State& s, const Action& a);
@@ -125,6 +128,8 @@ class InvariantChecker {
   int prev_buried_ = 0;
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;
+  // Per score: its total less its classes' points at the start (a setup's points, no class).
+  std::vector<int> score_offsets_;
   std::vector<int> prev_hounds_;
   int turn_ = 0;
   bool placed_this_turn_ = false;

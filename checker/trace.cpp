@@ -21,8 +21,15 @@ TraceStep Tracer::accepted(const State& s, const std::string& action, int line) 
   t.line = line;
   t.action = action;
   const Family f = game_.rules().family;
-  for (const Event& e : s.events())
-    t.events.push_back({event_as_spec_text(s, e), rule_of(table_.for_event(f, e.kind, e.feature))});
+  // BCB: a placement that came with its bridge (seed 003 fn 17) reports the tile placed, then
+  // the bridge built, in one step; a bridge built later is a step of its own.
+  bool bridged = false;
+  for (const Event& e : s.events()) bridged = bridged || e.kind == EventKind::BridgeBuilt;
+  for (const Event& e : s.events()) {
+    const bool with_bridge = bridged && e.kind == EventKind::TilePlaced;
+    t.events.push_back(
+        {event_as_spec_text(s, e), rule_of(table_.for_event(f, e.kind, e.feature, with_bridge))});
+  }
   return t;
 }
 

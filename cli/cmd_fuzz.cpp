@@ -29,15 +29,15 @@ constexpr const char* kAbout =
     "Plays random legal games and checks the rules' invariants after every action (see\n"
     "checker/invariants.h): ghost, meeple and tile conservation; every placement legal; meeples\n"
     "only where the rules allow; regions recomputed from the tile geometry; scores and ghosts\n"
-    "moving only through events, a hound scoring the ghosts on the board; every finished\n"
-    "feature scored once at its value; the end of the game; determinism (the recorded actions\n"
-    "replay to the same state, also from their text). The targets come from levels.yaml:\n"
-    "without --rules every rule set the engine plays, every level and player count, then every\n"
-    "variant value the engine implements, one game each, round and round (with --variant, the\n"
-    "defaults plus the values chosen). What the engine refuses (a rule set or a value not\n"
-    "implemented yet) is skipped and named on stderr. About half the games are played by a\n"
-    "team that plays along; most Mists games start with a head start on the score, so that\n"
-    "hounds, pile switches and the goal come up.\n";
+    "moving only through events, a hound scoring the ghosts on the board; every score's\n"
+    "classes summing to it; every finished feature scored once at its value; the end of the\n"
+    "game; determinism (the recorded actions replay to the same state, also from their text).\n"
+    "The targets come from levels.yaml: without --rules every rule set the engine plays,\n"
+    "every level and player count, then every variant value the engine implements, one game\n"
+    "each, round and round (with --variant, the defaults plus the values chosen). What the\n"
+    "engine refuses (a rule set or a value not implemented yet) is skipped and named on\n"
+    "stderr. About half the games are played by a team that plays along; most Mists games\n"
+    "start with a head start on the score, so that hounds, pile switches and the goal come up.\n";
 
 constexpr const char* kFooter =
     "A progress line goes to stderr. Exit status: 0 no invariant failed, 1 a failure was found\n"

@@ -41,12 +41,20 @@ struct PlayOptions {
   bool trace = false;  // --trace: every action with its events and their rules
 };
 
-// The score breakdown of a competitive game, as the JSON output names it.
-constexpr std::pair<const char*, FeatureClass> kBreakdown[] = {
-    {"roads", FeatureClass::Road},
-    {"cities", FeatureClass::City},
-    {"monasteries", FeatureClass::Monastery},
-    {"farms", FeatureClass::Field}};
+// A score's breakdown: every score class of the rule system (Game::score_classes), named
+// as score_class_label names it; the parts sum to the total.
+std::string breakdown_text(const State& s, const Score& sc) {
+  std::string out;
+  for (FeatureClass f : s.game().score_classes())
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", score_class_label(f), sc.points(f));
+  return out;
+}
+
+Json breakdown_json(const State& s, const Score& sc) {
+  Json parts = Json::object();
+  for (FeatureClass f : s.game().score_classes()) parts[score_class_label(f)] = sc.points(f);
+  return parts;
+}
 
 // Most points wins; several at the top share the victory (winner-tie=shared, RGG) or the
 // game is reported a tie (report-tie; replay: ZMG plays another game).
@@ -94,6 +102,9 @@ void add_mists_result(Json& doc, const State& s) {
     for (int t = 0; t < s.score_count(); ++t) tracks.push_back(s.score(t).total);
     doc["score"] = tracks;
   }
+  Json parts = Json::array();  // per track, the score classes (sum: the track's score)
+  for (int t = 0; t < s.score_count(); ++t) parts.push_back(breakdown_json(s, s.score(t)));
+  doc["breakdown"] = parts;
   doc["ghosts_supply"] = s.ghosts_supply();
   doc["ghosts_board"] = s.ghosts_on_board();
   doc["ghosts_box"] = s.ghosts_in_box();
@@ -104,7 +115,7 @@ void add_competitive_result(Json& doc, const State& s) {
   for (int pl = 0; pl < s.score_count(); ++pl) {
     const Score& sc = s.score(pl);
     Json row = {{"player", pl + 1}, {"colour", kColourNames[pl]}, {"total", sc.total}};
-    for (const auto& [name, f] : kBreakdown) row[name] = sc.points(f);
+    for (FeatureClass f : s.game().score_classes()) row[score_class_label(f)] = sc.points(f);
     scores.push_back(row);
   }
   doc["scores"] = scores;
@@ -140,9 +151,7 @@ void print_mists_result(const State& s) {
         s.score_count() > 1
             ? fmt::format(" ({})", kColourNames[s.scoring_colours()[static_cast<size_t>(t)]])
             : "";
-    fmt::print("score{}: {}  (roads {}, cities {}, castles {}, hounds {})\n", track, sc.total,
-               sc.points(FeatureClass::Road), sc.points(FeatureClass::City),
-               sc.points(FeatureClass::Castle), sc.points(FeatureClass::Hound));
+    fmt::print("score{}: {}  ({})\n", track, sc.total, breakdown_text(s, sc));
   }
   fmt::print("ghosts: {} in supply, {} on the board, {} in the box\n", s.ghosts_supply(),
              s.ghosts_on_board(), s.ghosts_in_box());
@@ -151,10 +160,8 @@ void print_mists_result(const State& s) {
 void print_competitive_result(const State& s) {
   for (int pl = 0; pl < s.score_count(); ++pl) {
     const Score& sc = s.score(pl);
-    fmt::print("player {} ({}): {}  (roads {}, cities {}, monasteries {}, farms {})\n", pl + 1,
-               kColourNames[pl], sc.total, sc.points(FeatureClass::Road),
-               sc.points(FeatureClass::City), sc.points(FeatureClass::Monastery),
-               sc.points(FeatureClass::Field));
+    fmt::print("player {} ({}): {}  ({})\n", pl + 1, kColourNames[pl], sc.total,
+               breakdown_text(s, sc));
   }
   fmt::print("{}\n", verdict(s).text);
 }

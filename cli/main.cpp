@@ -21,7 +21,8 @@ using namespace carcheck;
 
 constexpr const char* kAbout =
     "carcheck: check Carcassonne rule systems by execution (Mists over Carcassonne Levels\n"
-    "1-6, the base game first edition, the Print-and-Play demo).\n";
+    "1-6, the base game first edition, the Print-and-Play demo, Bridges, Castles and\n"
+    "Bazaars).\n";
 constexpr const char* kFooter =
     "Run `carcheck <command> --help` for a command's options.\n"
     "Exit status: 0 success, 1 a check or property failed, 2 bad input or usage.";

@@ -55,7 +55,7 @@ bool switch_known(const std::vector<RuleSet>& sets, const std::string& id) {
 }
 
 RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSet>& sets) {
-  static const std::vector<std::string> keys = {"event",    "refusal", "feature",
+  static const std::vector<std::string> keys = {"event",    "refusal", "feature", "with",
                                                 "families", "cites",   "switches"};
   Map m(rd, v, &keys);
   RuleCitation c;
@@ -73,6 +73,12 @@ RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSe
   if (const auto f = m.optional("feature")) {
     if (c.refusal) rd.fail(*f, "a refusal row takes no 'feature'");
     c.feature = rd.choice(*f, feature_names(), "feature class");
+  }
+  if (const auto w = m.optional("with")) {
+    static const std::vector<std::pair<std::string, bool>> withs = {{"bridge", true}};
+    c.with_bridge = rd.choice(*w, withs, "placement kind");
+    if (c.refusal || c.event != EventKind::TilePlaced)
+      rd.fail(*w, "only a tile-placed row takes 'with: bridge'");
   }
   c.families = kAllFamilies;
   if (const auto f = m.optional("families")) {
@@ -97,15 +103,19 @@ RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSe
 
 }  // namespace
 
-const RuleCitation* RuleCitations::for_event(Family family, EventKind kind,
-                                             FeatureClass feature) const {
-  const RuleCitation* any = nullptr;
+const RuleCitation* RuleCitations::for_event(Family family, EventKind kind, FeatureClass feature,
+                                             bool bridged) const {
+  const RuleCitation *exact = nullptr, *any = nullptr;
   for (const RuleCitation& c : rows) {
     if (c.refusal || c.event != kind || !(c.families & bit(family))) continue;
-    if (c.feature == feature && feature != FeatureClass::None) return &c;
+    if (c.with_bridge) {
+      if (bridged) return &c;
+      continue;
+    }
+    if (c.feature == feature && feature != FeatureClass::None && !exact) exact = &c;
     if (c.feature == FeatureClass::None && !any) any = &c;
   }
-  return any;
+  return exact ? exact : any;
 }
 
 const RuleCitation* RuleCitations::for_refusal(Family family, ActionKind kind) const {
@@ -126,7 +136,7 @@ RuleCitations load_citations_from_string(const std::string& text, const std::str
     // Two rows for the same thing would make the answer depend on the file's order.
     for (const RuleCitation& o : t.rows)
       if (o.refusal == c.refusal && (c.refusal ? o.action == c.action : o.event == c.event) &&
-          o.feature == c.feature && (o.families & c.families))
+          o.feature == c.feature && o.with_bridge == c.with_bridge && (o.families & c.families))
         rd.fail(row, "this row overlaps the row at line " + std::to_string(o.line) + " (same " +
                          (c.refusal ? "refusal" : "event") + ", feature and rule system)");
     t.rows.push_back(std::move(c));

@@ -20,6 +20,7 @@ struct RuleCitation {
   std::vector<std::string> cites;             // passages and FAQ ids
   std::vector<std::string> switches;          // register switch ids
   int line = 0;                               // where the row is in the file
+  bool with_bridge = false;                   // `with: bridge`: placed with its bridge
 };
 
 class RuleCitations {
@@ -27,7 +28,10 @@ class RuleCitations {
   std::vector<RuleCitation> rows;
 
   // The row for an event of `family` (a row naming the event's feature wins), or nullptr.
-  const RuleCitation* for_event(Family family, EventKind kind, FeatureClass feature) const;
+  // `bridged`: the event is a tile placed with its bridge (BCB, seed 003 fn 17): a `with:
+  // bridge` row wins; such a row answers no other event.
+  const RuleCitation* for_event(Family family, EventKind kind, FeatureClass feature,
+                                bool bridged = false) const;
   // The row for a refused action of kind `kind` in `family`, or nullptr.
   const RuleCitation* for_refusal(Family family, ActionKind kind) const;
 };

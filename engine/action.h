@@ -131,6 +131,9 @@ enum class FeatureClass : uint8_t {
 };
 inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Bazaar
 const char* feature_class_name(FeatureClass f);
+// A score class as a breakdown names it: "roads", "cities", "monasteries", "farms", "castles",
+// "cemeteries", "mist-banks", "hounds", "bazaars" (the text and JSON of `play`).
+const char* score_class_label(FeatureClass f);
 
 // What apply() did. The meaning of who, value and extra depends on the kind: event_fields()
 // says it for each kind (engine/names.cpp holds the table), describe() prints an event so.

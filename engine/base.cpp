@@ -139,6 +139,12 @@ void Rules::competitive_setup(State& s) {
 // Removed from the game and another drawn (base-unplaceable-tile=removed), or shuffled back
 // into the supply (back-in-pile).
 void Rules::competitive_unplaceable(State& s, TileId t) {
+  competitive_discard(s, t);
+  s.drawn_ = -1;
+  enter_draw(s);
+}
+
+void Rules::competitive_discard(State& s, TileId t) {
   if ((s.game_->switches().base_unplaceable_tile == BaseUnplaceableTile::BackInPile) &&
       s.tiles_remaining() > 0) {
     auto& pile = nth(s.piles_, s.active_pile_);
@@ -154,8 +160,6 @@ void Rules::competitive_unplaceable(State& s, TileId t) {
   } else {
     s.set_aside_.push_back(t);
   }
-  s.drawn_ = -1;
-  enter_draw(s);
 }
 
 void Rules::competitive_after_place(State& s) {

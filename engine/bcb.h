@@ -24,6 +24,9 @@
 // |                     |                            | refused when the game is built        |
 // | castle-order        | active-clockwise,          | which castle decides first when       |
 // |                     | start-player-clockwise     | several score in one scoring          |
+// | bazaar-won-unplaceable | normal-turn, set-aside  | a won tile that fits nowhere: as in a |
+// |                     |                            | normal turn (base-unplaceable-tile,   |
+// |                     |                            | another drawn), or set aside alone    |
 //
 // Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
 // `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or

@@ -14,9 +14,18 @@
 //   says only "taken one each in turn order").
 // - the last tile of a bazaar goes to the last player without one, free, without an action
 //   (there is nothing left to choose).
-// - a tile obtained in a bazaar that fits nowhere (or is set aside under fn 17) is removed
-//   from the game with no replacement draw: the base game's replacement is a draw, and the
-//   player's turn was that tile.
+// - a tile obtained in a bazaar that fits nowhere (or is set aside under fn 17) is placed "ca
+//   într-o tură normală" (bazaar-won-unplaceable=normal-turn): base-unplaceable-tile decides
+//   its fate (removed, or back in the pile) and the player draws another from the supply and
+//   plays it as the placement turn; when the supply is empty nothing is drawn. Under
+//   set-aside it is removed with nothing drawn. A tile so drawn is drawn "în mod obișnuit":
+//   a bazaar tile among them opens a bazaar (fn 12), but only once every revealed tile is
+//   placed ("Fără reacție în lanț"), hosted by its player; such bazaars are held clockwise
+//   from the round's host, as the builder question's delayed bazaars ("Oricare bazar
+//   întârziat în așteptare va avea loc acum în tură"), then the game goes on where the round
+//   left it. A drawn bazaar tile that fits nowhere is held so only under bazaar-unplaced=
+//   bazaar-held (fn 6), after the round whatever bazaar-held-timing says (no bazaar comes
+//   inside a round).
 // - after all placements the next regular turn is the host's left neighbour's; the seed says
 //   "the game continues normally" only for the variant.
 #include <algorithm>
@@ -119,6 +128,9 @@ void Rules::bcb_bazaar_pay(State& s, int who, int points, int other) {
 void Rules::bcb_bazaar_after_turn(State& s) {
   BcbState& b = s.bcb_;
   if (b.bazaar == BazaarStage::Place) {  // a bazaar's placement turn is over
+    if (b.bazaar_redrawn && s.drawn_ >= 0 && bcb_is_bazaar_tile(s, s.drawn_))
+      ++nth(b.delayed, s.player_);  // drawn, not won: its bazaar after the round (fn 12)
+    b.bazaar_redrawn = false;
     ++s.turn_;
     s.drawn_ = -1;
     bcb_bazaar_next(s);
@@ -194,11 +206,12 @@ bool Rules::bcb_bazaar_drawn(State& s, TileId t) {
 
 void Rules::bcb_bazaar_unplaceable(State& s, TileId t) {
   BcbState& b = s.bcb_;
-  if (b.bazaar == BazaarStage::Place) {  // no replacement for a bazaar's tile
-    s.set_aside_.push_back(t);
-    s.drawn_ = -1;
-    ++s.turn_;
-    bcb_bazaar_next(s);
+  if (b.bazaar == BazaarStage::Place) {
+    // A drawn (not won) bazaar tile set aside: bazaar-unplaced as in a regular turn.
+    if (b.bazaar_redrawn && bcb_is_bazaar_tile(s, t) &&
+        s.game_->switches().bazaar_unplaced == BazaarUnplaced::BazaarHeld)
+      ++nth(b.delayed, s.player_);
+    if (!bcb_bazaar_lost_tile(s, t)) bcb_bazaar_next(s);
     return;
   }
   // fn 6 (bazaar-unplaced=no-bazaar): a discarded bazaar tile holds no bazaar; bazaar-held:
@@ -247,13 +260,14 @@ void Rules::bcb_bazaar_next(State& s) {
   }
 }
 
-// Player `p`'s turn with the tile obtained; false when it fits nowhere (removed, no
-// replacement) and the turn is already over.
+// Player `p`'s turn with the tile obtained; false when it fits nowhere and the turn is
+// already over (nothing drawn in its place).
 bool Rules::bcb_bazaar_place_turn(State& s, int p) {
   BcbState& b = s.bcb_;
   const TileId t = static_cast<TileId>(nth(b.revealed, tile_of(b, p)));
   ++b.placed;
   b.bazaar = BazaarStage::Place;
+  b.bazaar_redrawn = false;
   b.decider = -1;
   s.player_ = p;
   s.drawn_ = t;
@@ -262,8 +276,26 @@ bool Rules::bcb_bazaar_place_turn(State& s, int p) {
     return true;
   }
   emit(s, EventKind::TileSetAside, FeatureClass::None, p, 0, 0, t);
-  s.set_aside_.push_back(t);
+  return bcb_bazaar_lost_tile(s, t);
+}
+
+// bazaar-won-unplaceable=normal-turn: the tile goes as base-unplaceable-tile says and the
+// player draws another (a chance draw, Phase::Draw) while the supply has one; set-aside:
+// removed, nothing drawn. False when the placement turn is over.
+bool Rules::bcb_bazaar_lost_tile(State& s, TileId t) {
+  BcbState& b = s.bcb_;
   s.drawn_ = -1;
+  if (s.game_->switches().bazaar_won_unplaceable == BazaarWonUnplaceable::SetAside) {
+    s.set_aside_.push_back(t);
+  } else {
+    competitive_discard(s, t);
+    if (s.tiles_remaining() > 0) {
+      b.bazaar_redrawn = true;
+      s.phase_ = Phase::Draw;
+      return true;
+    }
+  }
+  b.bazaar_redrawn = false;
   ++s.turn_;
   return false;
 }
@@ -273,8 +305,9 @@ bool Rules::bcb_bazaar_place_turn(State& s, int p) {
 // a bazaar held after the replacement and still due comes first.
 void Rules::bcb_bazaar_resume(State& s) {
   BcbState& b = s.bcb_;
-  const int host = b.bazaar_host;
+  int host = b.bazaar_host;
   b.bazaar = BazaarStage::None;
+  b.bazaar_redrawn = false;
   b.decider = -1;
   b.revealed_count = 0;
   b.placed = 0;
@@ -283,8 +316,24 @@ void Rules::bcb_bazaar_resume(State& s) {
   b.selector = b.selected = b.high_bidder = -1;
   b.bid = 0;
   b.bazaar_no_bids = false;
-  s.player_ = host;
   s.drawn_ = -1;
+  // Bazaars of tiles drawn in the round (fn 12), clockwise from the round's host; then the
+  // game goes on from that round.
+  const int n = players(s);
+  const int outer = b.bazaar_outer_host >= 0 ? b.bazaar_outer_host : host;
+  for (int k = 1; k <= n; ++k) {
+    const int q = (outer + k) % n;
+    if (nth(b.delayed, q) == 0) continue;
+    --nth(b.delayed, q);
+    b.bazaar_outer_host = static_cast<int8_t>(outer);
+    s.player_ = q;
+    bcb_bazaar_start(s);
+    return;
+  }
+  b.bazaar_outer_host = -1;
+  host = outer;
+  b.bazaar_host = static_cast<int8_t>(host);
+  s.player_ = host;
   if (b.bazaars_due > 0 &&
       s.game_->switches().bazaar_held_timing == BazaarHeldTiming::AfterReplacement) {
     --b.bazaars_due;

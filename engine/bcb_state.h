@@ -61,6 +61,13 @@ struct BcbState {
   bool bazaar_no_bids = false;      // picked in turn (bazaar-variant=pick-in-turn, or ZMG fn 14)
   bool bazaar_resume_same = false;  // held before the replacement draw: the host draws it next
   int8_t bazaars_due = 0;           // bazaar-unplaced=bazaar-held: bazaars waiting to be held
+  // bazaar-won-unplaceable=normal-turn: the tile in hand in a placement turn was drawn from
+  // the supply (its won tile fitted nowhere), not won; a bazaar tile so drawn opens a bazaar
+  // after the round (fn 12), hosted by its player: delayed[p] such bazaars wait for player p,
+  // held clockwise from the host of the round (bazaar_outer_host) once its tiles are placed.
+  bool bazaar_redrawn = false;
+  std::array<int8_t, kBcbMaxPlayers> delayed{};
+  int8_t bazaar_outer_host = -1;
   int8_t revealed_count = 0;
   int8_t placed = 0;
   std::array<int16_t, kBcbMaxRevealed> revealed{};

@@ -31,6 +31,23 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
   rules_.check_player_count(players);
   sw_ = resolve_switches(rules_);
   restricts_placement_ = system_->restricts_placement(sw_);
+  switch (rules_.family) {
+    case Family::Mists:  // Level 1 returns the castles to the box; hounds from Level 3
+      score_classes_ = {FeatureClass::Road, FeatureClass::City};
+      if (!rules_.exclude_castles) score_classes_.push_back(FeatureClass::Castle);
+      if (rules_.hounds) score_classes_.push_back(FeatureClass::Hound);
+      break;
+    case Family::Base:
+    case Family::Pnp:
+    case Family::Bcb:
+      score_classes_ = {FeatureClass::Road, FeatureClass::City, FeatureClass::Monastery};
+      if (rules_.farmers) score_classes_.push_back(FeatureClass::Field);
+      if (rules_.family == Family::Bcb) {
+        score_classes_.push_back(FeatureClass::Castle);
+        score_classes_.push_back(FeatureClass::Bazaar);
+      }
+      break;
+  }
   // Tiles: the rule set's own set after the sets it adds to (bcb adds to base-c1); the
   // start tile is the base set's.
   std::vector<std::string> names = rules_.base_tile_sets;

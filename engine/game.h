@@ -48,6 +48,13 @@ class Game {
 
   // A query for the checker and the command; the engine's shared flow asks rule_system().
   bool is_mists() const { return rules_.family == Family::Mists; }
+  // The score classes a score of this rule set can hold points in, in the order a breakdown
+  // lists them: every point scored is in one of them (Score::by_feature), so a breakdown that
+  // lists these sums to the total. Base game and demo: roads, cities, monasteries, farms (where
+  // the rule set has farmers); Bridges, Castles and Bazaars adds castles and bazaars (signed:
+  // points paid and received); Mists: roads, cities (FAQ.MoC.0002), castles where the level
+  // plays them (from Level 2), hounds where it has them (from Level 3).
+  const std::vector<FeatureClass>& score_classes() const { return score_classes_; }
   const Switches& switches() const { return sw_; }
   const RuleSystem& rule_system() const { return *system_; }
   // rule_system().restricts_placement(switches()), read once.
@@ -70,6 +77,7 @@ class Game {
   std::vector<int> owner_;
   int meeples_per_colour_ = 0;
   bool scoring_from_supply_ = false;
+  std::vector<FeatureClass> score_classes_;
 };
 
 }  // namespace carcheck

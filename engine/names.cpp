@@ -77,6 +77,12 @@ const char* feature_class_name(FeatureClass f) {
   return names[static_cast<int>(f)];
 }
 
+const char* score_class_label(FeatureClass f) {
+  static const char* names[] = {"roads",      "cities",     "monasteries", "farms",   "castles",
+                                "cemeteries", "mist-banks", "hounds",      "bazaars", "none"};
+  return names[static_cast<int>(f)];
+}
+
 const char* end_reason_text(EndReason r) {
   switch (r) {
     case EndReason::None:

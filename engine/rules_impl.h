@@ -77,6 +77,8 @@ struct Rules {
   // ---- base.cpp: the competitive room's steps ---------------------------------------------
   static void competitive_setup(State& s);
   static void competitive_unplaceable(State& s, TileId t);
+  // The tile's fate under base-unplaceable-tile (removed, or back in the pile), no draw.
+  static void competitive_discard(State& s, TileId t);
   // board-bounds=table-edge: why (x, y) is off the table, or nullopt (engine/base.cpp).
   static std::optional<std::string> off_table(const State& s, int x, int y);
   static bool on_table(const State& s, int x, int y);
@@ -162,6 +164,9 @@ struct Rules {
   static void bcb_bazaar_next(State& s);
   static void bcb_bazaar_resume(State& s);
   static bool bcb_bazaar_place_turn(State& s, int player);
+  // A tile of a bazaar's placement turn fits nowhere or is set aside (fn 17): removed, or
+  // back in the pile and another drawn (bazaar-won-unplaceable); true when a draw follows.
+  static bool bcb_bazaar_lost_tile(State& s, TileId t);
   static void bcb_bazaar_ask_bidder(State& s, int from);
   static void bcb_bazaar_take(State& s, int index, int player, int price);
   static void bcb_bazaar_dealt(State& s, int next_selector);

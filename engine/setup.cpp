@@ -281,7 +281,10 @@ std::string State::snapshot() const {
     << "\n";
   o << "bazaar " << int(bcb_.bazaar) << " host " << int(bcb_.bazaar_host)
     << (bcb_.bazaar_no_bids ? " no-bids" : "") << (bcb_.bazaar_resume_same ? " resume-same" : "")
-    << " due " << int(bcb_.bazaars_due) << " placed " << int(bcb_.placed) << " revealed";
+    << " due " << int(bcb_.bazaars_due) << (bcb_.bazaar_redrawn ? " redrawn" : "") << " outer-host "
+    << int(bcb_.bazaar_outer_host) << " delayed";
+  for (int8_t d : bcb_.delayed) o << ' ' << int(d);
+  o << " placed " << int(bcb_.placed) << " revealed";
   for (int i = 0; i < kBcbMaxRevealed; ++i)
     o << ' ' << nth(bcb_.revealed, i) << ':' << int(nth(bcb_.taker, i));
   o << " selector " << int(bcb_.selector) << " selected " << int(bcb_.selected) << " bid "

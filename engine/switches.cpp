@@ -210,6 +210,10 @@ constexpr SwitchValue kTable[] = {
      &set_to<&Switches::bazaar_held_timing, BazaarHeldTiming::BeforeReplacement>},
     {"bazaar-held-timing", "after-replacement", kBcb,
      &set_to<&Switches::bazaar_held_timing, BazaarHeldTiming::AfterReplacement>},
+    {"bazaar-won-unplaceable", "normal-turn", kBcb,
+     &set_to<&Switches::bazaar_won_unplaceable, BazaarWonUnplaceable::NormalTurn>},
+    {"bazaar-won-unplaceable", "set-aside", kBcb,
+     &set_to<&Switches::bazaar_won_unplaceable, BazaarWonUnplaceable::SetAside>},
 };
 
 }  // namespace

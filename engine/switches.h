@@ -50,6 +50,7 @@
 // | bazaar-next-selector   | bazaar_next_selector   | next-clockwise, seller-again              |
 // | bazaar-buy-short       | bazaar_buy_short       | must-sell, stop-at-zero, below-zero       |
 // | bazaar-held-timing     | bazaar_held_timing     | before-replacement, after-replacement     |
+// | bazaar-won-unplaceable | bazaar_won_unplaceable | normal-turn, set-aside                    |
 //
 // A value levels.yaml lists that is not in the table must be marked `not-implemented:` there
 // (the loader checks both ways); the Bridges, Castles and Bazaars switches the engine does
@@ -117,6 +118,7 @@ enum class BazaarTooFew : uint8_t { Ignored };
 enum class BazaarNextSelector : uint8_t { NextClockwise, SellerAgain };
 enum class BazaarBuyShort : uint8_t { MustSell, StopAtZero, BelowZero };
 enum class BazaarHeldTiming : uint8_t { BeforeReplacement, AfterReplacement };
+enum class BazaarWonUnplaceable : uint8_t { NormalTurn, SetAside };
 
 // The readings in force, resolved once per Game; a default-constructed value is every
 // switch's default.
@@ -173,6 +175,7 @@ struct Switches {
   BazaarNextSelector bazaar_next_selector = BazaarNextSelector::NextClockwise;
   BazaarBuyShort bazaar_buy_short = BazaarBuyShort::MustSell;
   BazaarHeldTiming bazaar_held_timing = BazaarHeldTiming::BeforeReplacement;
+  BazaarWonUnplaceable bazaar_won_unplaceable = BazaarWonUnplaceable::NormalTurn;
 };
 
 // Which rule systems a switch belongs to (bit per Family): a rule set of such a family must

@@ -1,8 +1,8 @@
 // A test-only hook that breaks one rule on purpose, so that tests/test_fuzzer.cpp can show the
 // fuzzer's invariants (checker/invariants.h) catch a broken rule and print a spec that
-// replays it. Nothing else sets it. The engine reads it at three spots, once per face-down
-// tile placed, once per random draw and once per meeple going home, so it costs nothing
-// worth measuring.
+// replays it. Nothing else sets it. The engine reads it at a few spots, once per face-down
+// tile placed, once per random draw, once per meeple going home, once per tile placed and
+// once per point awarded, so it costs nothing worth measuring.
 #pragma once
 
 namespace carcheck::testing {
@@ -25,6 +25,9 @@ enum class BrokenRule : unsigned char {
   // engine/mists.cpp face_down_options: a face-down tile may go on a space around an open
   // cemetery that touches the board at a corner only (against Dized.MoC.0052).
   FaceDownAtACorner,
+  // engine/scoring.cpp award: a farm's points go to the cemetery class, which no competitive
+  // breakdown lists, so the breakdown no longer sums to the total (InvariantChecker::breakdown).
+  FarmPointsMisfiled,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

@@ -19,6 +19,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -1218,6 +1219,92 @@ TEST(BasePlayCommand, TwoToFivePlayersOthersRefused) {
       EXPECT_NE(r.out.find("is for 2-5 players, not " + std::to_string(n)), std::string::npos)
           << r.out;
     }
+  }
+}
+
+// Issue 28 section 4: `play` shows every score class of the rule system, in its text and its
+// JSON, and the parts sum to the total. The classes come from the rules, not the program: the
+// base game scores roads, cities, monasteries and farms (seed 001); the demo has no farmers
+// (seed 002); Bridges, Castles and Bazaars adds castles (seed 003 "Cetățile") and the points
+// paid and received in bazaars (seed 003 "Bazarul", signed); Mists scores roads, cities and
+// castles (FAQ.MoC.0002; Level 1 returns the castles to the box, seed 004 Level 1) and, from
+// Level 3, hounds (seed 004 Level 3: the hounds come into play). The random games' invariant
+// (InvariantChecker::breakdown) holds the same after every action of every rule set and level.
+TEST(PlayCommand, EveryScoreClassShownAndSummingToTheTotal) {
+  struct Case {
+    std::string args;
+    std::vector<std::string> classes;
+  };
+  const std::vector<std::string> base = {"roads", "cities", "monasteries", "farms"};
+  const std::vector<std::string> bcb = {"roads", "cities",  "monasteries",
+                                        "farms", "castles", "bazaars"};
+  const std::vector<std::string> mists = {"roads", "cities", "castles", "hounds"};
+  const std::vector<Case> cases = {
+      {"--rules base-c1 --players 3 --seed 5", base},
+      {"--rules pnp-demo --players 3 --seed 5", {"roads", "cities", "monasteries"}},
+      {"--rules bcb --players 3 --seed 5", bcb},
+      {"--rules bcb --players 4 --seed 8 --variant negative-score=forbidden", bcb},
+      {"--rules mists --level 1 --players 2 --seed 5", {"roads", "cities"}},
+      {"--rules mists --level 2 --players 2 --seed 5", {"roads", "cities", "castles"}},
+      {"--rules mists --level 4 --players 3 --seed 5", mists},
+      {"--rules mists --level 6 --players 3 --seed 5", mists},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const CommandResult j = run_carcheck("play " + c.args + " --json");
+    ASSERT_EQ(j.status, 0) << j.out;
+    const nlohmann::json doc = nlohmann::json::parse(j.out);
+    std::vector<nlohmann::json> rows;  // {class: points} with the total beside
+    std::vector<int> totals;
+    if (doc.contains("scores")) {
+      for (const nlohmann::json& row : doc.at("scores")) {
+        rows.push_back(row);
+        totals.push_back(row.at("total").get<int>());
+      }
+    } else {
+      for (const nlohmann::json& row : doc.at("breakdown")) rows.push_back(row);
+      if (doc.at("score").is_array())
+        for (const nlohmann::json& t : doc.at("score")) totals.push_back(t.get<int>());
+      else
+        totals.push_back(doc.at("score").get<int>());
+    }
+    ASSERT_EQ(rows.size(), totals.size());
+    ASSERT_FALSE(rows.empty());
+    for (size_t i = 0; i < rows.size(); ++i) {
+      int sum = 0;
+      for (const std::string& k : c.classes) {
+        ASSERT_TRUE(rows[i].contains(k)) << k << " missing from " << rows[i].dump();
+        sum += rows[i].at(k).get<int>();
+      }
+      EXPECT_EQ(sum, totals[i]) << rows[i].dump();
+    }
+    // The text: each score's line lists the same classes, in that order, summing the same.
+    const CommandResult t = run_carcheck("play " + c.args + " --no-board");
+    ASSERT_EQ(t.status, 0) << t.out;
+    size_t lines = 0;
+    std::istringstream in(t.out);
+    for (std::string line; std::getline(in, line);) {
+      const size_t open = line.find("  (");
+      if (open == std::string::npos || line.back() != ')') continue;
+      if (line.rfind("player ", 0) != 0 && line.rfind("score", 0) != 0) continue;
+      const size_t colon = line.rfind(": ", open);
+      ASSERT_NE(colon, std::string::npos) << line;
+      const int total = std::stoi(line.substr(colon + 2, open - colon - 2));
+      std::string parts = line.substr(open + 3, line.size() - open - 4);
+      int sum = 0;
+      std::vector<std::string> names;
+      std::istringstream ps(parts);
+      for (std::string part; std::getline(ps, part, ',');) {
+        if (!part.empty() && part[0] == ' ') part.erase(0, 1);
+        const size_t sp = part.rfind(' ');
+        names.push_back(part.substr(0, sp));
+        sum += std::stoi(part.substr(sp + 1));
+      }
+      EXPECT_EQ(names, c.classes) << line;
+      EXPECT_EQ(sum, total) << line;
+      ++lines;
+    }
+    EXPECT_EQ(lines, totals.size()) << t.out;
   }
 }
 

@@ -64,12 +64,22 @@ struct Table {
   TileId tile(const std::string& n) const {
     return game->find_tile(n == "monastery" ? "monastery-land" : n);
   }
+  // With watch(): the invariant checker after every action; its first failure.
+  std::optional<InvariantChecker> checker;
+  std::string failure;
+  void watch() { checker.emplace(*s, GameStart{1, {}, false}); }
+  std::optional<std::string> checked(const Action& a) {
+    auto why = s->apply(a);
+    if (!why && checker && failure.empty())
+      if (auto f = checker->after_action(*s, a)) failure = action_text(*s, a) + ": " + *f;
+    return why;
+  }
   std::optional<std::string> act(ActionKind k, int x = 0, const std::string& t = "") {
     Action a;
     a.kind = k;
     a.x = static_cast<int16_t>(x);
     if (!t.empty()) a.tile = tile(t);
-    return s->apply(a);
+    return checked(a);
   }
   std::optional<std::string> draw(const std::string& n) { return act(ActionKind::Draw, 0, n); }
   // The tile in hand east of the last one (all sides field: it fits there).
@@ -78,7 +88,7 @@ struct Table {
     a.kind = ActionKind::Place;
     a.x = static_cast<int16_t>(s->cells());
     a.tile = s->drawn();
-    return s->apply(a);
+    return checked(a);
   }
   std::optional<std::string> pass() { return act(ActionKind::Pass); }
   std::optional<std::string> select(const std::string& t, int bid) {
@@ -418,21 +428,133 @@ TEST(BcbBazaars, HeldBazaarWithTooFewTilesIsIgnored) {
   }
 }
 
-// A tile won in a bazaar that fits nowhere is removed with no replacement draw (the player's
-// turn was that tile): blue wins the full city, it is set aside, and red places next.
-TEST(BcbBazaars, UnplaceableWonTileIsRemovedWithoutReplacement) {
-  Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2);
+// A tile won in a bazaar that fits nowhere (bazaar-won-unplaceable). Blue wins the full city,
+// which fits nowhere beside the meadows; 4 meadows - 1 revealed leave 3 in the supply.
+// set-aside: it is removed with no replacement draw, and red places next.
+TEST(BcbBazaars, UnplaceableWonTileSetAsideWithoutReplacement) {
+  Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2, {"bazaar-won-unplaceable=set-aside"});
+  t.watch();
   t.regular_turn("bazaar");
   t.reveal({"city", "meadow"});
   ASSERT_TRUE(ok(t.select("city", 0)));
   ASSERT_TRUE(ok(t.pass()));
   EXPECT_EQ(t.count(EventKind::TileSetAside), 1);
   EXPECT_EQ(t.s->set_aside(), 1);
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
   EXPECT_EQ(t.s->active_player(), 0);
   EXPECT_EQ(t.s->drawn(), t.tile("meadow"));
   t.place_turn();
   EXPECT_EQ(t.s->active_player(), 1);
   EXPECT_EQ(t.s->phase(), Phase::Draw);
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
+}
+
+// normal-turn (the default) with base-unplaceable-tile=remove: "ca într-o tură normală" (seed
+// 003), and in a normal turn the tile "este eliminat din joc, iar jucătorul trage altul" (seed
+// 001): the city is removed and blue draws from the supply (3 tiles) and plays that tile as
+// the placement turn; then red places the meadow it took, then blue's regular turn.
+TEST(BcbBazaars, UnplaceableWonTileRemovedAndAnotherDrawn) {
+  Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2);
+  t.watch();
+  t.regular_turn("bazaar");
+  t.reveal({"city", "meadow"});
+  ASSERT_TRUE(ok(t.select("city", 0)));
+  ASSERT_TRUE(ok(t.pass()));
+  EXPECT_EQ(t.count(EventKind::TileSetAside), 1);
+  EXPECT_EQ(t.s->set_aside(), 1);
+  EXPECT_TRUE(t.s->is_chance());
+  EXPECT_EQ(t.s->active_player(), 1);
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
+  ASSERT_TRUE(ok(t.draw("meadow")));
+  EXPECT_EQ(t.s->tiles_remaining(), 2);
+  EXPECT_EQ(t.s->active_player(), 1);
+  t.place_turn();
+  EXPECT_EQ(t.s->active_player(), 0);
+  EXPECT_EQ(t.s->drawn(), t.tile("meadow"));
+  t.place_turn();
+  EXPECT_EQ(t.s->active_player(), 1);
+  EXPECT_EQ(t.s->phase(), Phase::Draw);
+  EXPECT_EQ(t.s->tiles_remaining(), 2);
+  EXPECT_EQ(t.s->set_aside(), 1);
+  // The last two meadows end the game: the checker's end-of-game checks (the replay from the
+  // game log included) hold too.
+  t.regular_turn("meadow");
+  t.regular_turn("meadow");
+  EXPECT_TRUE(t.s->is_terminal());
+  EXPECT_EQ(t.failure, "");
+}
+
+// A bazaar tile drawn in place of a won tile (fn 12, "Fără reacție în lanț"): its bazaar comes
+// once the round's tiles are placed, hosted by its player (blue); then red, the first host,
+// is followed by blue's regular turn. Every invariant holds throughout.
+TEST(BcbBazaars, BazaarDrawnInPlaceOfAWonTileWaitsForTheRound) {
+  Table t({{"bazaar", 2}, {"city", 1}, {"meadow", 6}}, 2);
+  t.watch();
+  t.regular_turn("bazaar");
+  t.reveal({"city", "meadow"});
+  ASSERT_TRUE(ok(t.select("city", 0)));
+  ASSERT_TRUE(ok(t.pass()));
+  ASSERT_TRUE(t.s->is_chance());
+  ASSERT_TRUE(ok(t.draw("bazaar")));
+  EXPECT_EQ(t.s->active_player(), 1);
+  t.place_turn();
+  EXPECT_EQ(t.count(EventKind::BazaarOpened), 0);
+  EXPECT_EQ(t.s->active_player(), 0);
+  t.place_turn();  // red's meadow: the round is over, blue's bazaar opens
+  EXPECT_EQ(t.count(EventKind::BazaarOpened), 1);
+  EXPECT_EQ(t.s->bcb().bazaar_host, 1);
+  t.reveal({"meadow", "meadow"});
+  EXPECT_EQ(t.s->phase(), Phase::BazaarSelect);
+  EXPECT_EQ(t.s->current_player(), 0);  // red, after the host blue
+  ASSERT_TRUE(ok(t.select("meadow", 0)));
+  ASSERT_TRUE(ok(t.pass()));
+  EXPECT_EQ(t.s->active_player(), 0);
+  t.place_turn();
+  EXPECT_EQ(t.s->active_player(), 1);
+  t.place_turn();
+  EXPECT_EQ(t.s->phase(), Phase::Draw);
+  EXPECT_EQ(t.s->active_player(), 1);  // after red, the first bazaar's host
+  // 9 tiles: red's bazaar, 2 revealed, blue's bazaar drawn in place of the city, 2 revealed.
+  EXPECT_EQ(t.s->tiles_remaining(), 3);
+  EXPECT_EQ(t.s->bcb().bazaar, BazaarStage::None);
+  for (int k = 0; k < 3; ++k) t.regular_turn("meadow");  // to the end, the log replay included
+  EXPECT_TRUE(t.s->is_terminal());
+  EXPECT_EQ(t.failure, "");
+}
+
+// normal-turn with base-unplaceable-tile=back-in-pile: the city goes back into the supply
+// (3 + 1 tiles, none set aside) and blue draws another. When the supply is empty nothing
+// comes: one meadow, revealed, leaves none to draw, so the won city is removed and red places.
+TEST(BcbBazaars, UnplaceableWonTileBackInPileAndAnotherDrawn) {
+  {
+    Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 4}}, 2, {"base-unplaceable-tile=back-in-pile"});
+    t.watch();
+    t.regular_turn("bazaar");
+    t.reveal({"city", "meadow"});
+    ASSERT_TRUE(ok(t.select("city", 0)));
+    ASSERT_TRUE(ok(t.pass()));
+    EXPECT_EQ(t.s->set_aside(), 0);
+    EXPECT_EQ(t.s->tiles_remaining(), 4);
+    EXPECT_TRUE(t.s->is_chance());
+    EXPECT_EQ(t.s->active_player(), 1);
+    ASSERT_TRUE(ok(t.draw("meadow")));
+    t.place_turn();
+    EXPECT_EQ(t.s->active_player(), 0);
+    EXPECT_EQ(t.failure, "");
+  }
+  for (const char* base : {"base-unplaceable-tile=remove", "base-unplaceable-tile=back-in-pile"}) {
+    SCOPED_TRACE(base);
+    Table t({{"bazaar", 1}, {"city", 1}, {"meadow", 1}}, 2, {base});
+    t.regular_turn("bazaar");
+    t.reveal({"city", "meadow"});
+    ASSERT_TRUE(ok(t.select("city", 0)));
+    ASSERT_TRUE(ok(t.pass()));
+    EXPECT_EQ(t.s->set_aside(), 1);
+    EXPECT_EQ(t.s->tiles_remaining(), 0);
+    EXPECT_EQ(t.s->phase(), Phase::Place);
+    EXPECT_EQ(t.s->active_player(), 0);
+    EXPECT_EQ(t.s->drawn(), t.tile("meadow"));
+  }
 }
 
 // negative-score=forbidden (fn 8, ZMG: "un jucător nu are posibilitatea de a licita mai
@@ -594,6 +716,8 @@ TEST(BcbBazaars, RandomGamesPlaceEveryRevealedTileOnce) {
       {"bazaar-unplaced=bazaar-held", "bazaar-held-timing=before-replacement"},
       {"bazaar-unplaced=bazaar-held", "bazaar-held-timing=after-replacement",
        "negative-score=forbidden"},
+      {"base-unplaceable-tile=back-in-pile"},
+      {"bazaar-won-unplaceable=set-aside"},
   };
   for (const auto& variants : readings)
     for (int players = 2; players <= 5; ++players) {

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "checker/spec_runner.h"
 #include "checker/trace.h"
@@ -141,6 +143,55 @@ TEST(Trace, ASpecTraceCitesTheRuleAndTheReadingInForce) {
   }
   EXPECT_TRUE(refusal);
   EXPECT_TRUE(placed);
+}
+
+// Issue 28: seed 003's "a tile that fits only with a bridge" (fn 16-21) is the rule of a
+// placement that came with its bridge, and of no other. decline-bridge-discard.spec places
+// its first tile plainly; placement-with-bridge-on-the-tile.spec places one with its bridge.
+TEST(Trace, OnlyABridgedPlacementCitesTheBridgeRule) {
+  const auto placements = [](const std::string& spec) {
+    SpecRunOptions o;
+    o.trace = true;
+    const SpecResult r =
+        run_spec_file(std::string(CARCHECK_DATA_DIR) + "/specs/bcb/" + spec, spec, o);
+    EXPECT_EQ(r.outcome, SpecOutcome::Pass) << r.error;
+    std::vector<std::pair<bool, std::string>> out;  // (a bridge built in the step, cites)
+    for (const TraceStep& t : r.trace) {
+      bool bridge = false;
+      for (const TracedEvent& e : t.events) bridge = bridge || e.text.rfind("bridge-built", 0) == 0;
+      for (const TracedEvent& e : t.events)
+        if (e.text.rfind("tile-placed", 0) == 0) {
+          std::string all;
+          for (const std::string& c : e.rule.cites) all += c + "|";
+          out.emplace_back(bridge, all);
+        }
+    }
+    return out;
+  };
+  int plain = 0, bridged = 0;
+  for (const char* spec :
+       {"decline-bridge-discard.spec", "placement-with-bridge-on-the-tile.spec",
+        "placement-with-bridge-on-the-neighbour.spec", "bazaar-won-unplaceable.spec"})
+    for (const auto& [bridge, cites] : placements(spec)) {
+      EXPECT_NE(cites.find("seed 001"), std::string::npos) << cites;
+      EXPECT_EQ(cites.find("fits only with a bridge") != std::string::npos, bridge) << cites;
+      (bridge ? bridged : plain) += 1;
+    }
+  EXPECT_GE(plain, 3);
+  EXPECT_GE(bridged, 2);
+  // The table: a `with: bridge` row answers only a bridged placement.
+  const RuleCitations& table = shipped_citations();
+  const RuleCitation* with =
+      table.for_event(Family::Bcb, EventKind::TilePlaced, FeatureClass::None, true);
+  const RuleCitation* without =
+      table.for_event(Family::Bcb, EventKind::TilePlaced, FeatureClass::None, false);
+  ASSERT_NE(with, nullptr);
+  ASSERT_NE(without, nullptr);
+  EXPECT_TRUE(with->with_bridge);
+  EXPECT_FALSE(without->with_bridge);
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    with: bridge\n    cites: [x]\n")
+                .find("c.yaml:3:11: only a tile-placed row takes 'with: bridge'"),
+            std::string::npos);
 }
 
 TEST(Trace, TheFaq0005SpecCitesTheJointScoring) {

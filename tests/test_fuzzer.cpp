@@ -182,6 +182,23 @@ TEST(Fuzzer, CatchesASupplyCountThatMissesAMeepleGoingHome) {
   EXPECT_FALSE(mended) << mended->failure;
 }
 
+// A farm's points filed under a class no competitive breakdown lists (engine/testing_hooks.h):
+// the breakdown invariant must see that `play` and score_breakdown would no longer sum.
+TEST(Fuzzer, CatchesPointsOutsideTheRuleSystemsScoreClasses) {
+  std::unique_ptr<Game> g = base_game();
+  {
+    BreakRule broken(testing::BrokenRule::FarmPointsMisfiled);
+    std::optional<Found> found = first_failure(*g, 20);  // a game whose final scoring has a farm
+    ASSERT_TRUE(found) << "farm points outside the breakdown went unnoticed";
+    EXPECT_NE(found->failure.find("score breakdown: "), std::string::npos) << found->failure;
+    EXPECT_NE(found->failure.find("points in cemetery, not a score class of the rule system"),
+              std::string::npos)
+        << found->failure;
+  }
+  std::optional<Found> mended = first_failure(*g, 20);
+  EXPECT_FALSE(mended) << mended->failure;
+}
+
 // The board's list of cemeteries broken on purpose (engine/testing_hooks.h: a cemetery a turn
 // places is not listed): the board check lists them afresh and must see it, in a Level 3 game
 // (cemeteries, 4-side) where one goes down.

@@ -228,6 +228,7 @@ const Defaults kBcbSwitches = {
     {"bazaar-buy-short", "must-sell"},
     {"bazaar-held-timing", "before-replacement"},
     {"bridge-on-monastery", "allowed"},
+    {"bazaar-won-unplaceable", "normal-turn"},
 };
 
 void expect_switches(const RuleSet& r, const std::vector<const Defaults*>& tables) {
@@ -277,6 +278,8 @@ TEST(Levels, AlternativesOfTheRegister) {
   EXPECT_EQ(find_switch(b, "small-city")->values, (Values{"modern", "old"}));
   EXPECT_EQ(find_switch(b, "unfinished-final")->values, (Values{"score", "nothing"}));
   EXPECT_EQ(find_switch(b, "first-player")->values, (Values{"youngest", "agree", "random"}));
+  // bazaar-won-unplaceable: "as in a normal turn" (seed 003), or today's set aside alone.
+  EXPECT_EQ(find_switch(b, "bazaar-won-unplaceable")->values, (Values{"normal-turn", "set-aside"}));
   // Rows whose alternatives column is "-" have one value.
   EXPECT_EQ(find_switch(m, "hound-no-meeple")->values.size(), 1u);
   EXPECT_EQ(find_switch(b, "castle-same-turn")->values.size(), 1u);

@@ -179,6 +179,17 @@ TEST(Switches, ResolvedByNameNotByPosition) {
   EXPECT_EQ(s.unplaceable_tile, UnplaceableTile::Lose);
   EXPECT_EQ(s.ghost_scope, GhostScope::PerArea);
   EXPECT_EQ(s.haunted_closed_ghosts, HauntedClosedGhosts::NoneOnClosed);
+  // Bridges, Castles and Bazaars: a won tile that fits nowhere (issue 28), normal-turn unless
+  // a value is selected, by its name in either file.
+  for (const std::string& text : {shipped_levels(), reordered_levels()}) {
+    RuleSet bcb = find_rule_set(load_rule_sets_from_string(text, "levels.yaml"), "bcb");
+    EXPECT_EQ(resolve_switches(bcb).bazaar_won_unplaceable, BazaarWonUnplaceable::NormalTurn);
+    select_variant(bcb, "bazaar-won-unplaceable=set-aside");
+    select_variant(bcb, "base-unplaceable-tile=back-in-pile");
+    const Switches b = resolve_switches(bcb);
+    EXPECT_EQ(b.bazaar_won_unplaceable, BazaarWonUnplaceable::SetAside);
+    EXPECT_EQ(b.base_unplaceable_tile, BaseUnplaceableTile::BackInPile);
+  }
 }
 
 // A designer's own rule set, added to the register, fixes a value; the default goes first

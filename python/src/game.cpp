@@ -66,8 +66,8 @@ pyb::dict score_breakdown(const State& s, int who) {
   pyb::dict d;
   const Score& sc = s.score(who);
   d["total"] = sc.total;
-  for (int f = 0; f < kScoreClasses; ++f)
-    d[feature_class_name(static_cast<FeatureClass>(f))] = sc.by_feature[static_cast<size_t>(f)];
+  // Every score class of the rule system (Game::score_classes): the parts sum to the total.
+  for (FeatureClass f : s.game().score_classes()) d[feature_class_name(f)] = sc.points(f);
   return d;
 }
 

@@ -96,3 +96,34 @@ def test_other_policies_end_their_games():
         assert g["tiles_placed"] + 0 > 1 and len(g["scores"]) == 2
     with pytest.raises(carcheck.Error, match="unknown policy 'best'"):
         carcheck.play_random(game, [1], policy="best")
+
+
+# Issue 28: every score class of the rule system, everywhere a score is shown. The classes
+# come from the rules: the base game's roads, cities, monasteries and farms (seed 001; the demo
+# has no farmers, seed 002); Bridges, Castles and Bazaars adds castles and the bazaars' points
+# (seed 003, signed); Mists scores roads, cities, castles (FAQ.MoC.0002) and, from Level 3,
+# hounds (the RULE_SETS here play Levels 3 and 6).
+SCORE_CLASSES = {
+    "base-c1": ["road", "city", "monastery", "field"],
+    "pnp-demo": ["road", "city", "monastery"],
+    "bcb": ["road", "city", "monastery", "field", "castle", "bazaar"],
+    "mists": ["road", "city", "castle", "hound"],  # Levels 3-6: castles and hounds in play
+}
+PLURAL = {"road": "roads", "city": "cities", "monastery": "monasteries", "field": "farms",
+          "castle": "castles", "bazaar": "bazaars", "hound": "hounds"}
+
+
+@pytest.mark.parametrize("rules, level, players, variants", RULE_SETS + [("bcb", 0, 3, [])])
+def test_score_breakdown_lists_every_class_and_sums(run_cli, rules, level, players, variants):
+    game = carcheck.load_game(rules, level=level, players=players, variants=variants)
+    for seed in SEEDS:
+        s = python_loop(game, seed)
+        doc, scores = cli_game(run_cli, rules, level, players, variants, seed)
+        rows = doc["scores"] if "scores" in doc else doc["breakdown"]
+        for who, total in enumerate(scores):
+            parts = s.score_breakdown(who)
+            assert sorted(parts) == sorted(SCORE_CLASSES[rules] + ["total"]), parts
+            assert parts["total"] == total
+            assert sum(parts[c] for c in SCORE_CLASSES[rules]) == total, (seed, parts)
+            for c in SCORE_CLASSES[rules]:
+                assert rows[who][PLURAL[c]] == parts[c], (seed, who, c)
