@@ -56,6 +56,10 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
     o << (d.tile.start ? "start " : "tile ") << d.tile.name << " = " << quoted(d.tile.shape) << " x"
       << d.tile.count << "\n";
   o << "setup {\n";
+  // Level 6: the team's choice of scoring colours first (the tracks the scores name).
+  const std::vector<Action>& history = end->history();
+  const bool chose = !history.empty() && history.front().kind == ActionKind::ScoringMeeples;
+  if (chose) o << "  " << action_text(*end, history.front()) << "\n";
   if (!g.turns.empty()) o << "  player " << g.turns.front().player + 1 << "\n";
   for (size_t t = 0; t < g.start_scores.size(); ++t) {
     o << "  score " << score_owner(*end, static_cast<int>(t)) << g.start_scores[t] << "\n";
@@ -67,7 +71,11 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
     replay.setup_score(static_cast<int>(t), g.start_scores[t]);
   if (!g.turns.empty()) replay.setup_active_player(g.turns.front().player);
   int entry = 0;
-  for (const Action& a : end->history()) {
+  for (const Action& a : history) {
+    if (chose && &a == &history.front()) {  // in the setup block
+      if (replay.apply(a)) break;
+      continue;
+    }
     if (a.kind == ActionKind::Draw && replay.phase() == Phase::Draw)
       o << "# turn " << ++entry << ", player " << replay.active_player() + 1 << "\n";
     o << action_text(replay, a) << "\n";

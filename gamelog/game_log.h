@@ -15,9 +15,10 @@
 
 namespace carcheck {
 
-// Format versions. Version 2 adds fields to a turn (kLogFieldsSince); a line of version 1 is
-// read as before, and a version-2 field in it is refused. carcheck writes version 1 (it
-// writes no version-2 field).
+// Format versions. Version 2 adds fields to a turn (kLogFieldsSince) and the header's
+// `scoring_meeples` (kLogHeaderFieldsSince); a line of version 1 is read as before, and a
+// version-2 field in it is refused. carcheck writes version 1, and version 2 for a game that
+// has a version-2 field (Mists Level 6 where the team chose its scoring colours).
 inline constexpr int kLogFormatVersion = 1;  // written
 inline constexpr int kLogFormatNewest = 2;   // read: 1 .. kLogFormatNewest
 struct LogFieldSince {
@@ -26,6 +27,8 @@ struct LogFieldSince {
 };
 // One row per field a version added (the BCB issue's bid entries join version 2 here).
 inline constexpr std::array<LogFieldSince, 1> kLogFieldsSince = {{{"legal", 2}}};
+// The same for the header's fields.
+inline constexpr std::array<LogFieldSince, 1> kLogHeaderFieldsSince = {{{"scoring_meeples", 2}}};
 inline constexpr const char* kLogFormatName = "carcheck-game-log";
 
 // A follower as the log names it: the feature of the tile just placed (road:W, city:N,
@@ -93,6 +96,9 @@ struct GameLog {
   std::vector<std::pair<std::string, int>> tile_rotations;
   std::vector<std::string> colours;  // per seat, for reports (optional)
   std::vector<int> start_scores;     // a head start before the first turn (optional)
+  // Mists Level 6, version 2: the team's set-up choice of the colours with a scoring meeple
+  // (`scoring_meeples`); empty: not given.
+  std::vector<std::string> scoring_meeples;
   std::vector<LogTurn> turns;
   std::optional<std::vector<int>> final_scores;
   bool partial = false;  // the log stops before the game's end

@@ -358,6 +358,17 @@ void read_header(Fields& f, GameLog& g) {
       g.tile_rotations.emplace_back(key, turns);
     }
   }
+  for (const LogFieldSince& since : kLogHeaderFieldsSince)
+    if (g.version < since.version && f.get(since.field))
+      throw Bad{f.at(since.field), "a field of format version " + std::to_string(since.version) +
+                                       " (this line is version " + std::to_string(g.version) + ")"};
+  if (const json* sm = f.get("scoring_meeples")) {
+    if (sm->type != Type::Array)
+      throw Bad{f.at("scoring_meeples"), "expected an array of colour names"};
+    for (size_t i = 0; i < d.size(*sm); ++i)
+      g.scoring_meeples.push_back(
+          f.text(d.child(*sm, i), "scoring_meeples[" + std::to_string(i) + "]"));
+  }
   if (const json* p = f.get("partial")) g.partial = f.flag(*p, "partial");
   if (const json* ss = f.get("start_scores"))
     g.start_scores = int_list(d, *ss, [] { return std::string("start_scores"); });

@@ -240,7 +240,8 @@ struct GameLogWriter::Impl {
   const Game& g;
   LogWriteOptions o;
   std::string out;
-  bool first = true;  // the header's first member
+  size_t version_at = 0, turns_at = 0;  // where the header's version and "turns" stand
+  bool first = true;                    // the header's first member
   bool first_turn = true;
   bool failed = false;
   TurnOut turn;
@@ -258,6 +259,7 @@ GameLogWriter::Impl::Impl(const Game& game, uint64_t seed, LogWriteOptions opt)
   jsonout::key(out, first, "format");
   jsonout::string(out, kLogFormatName);
   jsonout::key(out, first, "version");
+  version_at = out.size();
   jsonout::integer(out, kLogFormatVersion);
   jsonout::key(out, first, "writer");
   jsonout::string(out, "carcheck");
@@ -303,6 +305,7 @@ GameLogWriter::Impl::Impl(const Game& game, uint64_t seed, LogWriteOptions opt)
     jsonout::key(out, first, "start_scores");
     int_array(out, o.start_scores);
   }
+  turns_at = out.size() + 1;  // after the comma key() writes
   jsonout::key(out, first, "turns");
   out += '[';
 }
@@ -333,6 +336,26 @@ bool GameLogWriter::before(const State& at, const Action& a, const std::string* 
   if (w.failed) return false;
   TurnOut& turn = w.turn;
   const Phase phase = at.phase();
+  // Level 6's set-up choice, before the first turn: the header's scoring_meeples (version 2).
+  if (a.kind == ActionKind::ScoringMeeples) {
+    if (turn.open || !w.first_turn || phase != Phase::ScoringMeeples) {
+      w.failed = true;
+      return false;
+    }
+    std::string field = "\"scoring_meeples\":[";
+    bool first_colour = true;
+    for (int c = 0; c < kMaxColours; ++c) {
+      if (!(a.from & (1u << c))) continue;
+      if (!first_colour) field += ',';
+      first_colour = false;
+      jsonout::string(field, kColourNames[c]);
+    }
+    field += "],";
+    static_assert(kLogFormatVersion == 1 && kLogFormatNewest >= 2, "one digit is replaced");
+    w.out.insert(w.turns_at, field);
+    w.out[w.version_at] = '2';
+    return true;
+  }
   // BCB: a bazaar's reveals are draws of the host's turn; each tile won is placed in a
   // turn of its own, with no draw ("bazaar": true).
   w.reveal = at.bcb().bazaar == BazaarStage::Reveal;

@@ -51,6 +51,9 @@ bool has_coordinates(ActionKind k) {
     case ActionKind::FaceDown:
     case ActionKind::Bridge:
     case ActionKind::CastleScore:
+    case ActionKind::ScoreFirst:
+    case ActionKind::EmptySymbol:
+    case ActionKind::HauntGhost:
       return true;
     default:
       return false;
@@ -136,6 +139,10 @@ class Replayer {
       }
       offset_[static_cast<size_t>(id)] = turns;
     }
+    if (!scoring_choice()) {
+      if (out) *out = std::move(s_);
+      return std::move(res_);
+    }
     const int n = upto < 0 ? static_cast<int>(g_.turns.size())
                            : std::min(upto, static_cast<int>(g_.turns.size()));
     bool stopped = false;
@@ -149,6 +156,45 @@ class Replayer {
   }
 
  private:
+  // Mists Level 6: the team's choice of scoring colours before the first draw (the header's
+  // scoring_meeples). With 3 colours in play there is one way, taken by the rules: a header
+  // naming it is checked. false: the replay cannot go on.
+  bool scoring_choice() {
+    const std::vector<std::string>& named = g_.scoring_meeples;
+    if (s_->phase() != Phase::ScoringMeeples) {
+      if (named.empty()) return true;
+      std::vector<std::string> have;
+      for (int c : s_->scoring_colours()) have.emplace_back(kColourNames[c]);
+      std::vector<std::string> want = named;
+      std::sort(want.begin(), want.end());
+      std::sort(have.begin(), have.end());
+      if (want == have) return true;
+      return refused(0, "scoring-meeples", "no choice of scoring colours is open",
+                     have.empty() ? "scoring_meeples: " + game_.rules().name +
+                                        " has no scoring meeples to choose (Level 6 only)"
+                                  : "scoring_meeples: with these colours in play the scoring "
+                                    "meeples are the rules' own, not a choice");
+    }
+    if (named.empty()) {
+      pending_.reason = s_->waiting_for();
+      found(Disagreement::Missing, 0,
+            "the rules wait for the team's choice of scoring colours (Level 6): the header "
+            "needs scoring_meeples (docs/game-log.md)");
+      return false;
+    }
+    ActionSyntax a;
+    a.kind = ActionKind::ScoringMeeples;
+    a.colours = named;
+    std::string error;
+    std::optional<Action> act = resolve_action(*s_, a, error);
+    std::string text = "scoring-meeples";
+    for (const std::string& c : named) text += " " + c;
+    std::optional<std::string> why = act ? apply(*act) : error;
+    if (!why) return true;
+    refused(0, text, *why, "scoring_meeples: " + *why);
+    return false;  // the rest needs the tracks
+  }
+
   // false: the replay of this game cannot go on.
   // The finding's typed fields come from `pending_`, filled just before.
   bool found(Disagreement k, int turn, const std::string& detail, bool board = false) {
@@ -612,6 +658,14 @@ class Replayer {
     if (in_frame && has_coordinates(syn->kind)) {
       syn->x = f_.x(syn->x);
       syn->y = f_.y(syn->y);
+    }
+    // A second tile the action names: castle-score's `for x,y[:side]` (a side flips with y),
+    // a removal's `and x,y`.
+    if (in_frame && (syn->castle_for || (syn->from & kFromSeveralTiles))) {
+      syn->bx = f_.x(syn->bx);
+      syn->by = f_.y(syn->by);
+      if (f_.up && (syn->castle_side == 0 || syn->castle_side == 2))
+        syn->castle_side = 2 - syn->castle_side;
     }
     if (in_frame && !syn->meeple.supply && !syn->meeple.colour.empty()) {
       syn->meeple.x = f_.x(syn->meeple.x);

@@ -429,6 +429,67 @@ TEST(GameLog, AVersion2FieldInAVersion1LineIsRefusedAndVersion1IsStillRead) {
   }
 }
 
+// Mists Level 6: the team's set-up choice of scoring colours (seed 004 Level 6 "Jullie bepalen
+// de kleuren van die meeples") is the header's scoring_meeples, a version-2 field. carcheck
+// writes it (and version 2) for a game with a choice; a line without it replays only as far
+// as the rules' wait for it; a version-1 line may not carry it; with 3 players the rules'
+// own colours are checked.
+TEST(GameLog, Level6ScoringColoursAreTheHeadersScoringMeeples) {
+  GameOptions o;
+  o.rules = "mists";
+  o.level = 6;
+  o.players = 2;
+  std::unique_ptr<Game> game = make_game(Library::shipped(), o);
+  State s(*game, 11);
+  ASSERT_EQ(s.phase(), Phase::ScoringMeeples);
+  Action choice;
+  choice.kind = ActionKind::ScoringMeeples;
+  choice.from = (1u << 1) | (1u << 2) | (1u << 3);  // green, blue, yellow
+  ASSERT_FALSE(s.apply(choice));
+  Rng chooser(5);
+  play_random(s, chooser);
+  const std::string line = write_game_log(s, {});
+  ASSERT_FALSE(line.empty());
+  nlohmann::json j = nlohmann::json::parse(line);
+  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["scoring_meeples"], nlohmann::json::array({"green", "blue", "yellow"}));
+  GameLog g = read_ok(line);
+  EXPECT_TRUE(replay_log(g, *game, {}).agrees());
+
+  // Without the field: the replay stops at once, waiting for the choice.
+  j.erase("scoring_meeples");
+  GameLog missing = read_ok(j.dump());
+  ReplayResult r = replay_log(missing, *game, {});
+  ASSERT_FALSE(r.agrees());
+  EXPECT_EQ(r.findings.front().kind, Disagreement::Missing);
+  EXPECT_NE(r.findings.front().detail.find("scoring_meeples"), std::string::npos);
+  // Two colours are no choice the rules offer.
+  j["scoring_meeples"] = nlohmann::json::array({"green", "blue"});
+  r = replay_log(read_ok(j.dump()), *game, {});
+  ASSERT_FALSE(r.agrees());
+  EXPECT_EQ(r.findings.front().kind, Disagreement::Refused);
+  // Version 1 has no such field.
+  j["version"] = 1;
+  EXPECT_EQ(read_error(j.dump()),
+            "line 1: scoring_meeples: a field of format version 2 (this line is version 1)");
+
+  // Three players: red, green and blue are the scoring colours without a choice; a header
+  // naming them is accepted, one naming another colour refused.
+  o.players = 3;
+  std::unique_ptr<Game> three = make_game(Library::shipped(), o);
+  State t(*three, 11);
+  ASSERT_EQ(t.phase(), Phase::Draw);
+  play_random(t, chooser);
+  nlohmann::json k = nlohmann::json::parse(write_game_log(t, {}));
+  EXPECT_EQ(k["version"], 1);
+  EXPECT_FALSE(k.contains("scoring_meeples"));
+  k["version"] = 2;
+  k["scoring_meeples"] = nlohmann::json::array({"blue", "red", "green"});
+  EXPECT_TRUE(replay_log(read_ok(k.dump()), *three, {}).agrees());
+  k["scoring_meeples"] = nlohmann::json::array({"blue", "red", "black"});
+  EXPECT_FALSE(replay_log(read_ok(k.dump()), *three, {}).agrees());
+}
+
 TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
   // A repeated key keeps its last value; escapes and surrogate pairs are decoded; a leading
   // byte order mark and whitespace around tokens are skipped.
