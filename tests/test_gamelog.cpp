@@ -13,6 +13,7 @@
 
 #include "checker/fuzz_targets.h"
 #include "checker/policies.h"
+#include "engine/bcb.h"
 #include "gamelog/json_out.h"
 #include "gamelog/log_write.h"
 #include "gamelog/replay.h"
@@ -488,6 +489,96 @@ TEST(GameLog, Level6ScoringColoursAreTheHeadersScoringMeeples) {
   EXPECT_TRUE(replay_log(read_ok(k.dump()), *three, {}).agrees());
   k["scoring_meeples"] = nlohmann::json::array({"blue", "red", "black"});
   EXPECT_FALSE(replay_log(read_ok(k.dump()), *three, {}).agrees());
+}
+
+// Version 2 in Bridges, Castles and Bazaars: a placement whose turn has a bridge step (here
+// passed) still has its followers compared, on the copy carried through that step with no
+// bridge built; a follower the rules refuse there is found at its turn.
+TEST(GameLog, Version2FollowersAreComparedThroughTheBridgeStep) {
+  GameOptions o;
+  o.rules = "bcb";
+  o.players = 2;
+  std::unique_ptr<Game> game = make_game(Library::shipped(), o);
+  State s(*game, 21);
+  Rng chooser(21 ^ kPlayChooserSalt);
+  play_random(s, chooser);
+  LogWriteOptions w;
+  w.legal = true;
+  nlohmann::json j = nlohmann::json::parse(write_game_log(s, w));
+  j["version"] = 2;
+  // The placements with a bridge, which version 1 does not log: the k-th placement's, as the
+  // rules list them (the log is in carcheck's frame).
+  std::vector<nlohmann::json> bridged;
+  State replay(*game, 21);
+  for (const Action& a : s.history()) {
+    if (a.kind == ActionKind::Place) {
+      ActionList legal;
+      replay.legal_actions(legal);
+      nlohmann::json moves = nlohmann::json::array();
+      for (const Action& p : legal) {
+        if (p.kind != ActionKind::Place || p.count == 0) continue;
+        int bx = p.x, by = p.y;
+        BridgeAxis axis = static_cast<BridgeAxis>(p.count - kPlaceBridgeSelf);
+        if (p.count >= kPlaceBridgeBeside) {
+          const int side = p.count - kPlaceBridgeBeside;
+          bx += kDx[side];
+          by += kDy[side];
+          axis = axis_of_side(side);
+        }
+        nlohmann::json move = {{"x", p.x}, {"y", p.y}, {"rotation", p.rot}};
+        move["bridge"] = {{"x", bx}, {"y", by}, {"axis", bridge_axis_name(axis)}};
+        moves.push_back(move);
+      }
+      bridged.push_back(moves);
+    }
+    ASSERT_FALSE(replay.apply(a));
+  }
+  size_t placed = 0;
+  int planted = -1;
+  for (size_t i = 0; i < j["turns"].size(); ++i) {
+    nlohmann::json& t = j["turns"][i];
+    if (!t.contains("x")) continue;
+    const nlohmann::json& with_bridge = bridged.at(placed++);
+    if (!t.contains("legal_followers") || !t.contains("legal_placements")) continue;
+    // Every placement (the logged ones, without a bridge), the played one with its followers.
+    nlohmann::json legal = nlohmann::json::array();
+    bool played_listed = false;
+    for (const nlohmann::json& p : t["legal_placements"]) {
+      nlohmann::json move = {{"x", p[0]}, {"y", p[1]}, {"rotation", p[2]}};
+      if (!t.contains("bridge") && p[0] == t["x"] && p[1] == t["y"] && p[2] == t["rotation"]) {
+        move["followers"] = t["legal_followers"];
+        played_listed = true;
+      }
+      legal.push_back(move);
+    }
+    for (const nlohmann::json& m : with_bridge) legal.push_back(m);
+    if (!played_listed) continue;  // played with a bridge: its followers stay version 1's
+    t["legal"] = legal;
+    t.erase("legal_followers");
+    t.erase("legal_placements");
+    if (planted < 0 && t.contains("actions") && t["actions"] == nlohmann::json::array({"pass"}))
+      planted = static_cast<int>(i);
+  }
+  ASSERT_GE(planted, 0) << "no turn with a bridge step passed";
+  EXPECT_TRUE(replay_log(read_ok(j.dump()), *game, {}).agrees());
+  // A follower the played placement does not allow, planted in its list.
+  nlohmann::json* listed = nullptr;  // the played placement's entry, the one with followers
+  for (nlohmann::json& m : j["turns"][static_cast<size_t>(planted)]["legal"])
+    if (m.contains("followers")) listed = &m;
+  ASSERT_NE(listed, nullptr);
+  nlohmann::json& followers = (*listed)["followers"];
+  std::string bogus;
+  for (const char* f : {"city:N", "city:E", "city:S", "city:W", "road:N", "road:E", "road:S",
+                        "road:W", "monastery"})
+    if (bogus.empty() && std::find(followers.begin(), followers.end(), f) == followers.end())
+      bogus = f;
+  followers.push_back(bogus);
+  ReplayResult r = replay_log(read_ok(j.dump()), *game, {});
+  ASSERT_FALSE(r.agrees());
+  EXPECT_EQ(r.findings.front().kind, Disagreement::LegalFollowers);
+  EXPECT_EQ(r.findings.front().turn, planted + 1);
+  EXPECT_NE(r.findings.front().detail.find(bogus), std::string::npos)
+      << bogus << ": " << r.findings.front().detail;
 }
 
 TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
