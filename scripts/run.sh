@@ -8,6 +8,8 @@
 #   bash scripts/run.sh libfuzz [SECONDS]                 every libFuzzer harness (the parsers and
 #                                                         the engine), SECONDS each (60)
 #   bash scripts/run.sh build                             just install and build (Release)
+#   bash scripts/run.sh web                               the page (docs/web.md) into
+#                                                         build-web/site/, and its browser tests
 #
 # Build folders: build/ (Release), build-asan/ (sanitizers). BUILD_DIR overrides the first.
 set -euo pipefail
@@ -101,8 +103,18 @@ case "$cmd" in
       rm -rf "$work" "$art" "$log"
     done
     ;;
+  web)
+    # Emscripten (Debian's), yaml-cpp's source through apt, node and npm for the test client.
+    PACKAGES+=(emscripten)
+    command -v node >/dev/null && command -v npm >/dev/null || PACKAGES+=(nodejs npm)
+    install_deps
+    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON
+    bash scripts/build-web.sh
+    (cd web/test && npm ci --no-audit --no-fund --loglevel=error)
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -L web -j"$(nproc)"
+    ;;
   *)
-    echo "usage: bash scripts/run.sh check|test|sanitize|libfuzz|build" >&2
+    echo "usage: bash scripts/run.sh check|test|sanitize|libfuzz|build|web" >&2
     exit 2
     ;;
 esac

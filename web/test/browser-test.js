@@ -1,0 +1,280 @@
+// The page in a real browser: Debian's headless chromium driven by puppeteer-core (no browser
+// download). Every choice is a click on what the page shows (highlighted cells, rotation and
+// confirm buttons, decision buttons); what the page saves is checked by the native command.
+//
+//   node browser-test.js SITE_DIR CARCHECK_BINARY OUT_DIR [test ...]
+//
+// Tests: base15 (15 turns of base-c1, 2 players; the saved spec passes `carcheck check`, the
+// saved log passes `carcheck replay`), spec (faq-0005: PASS with its trace, FAIL when a score is
+// edited, ERROR at the line and column `carcheck check` names), bcb3 (a whole bcb game of 3
+// players by random clicks; `carcheck replay` agrees with its log and its final scores).
+// Screenshots: OUT_DIR/web-*.png. Exit 0 all pass, 1 a failure, 77 no browser here (skip).
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { execFileSync, spawnSync } = require("child_process");
+
+const [site, carcheck, outDir, ...only] = process.argv.slice(2);
+if (!site || !carcheck || !outDir) {
+  console.error("usage: node browser-test.js SITE_DIR CARCHECK_BINARY OUT_DIR [test ...]");
+  process.exit(2);
+}
+if (!fs.existsSync(path.join(site, "index.html")) || !fs.existsSync(path.join(site, "carcheck-wasm.js"))) {
+  console.log("SKIP: the page is not built at " + site + " (bash scripts/run.sh web builds it and runs these tests)");
+  process.exit(77);
+}
+let puppeteer;
+try {
+  puppeteer = require("puppeteer-core");
+} catch (e) {
+  console.log("SKIP: puppeteer-core is not installed (npm ci in web/test)");
+  process.exit(77);
+}
+const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.log("SKIP: no chromium at " + chromium);
+  process.exit(77);
+}
+const pageUrl = "file://" + path.resolve(site, "index.html");
+const work = fs.mkdtempSync(path.join(require("os").tmpdir(), "carcheck-web-"));
+
+// A small seeded generator (the test's own choices, reproducible from the seed it prints).
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return Math.floor((s / 4294967296) * n);
+  };
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error("assertion failed: " + message);
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: "utf8" });
+  return { status: r.status, out: (r.stdout || "") + (r.stderr || "") };
+}
+
+async function openPage(browser) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 950 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(pageUrl, { waitUntil: "load", timeout: 120000 });
+  await page.waitForSelector("body[data-ready='1']", { timeout: 120000 });
+  await page.waitForSelector("#board svg", { timeout: 60000 });
+  page.errors = errors;
+  return page;
+}
+
+async function newGame(page, rules, players, seed) {
+  await page.select("#ruleset", rules);
+  await page.$eval("#players", (e, v) => (e.value = v), String(players));
+  await page.$eval("#seed", (e, v) => (e.value = v), String(seed));
+  await page.click("#new-game");
+  await page.waitForFunction((r) => document.querySelector("#status b") !== null, {}, rules);
+}
+
+async function status(page) {
+  return page.$eval("#status", (e) => ({
+    phase: e.dataset.phase,
+    terminal: e.dataset.terminal === "1",
+    text: e.textContent,
+  }));
+}
+
+async function turnNumber(page) {
+  return page.$eval("#status", (e) => Number(/turn (\d+)/.exec(e.textContent)[1]));
+}
+
+// One decision by clicks: a highlighted cell, maybe another rotation, a confirm button; or one
+// of the decision buttons. Returns what was clicked.
+async function clickOneChoice(page, pick) {
+  const before = await page.$eval("body", (b) => b.dataset.turn);
+  const cells = await page.$$("#board rect.fit");
+  let clicked;
+  if (cells.length) {
+    const cell = cells[pick(cells.length)];
+    await cell.click();
+    await page.waitForSelector("#place-choices button.confirm");
+    const rots = await page.$$("#rotations button.rot:not([disabled])");
+    if (rots.length && pick(2) === 1) {
+      await rots[pick(rots.length)].click();
+      await page.waitForSelector("#place-choices button.confirm");
+    }
+    const confirms = await page.$$("#place-choices button.confirm");
+    const c = confirms[pick(confirms.length)];
+    clicked = await c.evaluate((e) => e.dataset.text);
+    await c.click();
+  } else {
+    const buttons = await page.$$("#decisions button.action");
+    assert(buttons.length > 0, "the page offers no decision and no cell: " + (await status(page)).text);
+    const b = buttons[pick(buttons.length)];
+    clicked = await b.evaluate((e) => e.dataset.text);
+    await b.click();
+  }
+  await page.waitForFunction((t) => document.body.dataset.turn !== t, { timeout: 30000 }, before);
+  const message = await page.$eval("#message", (e) => e.textContent);
+  assert(!message, "the page says: " + message + " (after " + clicked + ")");
+  return clicked;
+}
+
+async function saved(page, button) {
+  await page.$eval("#saved", (e) => (e.value = ""));
+  await page.click(button);
+  await page.waitForFunction(() => document.querySelector("#saved").value.length > 0);
+  return page.$eval("#saved", (e) => e.value);
+}
+
+async function pageScores(page) {
+  return page.$$eval("#scores td.total", (tds) => tds.map((t) => Number(t.textContent)));
+}
+
+const tests = {
+  async base15(browser) {
+    const page = await openPage(browser);
+    await newGame(page, "base-c1", 2, 11);
+    const pick = rng(1511);
+    const kinds = {};
+    while ((await turnNumber(page)) <= 15 && !(await status(page)).terminal) {
+      const t = await clickOneChoice(page, pick);
+      const k = t.split(" ")[0];
+      kinds[k] = (kinds[k] || 0) + 1;
+    }
+    assert(kinds.place >= 15, "15 tiles placed by clicks: " + JSON.stringify(kinds));
+    assert(kinds.meeple > 0, "meeple options clicked: " + JSON.stringify(kinds));
+    console.log("base15: clicked " + JSON.stringify(kinds));
+    // An event with its rule (one click away).
+    const why = await page.$$eval("#events .event .cite", (e) => e.map((x) => x.textContent));
+    assert(why.length > 0, "the last action's events carry their rule");
+    await page.screenshot({ path: path.join(outDir, "web-play.png") });
+    const spec = await saved(page, "#save-spec");
+    const specFile = path.join(work, "page-base.spec");
+    fs.writeFileSync(specFile, spec);
+    assert(/expect score red \d+/.test(spec) && /expect score green \d+/.test(spec), "expect score lines:\n" + spec);
+    let r = run(carcheck, ["check", specFile]);
+    assert(r.status === 0, "carcheck check passes the saved spec:\n" + r.out + "\n" + spec);
+    // Edited, the same spec fails there.
+    const edited = spec.replace(/expect score red (\d+)\n/, (m, n) => "expect score red " + (Number(n) + 1) + "\n");
+    fs.writeFileSync(specFile, edited);
+    r = run(carcheck, ["check", specFile]);
+    assert(r.status === 1, "carcheck check fails the edited spec (exit " + r.status + "):\n" + r.out);
+    const log = await saved(page, "#save-log");
+    const logFile = path.join(work, "page-base.jsonl");
+    fs.writeFileSync(logFile, log);
+    r = run(carcheck, ["replay", logFile]);
+    assert(r.status === 0, "carcheck replay agrees with the saved log:\n" + r.out);
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+
+  async spec(browser) {
+    const page = await openPage(browser);
+    await page.click("#tab-specs");
+    const name = "specs/mists/faq-0005-per-colour.spec";
+    await page.select("#examples", name);
+    const text = await page.$eval("#spec-editor", (e) => e.value);
+    assert(text.includes("expect score 10"), "the example is loaded");
+    const runIt = async () => {
+      await page.$eval("#spec-verdict", (e) => e.removeAttribute("data-status"));
+      await page.click("#run-spec");
+      await page.waitForSelector("#spec-verdict[data-status]");
+      return page.$eval("#spec-verdict", (e) => e.dataset.status);
+    };
+    assert((await runIt()) === "PASS", "the shipped spec passes");
+    const trace = await page.$eval("#spec-trace", (e) => e.textContent);
+    assert(trace.includes("FAQ.MoC.0005") || trace.includes("rule:"), "its trace is shown:\n" + trace.slice(0, 500));
+    await page.screenshot({ path: path.join(outDir, "web-spec-pass.png") });
+    const setText = (t) => page.$eval("#spec-editor", (e, v) => (e.value = v), t);
+    await setText(text.replace("expect score 10\n", "expect score 11\n"));
+    assert((await runIt()) === "FAIL", "an edited score fails");
+    const failLine = await page.$eval(".failure", (e) => Number(e.dataset.line));
+    const expectedLine = text.split("\n").findIndex((l) => l === "expect score 10") + 1;
+    assert(failLine === expectedLine, "the FAIL names line " + expectedLine + ", not " + failLine);
+    assert((await page.$$(".fail-board svg")).length === 1, "the board at the failing line is shown");
+    // A syntax error: the page's line and column are those `carcheck check` reports.
+    const broken = text.replace("expect size 5 road at -3,0", "expect size 5 road at -3,,0");
+    await setText(broken);
+    assert((await runIt()) === "ERROR", "broken syntax is an ERROR");
+    const at = await page.$eval("#spec-error", (e) => [Number(e.dataset.line), Number(e.dataset.column)]);
+    const file = path.join(work, "broken.spec");
+    fs.writeFileSync(file, broken);
+    const r = run(carcheck, ["check", file]);
+    const m = new RegExp(file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") + ":(\\d+):(\\d+)").exec(r.out);
+    assert(m, "carcheck check names a place:\n" + r.out);
+    assert(at[0] === Number(m[1]) && at[1] === Number(m[2]),
+      "ERROR at " + at + " on the page, at " + m[1] + "," + m[2] + " on the command line");
+    const selection = await page.$eval("#spec-editor", (e) => [e.selectionStart, Number(e.dataset.errorOffset)]);
+    assert(selection[0] === selection[1], "the editor's cursor is at the error");
+    await page.screenshot({ path: path.join(outDir, "web-spec-error.png") });
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+
+  async bcb3(browser) {
+    const page = await openPage(browser);
+    const seed = 5;
+    await newGame(page, "bcb", 3, seed);
+    const pick = rng(3003);
+    const kinds = {};
+    let steps = 0;
+    while (!(await status(page)).terminal) {
+      const t = await clickOneChoice(page, pick);
+      const k = t.split(" ")[0];
+      kinds[k] = (kinds[k] || 0) + 1;
+      assert(++steps < 5000, "the game ends");
+    }
+    console.log("bcb3: " + steps + " clicks, kinds " + JSON.stringify(kinds));
+    const scores = await pageScores(page);
+    await page.screenshot({ path: path.join(outDir, "web-bcb.png") });
+    const log = await saved(page, "#save-log");
+    const logFile = path.join(work, "page-bcb.jsonl");
+    fs.writeFileSync(logFile, log);
+    const parsed = JSON.parse(log);
+    assert(JSON.stringify(parsed.final_scores) === JSON.stringify(scores),
+      "the log's final scores " + JSON.stringify(parsed.final_scores) + " are the page's " + JSON.stringify(scores));
+    const r = run(carcheck, ["replay", "--json", logFile]);
+    assert(r.status === 0, "carcheck replay agrees with the page's game:\n" + r.out.slice(0, 2000));
+    // The saved spec of the whole game passes `check` too.
+    const spec = await saved(page, "#save-spec");
+    const specFile = path.join(work, "page-bcb.spec");
+    fs.writeFileSync(specFile, spec);
+    const c = run(carcheck, ["check", specFile]);
+    assert(c.status === 0, "carcheck check passes the bcb game's spec:\n" + c.out.slice(0, 2000));
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+};
+
+(async () => {
+  let browser;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: chromium,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--allow-file-access-from-files"],
+      protocolTimeout: 300000,
+    });
+  } catch (e) {
+    console.log("SKIP: chromium does not start here: " + e.message);
+    process.exit(77);
+  }
+  let failed = 0;
+  for (const name of only.length ? only : Object.keys(tests)) {
+    const t0 = Date.now();
+    try {
+      await tests[name](browser);
+      console.log("PASS " + name + " (" + ((Date.now() - t0) / 1000).toFixed(1) + " s)");
+    } catch (e) {
+      failed++;
+      console.log("FAIL " + name + ": " + (e.stack || e));
+    }
+  }
+  await browser.close();
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(failed ? 1 : 0);
+})();
