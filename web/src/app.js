@@ -142,6 +142,14 @@
     render();
   }
 
+  // The turn slider: every state of the game is kept, so stepping back and forth is instant.
+  function travel(to) {
+    while (past.length > to && past.length) { future.push(state); state = past.pop(); }
+    while (past.length < to && future.length) { past.push(state); state = future.pop(); }
+    selected = null; lastEvents = []; lastTrace = [];
+    render();
+  }
+
   function placeActions(legal) { return legal.filter(function (a) { return a.kind === "place"; }); }
 
   function render() {
@@ -149,11 +157,15 @@
     var st = state.status(), legal = state.legal_actions();
     var places = placeActions(legal);
     renderStatus(st);
-    renderBoard(places);
+    renderBoard(places, legal);
     renderPlacement(places, st);
     renderDecisions(legal);
     renderScores(st);
     renderEvents();
+    var slider = $("turn-slider");
+    slider.max = String(past.length + future.length);
+    slider.value = String(past.length);
+    $("turn-at").textContent = past.length + " / " + (past.length + future.length);
     $("undo").disabled = !past.length;
     $("redo").disabled = !future.length;
     document.body.setAttribute("data-turn", String(past.length));
@@ -172,11 +184,12 @@
   }
 
   // The board: the engine's SVG; over it the cells where the drawn tile fits.
-  function renderBoard(places) {
+  function renderBoard(places, legal) {
     var box = $("board");
     box.innerHTML = state.board_svg();
     var svg = box.querySelector("svg");
-    if (!svg || !places.length) return;
+    var options = legal.filter(function (a) { return a.anchor; });
+    if (!svg || (!places.length && !options.length)) return;
     var ref = svg.querySelector("g.tile");
     var m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(ref.getAttribute("transform"));
     var rx = Number(ref.dataset.x), ry = Number(ref.dataset.y), tx = Number(m[1]), ty = Number(m[2]);
@@ -209,6 +222,25 @@
         svg.appendChild(g);
       } catch (e) { /* no preview */ }
     }
+    // Meeple options on the tile just placed: one marker per option, at its feature (several
+    // colours on one feature side by side), each a click away.
+    var seen = {};
+    options.forEach(function (a) {
+      var k = a.anchor.x + "," + a.anchor.y + "," + a.anchor.ax + "," + a.anchor.ay;
+      var n = seen[k] = (seen[k] || 0) + 1;
+      var c = document.createElementNS(ns, "circle");
+      c.setAttribute("class", "meeple-option");
+      c.setAttribute("cx", px(a.anchor.x) + a.anchor.ax + (n - 1) * 11);
+      c.setAttribute("cy", py(a.anchor.y) + a.anchor.ay);
+      c.setAttribute("r", 6);
+      c.setAttribute("fill", a.anchor.fill || "#fff");
+      c.setAttribute("data-text", a.text);
+      var title = document.createElementNS(ns, "title");
+      title.textContent = a.text;
+      c.appendChild(title);
+      c.addEventListener("click", function () { act(a.text); });
+      svg.appendChild(c);
+    });
     svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
     svg.setAttribute("width", x1 - x0);
     svg.setAttribute("height", y1 - y0);
@@ -350,7 +382,9 @@
     verdict.textContent = r.status;
     verdict.className = "verdict-" + r.status;
     verdict.setAttribute("data-status", r.status);
-    var h = "<p><b>" + esc(r.title) + "</b> " + esc(r.rules) + ", " + r.checked + " expectations checked</p>";
+    var h = r.status === "ERROR" ? "" :
+      "<p><b>" + esc(r.title) + "</b> (" + esc(r.rules) + "): " + r.checked + " expectations checked" +
+      (r.skipped ? ", " + r.skipped + " skipped (another reading)" : "") + "</p>";
     if (r.status === "ERROR") {
       h += '<p id="spec-error" data-line="' + r.line + '" data-column="' + r.column + '">line ' + r.line + ", column " +
         r.column + ": " + esc(r.reason) + "</p>";
@@ -361,10 +395,52 @@
         "</code>: expected " + esc(f.expected) + ", actual " + esc(f.actual) + (f.after ? " (after " + esc(f.after) + ")" : "") + "</p>";
     });
     if (r.board_svg) h += "<div class=\"fail-board\">" + r.board_svg + "</div>";
-    if (r.matrix.length > 1) h += "<p>Readings this spec names: " + esc(r.matrix.join(", ")) + "</p>";
+    if (r.matrix.length > 1) h += "<p>Readings this spec names: " + esc(r.matrix.join(", ")) + " (Run matrix runs each)</p>";
     h += "<details open><summary>Rule trace</summary><pre id=\"spec-trace\">" + esc(r.trace_text) + "</pre></details>";
     out.innerHTML = h;
   }
+  // The spec under every value of the switches it names, side by side (`check --matrix`).
+  function runMatrix() {
+    var text = $("spec-editor").value, name = $("spec-editor").dataset.name || "page.spec";
+    var out = $("spec-result");
+    var first;
+    try { first = api.run_spec(text, name, ""); } catch (e) { out.textContent = String(e.message || e); return; }
+    var runs = first.matrix.length ? first.matrix : [""];
+    var h = '<table id="matrix"><tr><th>reading</th><th>verdict</th><th>failures</th></tr>';
+    runs.forEach(function (v) {
+      var r = api.run_spec(text, name, v);
+      h += '<tr data-variant="' + esc(v) + '" data-status="' + r.status + '"><td>' + esc(v || "(as written)") +
+        '</td><td class="verdict-' + r.status + '">' + r.status + "</td><td>" +
+        esc(r.status === "ERROR" ? r.message : r.failures.map(function (f) {
+          return "line " + f.line + ": " + f.statement + ": expected " + f.expected + ", actual " + f.actual;
+        }).join("; ")) + "</td></tr>";
+    });
+    out.innerHTML = h + "</table>";
+    $("spec-verdict").textContent = "matrix: " + runs.length + " run(s)";
+    $("spec-verdict").className = "";
+  }
+  // A link that carries the spec in the URL's fragment (nothing leaves the page).
+  function specLink() {
+    var url = location.href.split("#")[0] + "#spec=" + encodeURIComponent($("spec-editor").value);
+    history.replaceState(null, "", url);
+    $("spec-link").value = url;
+    $("spec-link").hidden = false;
+  }
+  function openFragment() {
+    var h = location.hash;
+    if (h.indexOf("#spec=") !== 0) return false;
+    var text;
+    try { text = decodeURIComponent(h.slice(6)); } catch (e) {
+      say("the link's spec cannot be read (a malformed URL fragment): " + e.message);
+      return false;
+    }
+    $("tab-specs").click();
+    $("spec-editor").value = text;
+    $("spec-editor").dataset.name = "link.spec";
+    runSpec();
+    return true;
+  }
+
   // Selects the place of an ERROR in the editor.
   function markError(line, column) {
     var ta = $("spec-editor"), lines = ta.value.split("\n"), pos = 0;
@@ -406,6 +482,9 @@
     });
     $("examples").addEventListener("change", function () { loadExample($("examples").value); });
     $("run-spec").addEventListener("click", runSpec);
+    $("run-matrix").addEventListener("click", runMatrix);
+    $("make-link").addEventListener("click", specLink);
+    $("turn-slider").addEventListener("input", function () { travel(Number($("turn-slider").value)); });
     document.addEventListener("keydown", function (e) {
       if ((e.key === "r" || e.key === "R") && e.target.tagName !== "TEXTAREA" && e.target.tagName !== "INPUT") rotate(1);
     });
@@ -417,5 +496,6 @@
     fillRuleSets();
     fillExamples();
     newGame();
+    openFragment();
   });
 })();

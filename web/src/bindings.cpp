@@ -43,6 +43,10 @@ namespace {
 // The embedded data (--embed-file ...@/data).
 constexpr const char* kDataDir = "/data";
 
+// The meeple colours as render/board_svg.cpp fills them.
+constexpr const char* kMeepleFills[kMaxColours] = {"#d62728", "#2ca02c", "#1f5fd6",
+                                                   "#f2c80f", "#202020", "#f29ac0"};
+
 std::string error_json(const std::string& message) { return json{{"error", message}}.dump(); }
 
 // Runs `f`, returning its JSON text, or {"error": ...} for anything it throws.
@@ -197,12 +201,24 @@ class WebState {
       ActionList& legal = scratch();
       state_.legal_actions(legal);
       json out = json::array();
-      for (const Action& a : legal)
-        out.push_back(json{{"kind", action_verb(a.kind)},
-                           {"text", action_text(state_, a)},
-                           {"x", a.x},
-                           {"y", a.y},
-                           {"rotation", a.rot}});
+      const int cell = state_.new_cell();
+      for (const Action& a : legal) {
+        json j{{"kind", action_verb(a.kind)},
+               {"text", action_text(state_, a)},
+               {"x", a.x},
+               {"y", a.y},
+               {"rotation", a.rot}};
+        // A meeple option's place on the tile just placed (render/'s anchor of its feature),
+        // so that the page can offer it there.
+        if (a.kind == ActionKind::Meeple && cell >= 0 && cell < state_.cells() &&
+            !state_.cell(cell).face_down && a.seg >= 0 && a.seg < state_.face(cell).n_segments) {
+          const SvgPoint p = segment_anchor(state_.face(cell), a.seg);
+          j["anchor"] = json{{"x", state_.cell(cell).x}, {"y", state_.cell(cell).y},
+                             {"ax", p.x}, {"ay", p.y},
+                             {"fill", a.colour >= 0 && a.colour < kMaxColours ? kMeepleFills[a.colour] : "#fff"}};
+        }
+        out.push_back(j);
+      }
       return out.dump();
     });
   }

@@ -7,7 +7,9 @@
 // Tests: base15 (15 turns of base-c1, 2 players; the saved spec passes `carcheck check`, the
 // saved log passes `carcheck replay`), spec (faq-0005: PASS with its trace, FAIL when a score is
 // edited, ERROR at the line and column `carcheck check` names), bcb3 (a whole bcb game of 3
-// players by random clicks; `carcheck replay` agrees with its log and its final scores).
+// players by random clicks; `carcheck replay` agrees with its log and its final scores), mists6
+// (the same for a Mists Level 6 game), link (a spec in the URL's fragment, the matrix, a
+// malformed fragment).
 // Screenshots: OUT_DIR/web-*.png. Exit 0 all pass, 1 a failure, 77 no browser here (skip).
 "use strict";
 const fs = require("fs");
@@ -96,6 +98,7 @@ async function turnNumber(page) {
 async function clickOneChoice(page, pick) {
   const before = await page.$eval("body", (b) => b.dataset.turn);
   const cells = await page.$$("#board rect.fit");
+  clickOneChoice.markers = 0;
   let clicked;
   if (cells.length) {
     const cell = cells[pick(cells.length)];
@@ -110,6 +113,12 @@ async function clickOneChoice(page, pick) {
     const c = confirms[pick(confirms.length)];
     clicked = await c.evaluate((e) => e.dataset.text);
     await c.click();
+  } else if ((await page.$$("#board circle.meeple-option")).length && pick(2) === 0) {
+    const markers = await page.$$("#board circle.meeple-option");  // on the tile just placed
+    const m = markers[pick(markers.length)];
+    clicked = await m.evaluate((e) => e.dataset.text);
+    await m.click();
+    clickOneChoice.markers = 1;
   } else {
     const buttons = await page.$$("#decisions button.action");
     assert(buttons.length > 0, "the page offers no decision and no cell: " + (await status(page)).text);
@@ -125,8 +134,12 @@ async function clickOneChoice(page, pick) {
 
 async function saved(page, button) {
   await page.$eval("#saved", (e) => (e.value = ""));
+  await page.$eval("#message", (e) => (e.textContent = ""));
   await page.click(button);
-  await page.waitForFunction(() => document.querySelector("#saved").value.length > 0);
+  await page.waitForFunction(() => document.querySelector("#saved").value.length > 0 ||
+                                   document.querySelector("#message").textContent.length > 0);
+  const message = await page.$eval("#message", (e) => e.textContent);
+  if (message) throw new Error("the page says: " + message);
   return page.$eval("#saved", (e) => e.value);
 }
 
@@ -140,18 +153,33 @@ const tests = {
     await newGame(page, "base-c1", 2, 11);
     const pick = rng(1511);
     const kinds = {};
+    let onBoard = 0;
     while ((await turnNumber(page)) <= 15 && !(await status(page)).terminal) {
       const t = await clickOneChoice(page, pick);
+      onBoard += clickOneChoice.markers;
       const k = t.split(" ")[0];
       kinds[k] = (kinds[k] || 0) + 1;
     }
     assert(kinds.place >= 15, "15 tiles placed by clicks: " + JSON.stringify(kinds));
     assert(kinds.meeple > 0, "meeple options clicked: " + JSON.stringify(kinds));
+    assert(onBoard > 0, "meeple options clicked on the board");
     console.log("base15: clicked " + JSON.stringify(kinds));
     // An event with its rule (one click away).
     const why = await page.$$eval("#events .event .cite", (e) => e.map((x) => x.textContent));
     assert(why.length > 0, "the last action's events carry their rule");
     await page.screenshot({ path: path.join(outDir, "web-play.png") });
+    // Time travel: 10 steps back and forward again, the board's SVG is byte-identical.
+    const boardNow = await page.$eval("#board svg", (e) => e.outerHTML);
+    const steps = await page.$eval("#turn-slider", (e) => Number(e.value));
+    const slide = (v) => page.$eval("#turn-slider", (e, x) => {
+      e.value = String(x);
+      e.dispatchEvent(new Event("input"));
+    }, v);
+    await slide(steps - 10);
+    const boardBack = await page.$eval("#board svg", (e) => e.outerHTML);
+    assert(boardBack !== boardNow, "10 steps back shows another board");
+    await slide(steps);
+    assert((await page.$eval("#board svg", (e) => e.outerHTML)) === boardNow, "forward again: the same SVG");
     const spec = await saved(page, "#save-spec");
     const specFile = path.join(work, "page-base.spec");
     fs.writeFileSync(specFile, spec);
@@ -215,6 +243,113 @@ const tests = {
     await page.close();
   },
 
+  // A spec in the URL's fragment loads and runs; the matrix runs it under each reading it names;
+  // a malformed fragment gets a message, not a blank page.
+  async link(browser) {
+    const text = fs.readFileSync(path.join(__dirname, "../../specs/mists/faq-0005-per-colour.spec"), "utf8");
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(pageUrl + "#spec=" + encodeURIComponent(text), { waitUntil: "load", timeout: 120000 });
+    await page.waitForSelector("#spec-verdict[data-status]", { timeout: 120000 });
+    assert((await page.$eval("#spec-verdict", (e) => e.dataset.status)) === "PASS", "the linked spec passes");
+    await page.click("#run-matrix");
+    await page.waitForSelector("#matrix");
+    const rows = await page.$$eval("#matrix tr[data-variant]", (r) => r.map((x) => x.dataset.variant + "=" + x.dataset.status));
+    const cli = run(carcheck, ["check", "--matrix", path.join(__dirname, "../../specs/mists/faq-0005-per-colour.spec")]);
+    assert(cli.status === 0, "check --matrix passes it:\n" + cli.out);
+    assert(rows.length === 2 && rows.every((r) => r.endsWith("=PASS")), "one PASS per coop-scoring value: " + rows);
+    await page.close();
+    const bad = await browser.newPage();
+    await bad.goto(pageUrl + "#spec=%E0%A4%A", { waitUntil: "load", timeout: 120000 });
+    await bad.waitForSelector("body[data-ready='1']", { timeout: 120000 });
+    await bad.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
+    const msg = await bad.$eval("#message", (e) => e.textContent);
+    assert(/malformed/.test(msg), "a malformed fragment is reported: " + msg);
+    assert((await bad.$$("#board svg")).length === 1, "the page still shows a board");
+    await bad.close();
+    assert(errors.length === 0, "no page errors: " + errors.join("\n"));
+  },
+
+  // A whole Mists Level 6 game of 2 players by random clicks (the team's scoring colours, score
+  // or remove ghosts, burials, hounds, face-down tiles...): `carcheck check` passes its spec.
+  async mists6(browser) {
+    const page = await openPage(browser);
+    await newGame(page, "mists-6", 2, 9);
+    const pick = rng(6006);
+    const kinds = {};
+    let steps = 0;
+    while (!(await status(page)).terminal) {
+      const t = await clickOneChoice(page, pick);
+      const k = t.split(" ")[0];
+      kinds[k] = (kinds[k] || 0) + 1;
+      assert(++steps < 5000, "the game ends");
+    }
+    console.log("mists6: " + steps + " clicks, kinds " + JSON.stringify(kinds));
+    const scores = await pageScores(page);
+    await page.screenshot({ path: path.join(outDir, "web-mists6.png") });
+    // The game log cannot hold a Level 6 game yet (its history opens with the team's
+    // scoring-meeples choice, not a draw; `carcheck play --log` writes an empty line for it
+    // too): the page says so. The spec carries the game instead: its `expect score` lines are
+    // the page's final scores, and `carcheck check` replays the same choices natively.
+    let logError = "";
+    try { await saved(page, "#save-log"); } catch (e) { logError = e.message; }
+    assert(/not one the game log holds/.test(logError), "the page says why there is no log: " + logError);
+    const spec = await saved(page, "#save-spec");
+    const expected = scores.map(String);
+    const inSpec = [...spec.matchAll(/^expect score (?:[a-z]+ )?(\d+)$/gm)].map((m) => m[1]);
+    assert(JSON.stringify(inSpec) === JSON.stringify(expected), "the spec's scores " + inSpec + " are the page's " + expected);
+    assert(/^expect over$/m.test(spec), "the spec expects the game's end");
+    const specFile = path.join(work, "page-mists6.spec");
+    fs.writeFileSync(specFile, spec);
+    const c = run(carcheck, ["check", specFile]);
+    assert(c.status === 0, "carcheck check passes the Mists game's spec:\n" + c.out.slice(0, 2000) + "\n" + spec.slice(-600));
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+
+  // Figures for the README (not a test: `node browser-test.js ... bench`): load to interactive,
+  // a click to the redrawn board mid-game, the shipped specs in the page against the command.
+  async bench(browser) {
+    const t0 = Date.now();
+    const page = await openPage(browser);
+    const load = Date.now() - t0;
+    await newGame(page, "base-c1", 2, 11);
+    const pick = rng(77);
+    for (let i = 0; i < 40; ++i) await clickOneChoice(page, pick);
+    const clicks = [];
+    for (let i = 0; i < 20; ++i) {
+      const b = await page.$("#decisions button.action") || await page.$("#board rect.fit");
+      const before = await page.$eval("body", (x) => x.dataset.turn + "/" + x.dataset.render);
+      const t = await page.evaluate((el) => {
+        const s = performance.now();
+        el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        return performance.now() - s;  // the handler applies, renders the board synchronously
+      }, b);
+      clicks.push(t);
+      if (await page.$("#place-choices button.confirm")) await (await page.$("#place-choices button.confirm")).click();
+    }
+    clicks.sort((a, b) => a - b);
+    const suite = await page.evaluate(() => {
+      const api = window.carcheckApi, specs = api.shipped_specs();
+      const s = performance.now();
+      const out = { PASS: 0, FAIL: 0, ERROR: 0 };
+      for (const f of specs) out[api.run_spec(f.text, f.name, "").status]++;
+      out.ms = performance.now() - s;
+      out.n = specs.length;
+      return out;
+    });
+    const n0 = Date.now();
+    const native = run(carcheck, ["check", "--trace", path.join(__dirname, "../../specs")]);
+    const nativeMs = Date.now() - n0;
+    const size = fs.statSync(path.join(site, "carcheck-wasm.js")).size;
+    const gz = require("zlib").gzipSync(fs.readFileSync(path.join(site, "carcheck-wasm.js"))).length;
+    console.log(JSON.stringify({ load_ms: load, click_ms_median: clicks[10], click_ms_max: clicks[19],
+      module_bytes: size, module_gzip_bytes: gz, page_suite: suite, native_suite_ms: nativeMs,
+      native_exit: native.status }));
+    await page.close();
+  },
+
   async bcb3(browser) {
     const page = await openPage(browser);
     const seed = 5;
@@ -264,7 +399,7 @@ const tests = {
     process.exit(77);
   }
   let failed = 0;
-  for (const name of only.length ? only : Object.keys(tests)) {
+  for (const name of only.length ? only : Object.keys(tests).filter((t) => t !== "bench")) {
     const t0 = Date.now();
     try {
       await tests[name](browser);
