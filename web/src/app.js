@@ -132,13 +132,13 @@
   function undo() {
     if (!past.length) return;
     future.push(state); state = past.pop();
-    selected = null; lastEvents = []; lastTrace = [];
+    selected = null; lastEvents = state.events(); lastTrace = state.trace();  // kept with each state
     render();
   }
   function redo() {
     if (!future.length) return;
     past.push(state); state = future.pop();
-    selected = null; lastEvents = []; lastTrace = [];
+    selected = null; lastEvents = state.events(); lastTrace = state.trace();  // kept with each state
     render();
   }
 
@@ -146,7 +146,7 @@
   function travel(to) {
     while (past.length > to && past.length) { future.push(state); state = past.pop(); }
     while (past.length < to && future.length) { past.push(state); state = future.pop(); }
-    selected = null; lastEvents = []; lastTrace = [];
+    selected = null; lastEvents = state.events(); lastTrace = state.trace();  // kept with each state
     render();
   }
 

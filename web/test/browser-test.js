@@ -196,6 +196,11 @@ const tests = {
     fs.writeFileSync(logFile, log);
     r = run(carcheck, ["replay", logFile]);
     assert(r.status === 0, "carcheck replay agrees with the saved log:\n" + r.out);
+    // The picture for the README: a cell chosen, the tile previewed on it, a rule opened.
+    await (await page.$$("#board rect.fit"))[0].click();
+    await page.waitForSelector("#place-choices button.confirm");
+    await page.$$eval("#events details", (d) => d.slice(0, 2).forEach((x) => (x.open = true)));
+    await page.screenshot({ path: path.join(outDir, "web-play-choose.png") });
     assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
     await page.close();
   },
