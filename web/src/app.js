@@ -98,7 +98,7 @@
     var rules = r.mists ? "mists" : r.name, level = r.mists ? r.level : 0;
     try {
       var g = api.load_game(rules, level, Number($("players").value), chosenVariants());
-      var s = g.new_state(Number($("seed").value));
+      var s = g.new_state(Number($("seed").value), $("draws-chosen").checked);
       if (game) game.delete();
       clearStates();
       game = g; state = s;
@@ -129,6 +129,62 @@
     say("");
     render();
   }
+  function randomDraw() {
+    var before = state.clone();
+    try { state.random_draw(); } catch (e) { before.delete(); say(String(e.message || e)); return; }
+    past.push(before);
+    future.forEach(function (s) { s.delete(); });
+    future = [];
+    lastEvents = state.events(); lastTrace = state.trace();
+    render();
+  }
+
+  // A game-log line: the rules replay it (`carcheck replay`); the page then holds every state
+  // of the game, draws as choices, and the slider steps through it.
+  function loadLog(text) {
+    var line = String(text).split("\n").filter(function (l) { return l.trim(); })[0] || "";
+    var info;
+    try { info = api.load_log(line); } catch (e) { say("the game log cannot be loaded: " + (e.message || e)); return false; }
+    $("ruleset").value = info.rule_set;
+    fillVariants();
+    $("players").value = info.players;
+    $("seed").value = info.seed;
+    $("draws-chosen").checked = true;
+    info.variants.forEach(function (kv) {
+      var k = kv.split("=")[0], v = kv.slice(k.length + 1);
+      var sel = document.querySelector('#variants select[data-switch="' + k + '"]');
+      if (sel) sel.value = v;
+    });
+    try {
+      var g = api.load_game(info.rules, info.level, info.players, info.variants);
+      var s = g.new_state(Number(info.seed), true);
+      if (game) game.delete();
+      clearStates();
+      game = g; state = s;
+      for (var i = 0; i < info.actions.length; ++i) {
+        var before = state.clone();
+        var why = state.apply(info.actions[i]);
+        if (why) { before.delete(); throw new Error("action " + (i + 1) + " (" + info.actions[i] + ") refused: " + why); }
+        past.push(before);
+      }
+    } catch (e) {
+      say("the game log cannot be loaded: " + (e.message || e));
+      return false;
+    }
+    lastEvents = state.events(); lastTrace = state.trace();
+    say("loaded a game log: " + info.actions.length + " actions; step through it with the slider", true);
+    render();
+    return true;
+  }
+  function loadText(text, name) {
+    var t = String(text);
+    if (/^\s*\{/.test(t)) { $("tab-play").click(); loadLog(t); return; }
+    $("tab-specs").click();
+    $("spec-editor").value = t;
+    $("spec-editor").dataset.name = name || "dropped.spec";
+    runSpec();
+  }
+
   function undo() {
     if (!past.length) return;
     future.push(state); state = past.pop();
@@ -186,7 +242,9 @@
   // The board: the engine's SVG; over it the cells where the drawn tile fits.
   function renderBoard(places, legal) {
     var box = $("board");
-    box.innerHTML = state.board_svg();
+    var raw = state.board_svg();
+    box.innerHTML = raw;
+    window.carcheckBoardSvg = raw;  // the engine's SVG as drawn, before the page's overlays
     var svg = box.querySelector("svg");
     var options = legal.filter(function (a) { return a.anchor; });
     if (!svg || (!places.length && !options.length)) return;
@@ -305,7 +363,12 @@
     box.innerHTML = "";
     var others = legal.filter(function (a) { return a.kind !== "place"; });
     if (!others.length) return;
-    box.appendChild(el("div", {}, "Decisions:"));
+    box.appendChild(el("div", {}, state.status().chance ? "Draw the next tile (or let the seed draw):" : "Decisions:"));
+    if (state.status().chance) {
+      var rd = el("button", { type: "button", id: "random-draw" }, "Random draw (the seed)");
+      rd.addEventListener("click", function () { randomDraw(); });
+      box.appendChild(rd);
+    }
     others.forEach(function (a) {
       var b = el("button", { type: "button", class: "action", "data-kind": a.kind, "data-text": a.text }, a.text);
       b.addEventListener("click", function () { act(a.text); });
@@ -479,6 +542,19 @@
     });
     $("save-log").addEventListener("click", function () {
       try { offer(state.game_log() + "\n", "page-game.jsonl"); } catch (e) { say(String(e.message || e)); }
+    });
+    $("load-log").addEventListener("click", function () { loadLog($("load-text").value); });
+    $("load-file").addEventListener("change", function () {
+      var f = $("load-file").files[0];
+      if (!f) return;
+      if (f.size > 64 * 1024 * 1024) { say(f.name + " is too large (" + f.size + " bytes)"); return; }
+      f.text().then(function (t) { loadText(t, f.name); });
+    });
+    document.addEventListener("dragover", function (e) { e.preventDefault(); });
+    document.addEventListener("drop", function (e) {
+      e.preventDefault();
+      var f = e.dataTransfer && e.dataTransfer.files[0];
+      if (f) f.text().then(function (t) { loadText(t, f.name); });
     });
     $("examples").addEventListener("change", function () { loadExample($("examples").value); });
     $("run-spec").addEventListener("click", runSpec);

@@ -190,9 +190,27 @@ class WebGame {
 
 class WebState {
  public:
-  WebState(std::shared_ptr<const Game> g, uint64_t seed)
-      : game_(std::move(g)), state_(*game_, seed) {
-    resolve_draws();
+  // auto_draws: the seed draws every tile (as `carcheck play`); otherwise a draw is a choice
+  // like any other (the chance node's legal actions are the tiles left), as a spec's `draw`.
+  WebState(std::shared_ptr<const Game> g, uint64_t seed, bool auto_draws = true)
+      : game_(std::move(g)), state_(*game_, seed), auto_draws_(auto_draws) {
+    if (auto_draws_) resolve_draws();
+  }
+
+  // At a chance node: the tile the seed draws (as `carcheck play` would).
+  std::string random_draw() {
+    return guarded([&] {
+      if (!state_.is_chance()) return error_json("not a chance node: no tile to draw now");
+      const size_t before = state_.history().size();
+      state_.apply_random_draw();
+      if (state_.history().size() == before) return error_json("nothing to draw");
+      const std::string text = action_text(state_, state_.history()[before]);
+      history_.push_back(text);
+      events_ = state_.events();
+      steps_.clear();
+      steps_.push_back(tracer().accepted(state_, text));
+      return json{{"ok", true}, {"drawn", text}}.dump();
+    });
   }
 
   // {"ok": true} or {"error": ...}.
@@ -239,7 +257,7 @@ class WebState {
       events_ = state_.events();
       steps_.clear();
       steps_.push_back(tracer().accepted(state_, written));
-      resolve_draws();
+      if (auto_draws_) resolve_draws();
       return json{{"ok", true}}.dump();
     });
   }
@@ -438,6 +456,7 @@ class WebState {
   std::vector<std::string> history_;
   std::vector<Event> events_;
   std::vector<TraceStep> steps_;
+  bool auto_draws_ = true;
 };
 
 // load_game(rules, level, players, variants as JSON ["key=value", ...]); throws: call
@@ -462,13 +481,13 @@ std::string try_load_game(const std::string& rules, int level, int players,
   });
 }
 
-WebState new_state(const WebGame& g, double seed) {
-  return WebState(g.ptr(), static_cast<uint64_t>(seed));
+WebState new_state(const WebGame& g, double seed, bool auto_draws) {
+  return WebState(g.ptr(), static_cast<uint64_t>(seed), auto_draws);
 }
 
-std::string try_new_state(const WebGame& g, double seed) {
+std::string try_new_state(const WebGame& g, double seed, bool auto_draws) {
   return guarded([&] {
-    WebState s(g.ptr(), static_cast<uint64_t>(seed));
+    WebState s(g.ptr(), static_cast<uint64_t>(seed), auto_draws);
     return json{{"ok", true}}.dump();
   });
 }
@@ -569,6 +588,45 @@ std::string shipped_specs() {
   });
 }
 
+// A game-log line as the page replays it: the game's options and seed and, when the rules
+// agree with the log (`carcheck replay`), every action in the notation, draws included, so the
+// page can step through it with draws as choices. A log the rules disagree with is an error
+// naming the first disagreement.
+std::string load_log(const std::string& line) {
+  return guarded([&] {
+    LogError err;
+    std::optional<GameLog> g = read_game_log(line, 1, err);
+    if (!g) return error_json(err.text());
+    std::unique_ptr<Game> game = log_game(*g);
+    std::unique_ptr<State> played;
+    ReplayResult r = carcheck::replay_log(*g, *game, ReplayOptions{}, &played);
+    if (!r.agrees() || !played) {
+      const Finding& f = r.findings.front();
+      return error_json(std::string("the rules disagree with the log at turn ") +
+                        std::to_string(f.turn) + " (" + disagreement_name(f.kind) + "): " + f.detail);
+    }
+    State replay(*game, played->seed());
+    std::vector<std::string> actions;
+    for (const Action& a : played->history()) {
+      actions.push_back(action_text(replay, a));
+      if (std::optional<std::string> why = replay.apply(a))
+        return error_json("the replayed game does not replay: " + *why);
+    }
+    const RuleSet& rs = game->rules();
+    std::vector<std::string> variants;
+    for (const VariantSwitch& v : rs.variants)
+      if (v.chosen != 0 || !v.parameter.empty()) variants.push_back(v.id + "=" + v.value());
+    return json{{"rules", rs.family == Family::Mists ? "mists" : rs.name},
+                {"rule_set", rs.name},
+                {"level", rs.level},
+                {"players", game->players()},
+                {"variants", variants},
+                {"seed", std::to_string(played->seed())},
+                {"actions", actions}}
+        .dump();
+  });
+}
+
 // Reads a game-log line and says whether the rules agree with it (`carcheck replay`).
 std::string replay_log(const std::string& line) {
   return guarded([&] {
@@ -597,6 +655,7 @@ EMSCRIPTEN_BINDINGS(carcheck) {
   function("new_state", &new_state);
   function("run_spec", &carcheck::web::run_spec);
   function("shipped_specs", &shipped_specs);
+  function("load_log", &load_log);
   function("replay_log", &carcheck::web::replay_log);
   class_<WebGame>("Game").smart_ptr<std::shared_ptr<WebGame>>("GamePtr").function("info", &WebGame::info);
   class_<WebState>("State")
@@ -614,5 +673,6 @@ EMSCRIPTEN_BINDINGS(carcheck) {
       .function("board_text", &WebState::board_text)
       .function("tile_svg", &WebState::tile_svg)
       .function("export_spec", &WebState::export_spec)
+      .function("random_draw", &WebState::random_draw)
       .function("clone", &WebState::clone);
 }

@@ -39,6 +39,7 @@ var Carcheck = (function () {
     board_text: function () { return this._call("board_text"); },
     tile_svg: function (rotation) { return parsed(this._call("tile_svg", [rotation | 0])).svg; },
     export_spec: function (title) { return parsed(this._call("export_spec", [title || ""])).spec; },
+    random_draw: function () { return parsed(this._call("random_draw")).drawn; },
     clone: function () { return new State(this._api, this._call("clone")); },
     is_terminal: function () { return this.status().terminal; },
     current_player: function () { return this.status().current_player; },
@@ -52,11 +53,14 @@ var Carcheck = (function () {
     this.info = parsed(api._guard(() => raw.info()));
   }
   Game.prototype = {
-    new_state: function (seed) {
+    // chance: false (the seed draws every tile, as `carcheck play`) or true (a draw is an
+    // action: at a chance node legal_actions() are the tiles left; random_draw() lets the
+    // seed draw).
+    new_state: function (seed, chance) {
       var m = this._api._module;
-      var s = seed === undefined ? 1 : Number(seed);
-      parsed(this._api._guard(() => m.try_new_state(this._raw, s)));
-      return new State(this._api, this._api._guard(() => m.new_state(this._raw, s)));
+      var s = seed === undefined ? 1 : Number(seed), auto = !chance;
+      parsed(this._api._guard(() => m.try_new_state(this._raw, s, auto)));
+      return new State(this._api, this._api._guard(() => m.new_state(this._raw, s, auto)));
     },
     delete: function () { if (this._raw) { try { this._raw.delete(); } catch (e) { /* dead */ } this._raw = null; } },
   };
@@ -93,6 +97,8 @@ var Carcheck = (function () {
       return parsed(this._guard(() => this._module.run_spec(String(text), name || "page.spec", variant || "")));
     },
     shipped_specs: function () { return parsed(this._guard(() => this._module.shipped_specs())); },
+    // A game-log line: {rules, level, players, variants, seed, actions} to replay, or an Error.
+    load_log: function (line) { return parsed(this._guard(() => this._module.load_log(String(line)))); },
     replay_log: function (line) { return parsed(this._guard(() => this._module.replay_log(String(line)))); },
   };
 

@@ -276,6 +276,62 @@ const tests = {
     assert(errors.length === 0, "no page errors: " + errors.join("\n"));
   },
 
+  // A `carcheck play --log` line loaded on the page: the same final scores and the board's SVG
+  // byte-equal to `carcheck play --svg`; a truncated log gets a message; a game with the draws
+  // chosen on the page (a draw button, then the seed's draw) saves a spec that `check` passes.
+  async log(browser) {
+    const logFile = path.join(work, "play.jsonl"), svgFile = path.join(work, "play.svg");
+    const p = run(carcheck, ["play", "--rules", "bcb", "--players", "3", "--seed", "4", "--log", logFile,
+                             "--svg", svgFile, "--no-board"]);
+    assert(p.status === 0, "carcheck play: " + p.out);
+    const line = fs.readFileSync(logFile, "utf8").trim();
+    const page = await openPage(browser);
+    const load = async (text) => {
+      await page.$eval("#message", (e) => (e.textContent = ""));
+      await page.$eval("#load", (e) => (e.open = true));
+      await page.$eval("#load-text", (e, t) => (e.value = t), text);
+      await page.click("#load-log");
+      await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
+      return page.$eval("#message", (e) => e.textContent);
+    };
+    const bad = await load(line.slice(0, 300));
+    assert(/cannot be loaded/.test(bad), "a truncated log is reported: " + bad);
+    const ok = await load(line);
+    assert(/loaded a game log/.test(ok), "the log loads: " + ok);
+    assert((await status(page)).terminal, "stepped to the end, the game is over");
+    const scores = await pageScores(page);
+    assert(JSON.stringify(scores) === JSON.stringify(JSON.parse(line).final_scores),
+      "final scores " + scores + " are the log's " + JSON.parse(line).final_scores);
+    const svg = await page.evaluate(() => window.carcheckBoardSvg);
+    assert(svg === fs.readFileSync(svgFile, "utf8").replace(/\n$/, ""), "the board's SVG is play --svg's, byte for byte");
+    await page.screenshot({ path: path.join(outDir, "web-log.png") });
+    // Draws chosen on the page.
+    await page.$eval("#draws-chosen", (e) => (e.checked = true));
+    await newGame(page, "base-c1", 2, 8);
+    const draws = await page.$$("#decisions button.action[data-kind='draw']");
+    assert(draws.length > 1, "the tiles left are offered as draws: " + draws.length);
+    const pick = rng(42);
+    const chosen = await draws[pick(draws.length)].evaluate((e) => e.dataset.text);
+    await draws[0].evaluate((e) => e);  // (keeps the handle alive)
+    await (await page.$("#decisions button.action[data-text='" + chosen + "']")).click();
+    await page.waitForSelector("#board rect.fit");
+    for (let i = 0; i < 6; ++i) {
+      if (await page.$("#random-draw")) {
+        const before = await page.$eval("body", (b) => b.dataset.turn);
+        await page.click("#random-draw");
+        await page.waitForFunction((t) => document.body.dataset.turn !== t, {}, before);
+      } else await clickOneChoice(page, pick);
+    }
+    const spec = await saved(page, "#save-spec");
+    assert(spec.includes(chosen + "\n"), "the chosen draw is in the spec: " + chosen);
+    const specFile = path.join(work, "draws.spec");
+    fs.writeFileSync(specFile, spec);
+    const c = run(carcheck, ["check", specFile]);
+    assert(c.status === 0, "carcheck check passes the spec with chosen draws:\n" + c.out + spec);
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+
   // A whole Mists Level 6 game of 2 players by random clicks (the team's scoring colours, score
   // or remove ghosts, burials, hounds, face-down tiles...): `carcheck check` passes its spec.
   async mists6(browser) {
