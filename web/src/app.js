@@ -42,7 +42,11 @@
     say("The engine stopped (" + what + "): it is being reloaded; the game on the page is lost. Please report this as a bug.");
     document.body.removeAttribute("data-ready");
     api = null; game = null; state = null; past = []; future = [];
-    start().then(function () { if (api) newGame(); });
+    start().then(function () {
+      if (!api) return;
+      newGame();
+      say("The engine stopped (" + what + ") and was reloaded: the game on the page was lost, a new one has started. Please report this as a bug.");
+    });
   }
 
   // ---- set up ------------------------------------------------------------------------------

@@ -95,9 +95,13 @@ async function turnNumber(page) {
 
 // One decision by clicks: a highlighted cell, maybe another rotation, a confirm button; or one
 // of the decision buttons. Returns what was clicked.
+const offered = new Set();  // every action kind the page offered as a control, over all tests
 async function clickOneChoice(page, pick) {
   const before = await page.$eval("body", (b) => b.dataset.turn);
   const cells = await page.$$("#board rect.fit");
+  if (cells.length) offered.add("place");
+  for (const k of await page.$$eval("#decisions button.action", (b) => b.map((x) => x.dataset.kind))) offered.add(k);
+  if (await page.$("#board circle.meeple-option")) offered.add("meeple (on the board)");
   clickOneChoice.markers = 0;
   let clicked;
   if (cells.length) {
@@ -244,6 +248,16 @@ const tests = {
     const selection = await page.$eval("#spec-editor", (e) => [e.selectionStart, Number(e.dataset.errorOffset)]);
     assert(selection[0] === selection[1], "the editor's cursor is at the error");
     await page.screenshot({ path: path.join(outDir, "web-spec-error.png") });
+    // A module that aborts is dead: the page says so and builds a new one. (A real abort is a
+    // bug with no known trigger; the page's handler is driven as the module's abort drives it.)
+    await page.evaluate(() => {
+      try { window.carcheckApi._guard(() => { throw new WebAssembly.RuntimeError("simulated abort"); }); } catch (e) { /* expected */ }
+    });
+    await page.waitForFunction(() => /was reloaded/.test(document.querySelector("#message").textContent), { timeout: 120000 });
+    const told = await page.$eval("#message", (e) => e.textContent);
+    assert(/simulated abort/.test(told), "the page says the engine stopped and why: " + told);
+    await page.waitForSelector("body[data-ready='1']", { timeout: 120000 });
+    assert((await page.$$("#board rect.fit")).length > 0, "a new engine, a new game");
     assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
     await page.close();
   },
@@ -470,6 +484,7 @@ const tests = {
       console.log("FAIL " + name + ": " + (e.stack || e));
     }
   }
+  if (offered.size) console.log("action kinds offered as controls: " + [...offered].sort().join(", "));
   await browser.close();
   fs.rmSync(work, { recursive: true, force: true });
   process.exit(failed ? 1 : 0);
