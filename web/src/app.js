@@ -87,7 +87,40 @@
       d.appendChild(means);
       box.appendChild(d);
     });
+    fillCompare();
   }
+  // The game so far replayed under each value of one switch (its spec, run as one matrix run
+  // per value): which actions the other reading refuses, which scores change.
+  function fillCompare() {
+    var sel = $("compare-switch");
+    sel.innerHTML = "";
+    currentRuleSet().variants.forEach(function (v) {
+      if (v.values.length > 1) sel.appendChild(el("option", { value: v.id }, v.id));
+    });
+  }
+  function compareReading() {
+    var id = $("compare-switch").value, out = $("compare-result");
+    var v = currentRuleSet().variants.filter(function (x) { return x.id === id; })[0];
+    if (!v || !state) return;
+    var text;
+    try { text = state.export_spec("compared readings"); } catch (e) { out.textContent = String(e.message || e); return; }
+    var h = '<table id="compare-table"><tr><th>' + esc(id) + "</th><th>this game</th><th>what changes</th></tr>";
+    v.values.forEach(function (value) {
+      if (v.not_implemented.indexOf(value) >= 0) return;
+      var r = api.run_spec(text, "this-game.spec", id + "=" + value);
+      var what = r.status === "PASS" ? "nothing: every action legal, every score the same" :
+        r.status === "ERROR" ? r.reason || r.message :
+        r.failures.map(function (f) {
+          return f.statement + ": " + f.expected + " here, " + f.actual + " under " + value + (f.after ? " (after " + f.after + ")" : "");
+        }).join("; ");
+      h += '<tr data-value="' + esc(value) + '" data-status="' + r.status + '"><td>' + esc(value) +
+        (value === (document.querySelector('#variants select[data-switch="' + id + '"]') || {}).value ? " (in play)" : "") +
+        '</td><td class="verdict-' + r.status + '">' + (r.status === "PASS" ? "same" : r.status === "FAIL" ? "differs" : "ERROR") +
+        "</td><td>" + esc(what) + "</td></tr>";
+    });
+    out.innerHTML = h + "</table>";
+  }
+
   function chosenVariants() {
     var r = currentRuleSet(), out = [];
     Array.prototype.forEach.call(document.querySelectorAll("#variants select"), function (s) {
@@ -547,6 +580,7 @@
     $("save-log").addEventListener("click", function () {
       try { offer(state.game_log() + "\n", "page-game.jsonl"); } catch (e) { say(String(e.message || e)); }
     });
+    $("compare-run").addEventListener("click", compareReading);
     $("load-log").addEventListener("click", function () { loadLog($("load-text").value); });
     $("load-file").addEventListener("change", function () {
       var f = $("load-file").files[0];

@@ -200,6 +200,24 @@ const tests = {
     fs.writeFileSync(logFile, log);
     r = run(carcheck, ["replay", logFile]);
     assert(r.status === 0, "carcheck replay agrees with the saved log:\n" + r.out);
+    // Compare a reading: the same game under each value of farm-scoring; the value in play
+    // changes nothing, and the answers are those of `carcheck check --variant` on the saved spec.
+    await page.$eval("#compare", (e) => (e.open = true));
+    fs.writeFileSync(specFile, spec);
+    for (const sw of ["farm-scoring", "small-city"]) {
+      await page.select("#compare-switch", sw);
+      await page.$eval("#compare-result", (e) => (e.innerHTML = ""));
+      await page.click("#compare-run");
+      await page.waitForSelector("#compare-table");
+      const rows = await page.$$eval("#compare-table tr[data-value]", (r) => r.map((x) => [x.dataset.value, x.dataset.status]));
+      assert(rows.length >= 2, "one row per " + sw + " value: " + JSON.stringify(rows));
+      for (const [value, st] of rows) {
+        const n = run(carcheck, ["check", "--variant", sw + "=" + value, specFile]);
+        assert((n.status === 0) === (st === "PASS"), sw + "=" + value + ": page " + st + ", check exit " + n.status);
+      }
+      assert(rows[0][1] === "PASS", "the reading in play changes nothing");
+      console.log("base15: compare " + sw + ": " + JSON.stringify(rows));
+    }
     // The picture for the README: a cell chosen, the tile previewed on it, a rule opened.
     await (await page.$$("#board rect.fit"))[0].click();
     await page.waitForSelector("#place-choices button.confirm");
