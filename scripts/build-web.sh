@@ -24,8 +24,10 @@ if [ ! -f "$YAML/prefix/lib/libyaml-cpp.a" ]; then
   suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
   echo "deb-src http://deb.debian.org/debian $suite main" >"$YAML/apt/sources.list"
   aptopts=(-o Dir::Etc::SourceList="$YAML/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-           -o Dir::State::Lists="$YAML/apt/lists" -o Debug::NoDropPrivs=true)
+           -o Dir::State::Lists="$YAML/apt/lists")
   apt-get "${aptopts[@]}" update -qq
+  # apt downloads as its own user when it may write the folder (no "unsandboxed" warning).
+  id _apt >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && chown _apt "$YAML/src"
   (cd "$YAML/src" && apt-get "${aptopts[@]}" source --download-only -qq yaml-cpp)
   dsc=$(ls "$YAML"/src/yaml-cpp_*.dsc | head -n1)
   (cd "$YAML/src" && dpkg-source --no-check -x "$dsc" tree >/dev/null)
