@@ -138,7 +138,7 @@
       var s = g.new_state(Number($("seed").value), $("draws-chosen").checked);
       if (game) game.delete();
       clearStates();
-      game = g; state = s;
+      game = g; state = s; ticks = [];
     } catch (e) {
       say(String(e.message || e));
       return;
@@ -418,7 +418,7 @@
     if (!rows.length) { t.innerHTML = ""; return; }
     // One column per player (or track), one row per score class: the classes sum to the total.
     var classes = Object.keys(rows[0].classes);
-    var who = rows.map(function (r, i) { return r.owner || (st.mists ? "team" : "player " + (i + 1)); });
+    var who = rows.map(function (r, i) { return r.owner || (st.mists ? (rows.length > 1 ? "track " + (i + 1) : "team") : "player " + (i + 1)); });
     var h = "<tr><th></th>" + who.map(function (w) { return "<th>" + esc(w) + "</th>"; }).join("") + "</tr>";
     h += '<tr class="total-row"><td><b>total</b></td>' + rows.map(function (r, i) {
       return '<td class="total" data-score="' + i + '"><b>' + r.total + "</b></td>";
@@ -430,14 +430,27 @@
     $("supplies").textContent = "Meeples in supply: " + st.supplies.map(function (s) { return s.colour + " " + s.supply; }).join(", ");
   }
 
+  // Events ticked to go into the saved spec as `expect event` lines: {after, text}, `after`
+  // the number of actions played when the event happened.
+  var ticks = [];
   function renderEvents() {
     var box = $("events");
     box.innerHTML = "";
-    lastTrace.forEach(function (step) {
+    var played = state.history().length;
+    lastTrace.forEach(function (step, j) {
+      var after = played - lastTrace.length + j + 1;
       var d = el("div", { class: "step" });
       d.appendChild(el("b", {}, step.action));
       step.events.forEach(function (e) {
-        var ev = el("div", { class: "event" }, e.text + " ");
+        var ev = el("div", { class: "event" });
+        var tick = el("input", { type: "checkbox", class: "tick", title: "keep as `expect event` in the saved spec" });
+        tick.checked = ticks.some(function (t) { return t.after === after && t.text === e.text; });
+        tick.addEventListener("change", function () {
+          ticks = ticks.filter(function (t) { return !(t.after === after && t.text === e.text); });
+          if (tick.checked) ticks.push({ after: after, text: e.text });
+        });
+        ev.appendChild(tick);
+        ev.appendChild(document.createTextNode(" " + e.text + " "));
         var why = el("details", {});
         why.appendChild(el("summary", {}, "why"));
         why.appendChild(el("div", { class: "cite" }, e.rule.cites.length ? "rule: " + e.rule.cites.join("; ") : "rule: (no row in citations.yaml)"));
@@ -575,7 +588,9 @@
     $("undo").addEventListener("click", undo);
     $("redo").addEventListener("click", redo);
     $("save-spec").addEventListener("click", function () {
-      try { offer(state.export_spec(""), "page-game.spec"); } catch (e) { say(String(e.message || e)); }
+      var played = state.history().length;
+      var kept = ticks.filter(function (t) { return t.after <= played; }).map(function (t) { return [t.after, t.text]; });
+      try { offer(state.export_spec("", kept), "page-game.spec"); } catch (e) { say(String(e.message || e)); }
     });
     $("save-log").addEventListener("click", function () {
       try { offer(state.game_log() + "\n", "page-game.jsonl"); } catch (e) { say(String(e.message || e)); }

@@ -375,8 +375,18 @@ class WebState {
   // The game as a spec that replays it (the spec language of specs/): its rules, players,
   // seed and readings, every draw and choice, and an `expect score` for every player or track
   // with every score class that is not zero.
-  std::string export_spec(const std::string& title) const {
+  // ticks_json: [[after, "event text"], ...]: an `expect event` line after the after-th
+  // action of the history (the events the user ticked), in event_as_spec_text's words without
+  // the part in parentheses that no filter reads.
+  std::string export_spec(const std::string& title, const std::string& ticks_json) const {
     return guarded([&] {
+      std::multimap<size_t, std::string> ticks;
+      if (!ticks_json.empty())
+        for (const json& t : json::parse(ticks_json)) {
+          std::string text = t.at(1).get<std::string>();
+          if (const size_t paren = text.find(" ("); paren != std::string::npos) text.erase(paren);
+          ticks.emplace(t.at(0).get<size_t>(), text);
+        }
       const RuleSet& r = game_->rules();
       std::string o;
       o += "# Saved from the carcheck page: a game played by clicking, replayed by `carcheck check`.\n";
@@ -400,6 +410,9 @@ class WebState {
         o += action_text(replay, a) + "\n";
         if (std::optional<std::string> why = replay.apply(a))
           throw std::logic_error("the game does not replay: " + *why);
+        const size_t done = replay.history().size();
+        for (auto [it, end] = ticks.equal_range(done); it != end; ++it)
+          o += "expect event " + it->second + "\n";
       }
       const bool level6 = r.scoring == ScoringTracks::PerColour;
       if (game_->is_mists() && !level6) {

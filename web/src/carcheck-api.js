@@ -38,7 +38,10 @@ var Carcheck = (function () {
     board_svg: function () { return parsed(this._call("board_svg")).svg; },
     board_text: function () { return this._call("board_text"); },
     tile_svg: function (rotation) { return parsed(this._call("tile_svg", [rotation | 0])).svg; },
-    export_spec: function (title) { return parsed(this._call("export_spec", [title || ""])).spec; },
+    // ticks: [[after, event text], ...]: `expect event` lines after the after-th action.
+    export_spec: function (title, ticks) {
+      return parsed(this._call("export_spec", [title || "", JSON.stringify(ticks || [])])).spec;
+    },
     random_draw: function () { return parsed(this._call("random_draw")).drawn; },
     clone: function () { return new State(this._api, this._call("clone")); },
     is_terminal: function () { return this.status().terminal; },

@@ -171,6 +171,9 @@ const tests = {
     // An event with its rule (one click away).
     const why = await page.$$eval("#events .event .cite", (e) => e.map((x) => x.textContent));
     assert(why.length > 0, "the last action's events carry their rule");
+    // Tick every event shown: each becomes an `expect event` line of the saved spec.
+    const ticked = await page.$$eval("#events input.tick", (boxes) => boxes.map((b) => { b.click(); return b.parentElement.textContent.trim(); }));
+    assert(ticked.length > 0, "events to tick");
     await page.screenshot({ path: path.join(outDir, "web-play.png") });
     // Time travel: 10 steps back and forward again, the board's SVG is byte-identical.
     const boardNow = await page.$eval("#board svg", (e) => e.outerHTML);
@@ -188,6 +191,8 @@ const tests = {
     const specFile = path.join(work, "page-base.spec");
     fs.writeFileSync(specFile, spec);
     assert(/expect score red \d+/.test(spec) && /expect score green \d+/.test(spec), "expect score lines:\n" + spec);
+    const events = spec.split("\n").filter((l) => l.startsWith("expect event "));
+    assert(events.length === ticked.length, ticked.length + " ticked events, " + events.length + " expect event lines:\n" + spec);
     let r = run(carcheck, ["check", specFile]);
     assert(r.status === 0, "carcheck check passes the saved spec:\n" + r.out + "\n" + spec);
     // Edited, the same spec fails there.
