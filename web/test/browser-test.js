@@ -21,10 +21,7 @@ if (!site || !carcheck || !outDir) {
   console.error("usage: node browser-test.js SITE_DIR CARCHECK_BINARY OUT_DIR [test ...]");
   process.exit(2);
 }
-if (!fs.existsSync(path.join(site, "index.html")) || !fs.existsSync(path.join(site, "carcheck-wasm.js"))) {
-  console.log("SKIP: the page is not built at " + site + " (bash scripts/run.sh web builds it and runs these tests)");
-  process.exit(77);
-}
+require("./site-check").skipUnlessBuilt(site);
 let puppeteer;
 try {
   puppeteer = require("puppeteer-core");

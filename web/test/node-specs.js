@@ -13,11 +13,8 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 
 const [site, carcheck] = process.argv.slice(2);
-const moduleFile = path.resolve(site || ".", "carcheck-wasm.js");
-if (!fs.existsSync(moduleFile)) {
-  console.log("SKIP: the page is not built at " + site + " (bash scripts/run.sh web builds it)");
-  process.exit(77);
-}
+require("./site-check").skipUnlessBuilt(site);
+const moduleFile = path.resolve(site, "carcheck-wasm.js");
 const root = path.resolve(__dirname, "../..");
 global.createCarcheck = require(moduleFile);
 const Carcheck = require(path.join(root, "web/src/carcheck-api.js"));
