@@ -34,6 +34,7 @@ if (!fs.existsSync(chromium)) {
   console.log("SKIP: no chromium at " + chromium);
   process.exit(77);
 }
+fs.mkdirSync(outDir, { recursive: true });
 const pageUrl = "file://" + path.resolve(site, "index.html");
 const work = fs.mkdtempSync(path.join(require("os").tmpdir(), "carcheck-web-"));
 
