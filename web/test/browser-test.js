@@ -58,6 +58,7 @@ function run(cmd, args) {
 
 async function openPage(browser) {
   const page = await browser.newPage();
+  page.setDefaultTimeout(120000);  // generous: CI's 2 cores run two browsers at once
   await page.setViewport({ width: 1400, height: 950 });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -128,7 +129,7 @@ async function clickOneChoice(page, pick) {
     clicked = await b.evaluate((e) => e.dataset.text);
     await b.click();
   }
-  await page.waitForFunction((t) => document.body.dataset.turn !== t, { timeout: 30000 }, before);
+  await page.waitForFunction((t) => document.body.dataset.turn !== t, { timeout: 120000 }, before);
   const message = await page.$eval("#message", (e) => e.textContent);
   assert(!message, "the page says: " + message + " (after " + clicked + ")");
   return clicked;
@@ -288,6 +289,7 @@ const tests = {
   async link(browser) {
     const text = fs.readFileSync(path.join(__dirname, "../../specs/mists/faq-0005-per-colour.spec"), "utf8");
     const page = await browser.newPage();
+    page.setDefaultTimeout(120000);
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(pageUrl + "#spec=" + encodeURIComponent(text), { waitUntil: "load", timeout: 120000 });
@@ -301,6 +303,7 @@ const tests = {
     assert(rows.length === 2 && rows.every((r) => r.endsWith("=PASS")), "one PASS per coop-scoring value: " + rows);
     await page.close();
     const bad = await browser.newPage();
+    bad.setDefaultTimeout(120000);
     await bad.goto(pageUrl + "#spec=%E0%A4%A", { waitUntil: "load", timeout: 120000 });
     await bad.waitForSelector("body[data-ready='1']", { timeout: 120000 });
     await bad.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
@@ -489,6 +492,7 @@ const tests = {
       headless: true,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--allow-file-access-from-files"],
       protocolTimeout: 300000,
+      timeout: 120000,
     });
   } catch (e) {
     console.log("SKIP: chromium does not start here: " + e.message);
