@@ -5,9 +5,11 @@
 #   bash scripts/run.sh check [carcheck check options]   main job: every spec, shipped data
 #   bash scripts/run.sh test                              build with -Werror, run all tests
 #   bash scripts/run.sh sanitize                          the test suite under ASan + UBSan
-#   bash scripts/run.sh libfuzz [SECONDS]                 every libFuzzer harness (the parsers and
-#                                                         the engine), SECONDS each (60)
+#   bash scripts/run.sh libfuzz [SECONDS]                 every libFuzzer harness (the parsers,
+#                                                         the engine, the game log), SECONDS each (60)
 #   bash scripts/run.sh build                             just install and build (Release)
+#   bash scripts/run.sh web                               the page (docs/web.md) into
+#                                                         build-web/site/, and its browser tests
 #
 # Build folders: build/ (Release), build-asan/ (sanitizers). BUILD_DIR overrides the first.
 set -euo pipefail
@@ -67,7 +69,7 @@ case "$cmd" in
     cmake -S . -B build-libfuzzer -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
       -DCARCHECK_LIBFUZZER=ON -DCARCHECK_BENCH=OFF >/dev/null
     cmake --build build-libfuzzer --target seed_corpus -j"$(nproc)"
-    for h in tile_language tiles_yaml levels_yaml spec_language engine; do
+    for h in tile_language tiles_yaml levels_yaml spec_language engine game_log; do
       cmake --build build-libfuzzer --target "fuzz_$h" -j"$(nproc)"  # the harnesses only
       work=$(mktemp -d)
       # Seeds from the shipped data and the bad-input cases, never from committed copies.
@@ -78,6 +80,20 @@ case "$cmd" in
         spec_language)
           mapfile -t specs < <(find specs tests/bad-input/specs -name '*.spec' | sort)
           build-libfuzzer/fuzz/seed_corpus "$h" "$work" "${specs[@]}" ;;
+        game_log)  # one seed a line: tests/gamelogs, and `carcheck play --log` games when built
+          logs=$(mktemp)
+          cat tests/gamelogs/*.jsonl >"$logs"
+          if [ -x "$BUILD_DIR/carcheck" ]; then
+            for r in "base-c1" "pnp-demo" "bcb" "mists --level 1" "mists --level 4"; do
+              # shellcheck disable=SC2086  # "mists --level N" is two options
+              "$BUILD_DIR/carcheck" play --rules $r --seed 2 --no-board --log "$logs" >/dev/null
+            done
+          fi
+          n=0
+          while IFS= read -r line; do
+            [ -n "$line" ] && printf '%s' "$line" >"$work/log-$((n++))"
+          done <"$logs"
+          rm -f "$logs" ;;
       esac
       echo "== libFuzzer: $h for ${seconds}s"
       log=$(mktemp) art=$(mktemp -d)
@@ -101,8 +117,18 @@ case "$cmd" in
       rm -rf "$work" "$art" "$log"
     done
     ;;
+  web)
+    # Emscripten (Debian's), yaml-cpp's source through apt, node and npm for the test client.
+    PACKAGES+=(emscripten)
+    command -v node >/dev/null && command -v npm >/dev/null || PACKAGES+=(nodejs npm)
+    install_deps
+    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON
+    bash scripts/build-web.sh
+    (cd web/test && npm ci --no-audit --no-fund --loglevel=error)
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -L web -j"$(nproc)"
+    ;;
   *)
-    echo "usage: bash scripts/run.sh check|test|sanitize|libfuzz|build" >&2
+    echo "usage: bash scripts/run.sh check|test|sanitize|libfuzz|build|web" >&2
     exit 2
     ;;
 esac
