@@ -255,62 +255,147 @@ std::optional<std::string> Rules::bridged_placement_refusal(const State& s, Tile
   return bridge_refusal(s, bx, by, axis, &f, x, y);
 }
 
+namespace {
+
+// The bridge (a kPlaceBridge* code, kPlaceBridgeNone when none) that alone could make a
+// one-cell tile whose side terrains are `mine` (Rules::packed_sides) fit a space that asks
+// `needs` (State::space_needs_), when it does not fit without one: on the tile, along the
+// axis of every field-against-road side; or beside, across the one road-against-field side.
+// A bridge on the tile is also checked against the space (check_bridge's end checks, all of
+// which the tile and the neighbours' terrains decide): both ends on field, each facing a
+// road or an empty space. One beside is left to check_bridge (it reads the board).
+constexpr int bridge_code(uint8_t mine4, uint16_t needs) {
+  const unsigned mask = needs >> 8, want = needs & 0xFFu, mine = mine4;
+  if (((mine ^ want) & mask) == 0) return kPlaceBridgeNone;  // fits without a bridge
+  constexpr unsigned field = static_cast<unsigned>(Terrain::Field);
+  constexpr unsigned road = static_cast<unsigned>(Terrain::Road);
+  int code = kPlaceBridgeNone, mismatches = 0;
+  for (int side = 0; side < kSides; ++side) {
+    if (!((mask >> (2 * side)) & 3u)) continue;
+    const unsigned m = (mine >> (2 * side)) & 3u, theirs = (want >> (2 * side)) & 3u;
+    if (m == theirs) continue;
+    ++mismatches;
+    int w = kPlaceBridgeNone;
+    if (m == field && theirs == road)
+      w = kPlaceBridgeSelf + (side % 2);  // axis_of_side
+    else if (m == road && theirs == field)
+      w = kPlaceBridgeBeside + side;
+    if (w == kPlaceBridgeNone || (code != kPlaceBridgeNone && code != w) ||
+        (w >= kPlaceBridgeBeside && mismatches > 1))
+      return kPlaceBridgeNone;
+    code = w;
+  }
+  if (code == kPlaceBridgeNone || code >= kPlaceBridgeBeside) return code;
+  for (int k = 0; k < 2; ++k) {  // a bridge on the tile: its ends (check_bridge)
+    const int side = 2 * k + (code - kPlaceBridgeSelf);
+    if (((mine >> (2 * side)) & 3u) != field) return kPlaceBridgeNone;
+    if (((mask >> (2 * side)) & 3u) && ((want >> (2 * side)) & 3u) != road) return kPlaceBridgeNone;
+  }
+  return code;
+}
+
+// bridge_code() of the four rotations, a nibble each (rotation 0 lowest).
+constexpr uint16_t bridge_codes(uint32_t sides4, uint16_t needs) {
+  unsigned v = 0;
+  for (int rot = 0; rot < kRotations; ++rot)
+    v |= static_cast<unsigned>(bridge_code(static_cast<uint8_t>(sides4 >> (8 * rot)), needs))
+         << (4 * rot);
+  return static_cast<uint16_t>(v);
+}
+
+// A quarter turn clockwise moves each side's terrain one side on: rotation `rot`'s packed
+// sides are rotation 0's rotated left by 2 * rot bits (engine/board.cpp's turned_rotations).
+constexpr uint32_t quarter_turns(uint8_t sides0) {
+  uint32_t v = 0;
+  for (int rot = 0; rot < kRotations; ++rot) {
+    const unsigned s = sides0, k = 2u * static_cast<unsigned>(rot);
+    v |= static_cast<uint32_t>(static_cast<uint8_t>((s << k) | (s >> ((8u - k) & 7u))))
+         << (8 * rot);
+  }
+  return v;
+}
+
+constexpr unsigned kBridgeNeedsCodes = Rules::needs_code(kNeedsNoTile) + 1;
+
+// kBridgeTable.codes[sides0][code]: bridge_codes() for a tile whose rotation 0 has packed
+// sides `sides0` (its rotations quarter turns of it) on a space whose needs have that code
+// (Rules::needs_code, State::frontier_code_): one load a frontier space, as the plain scan's
+// kFitTable (engine/board.cpp). 0 for kNeedsNoTile (nothing fits there, bridged or not).
+struct BridgeTable {
+  uint16_t codes[256][kBridgeNeedsCodes];
+};
+BridgeTable make_bridge_table() {
+  BridgeTable t{};
+  for (unsigned sides0 = 0; sides0 < 256; ++sides0) {
+    const uint32_t sides4 = quarter_turns(static_cast<uint8_t>(sides0));
+    for (unsigned per_side = 0; per_side < 256; ++per_side) {  // 0: no neighbour, 1 + terrain
+      unsigned mask = 0, terrain = 0;
+      for (unsigned side = 0; side < kSides; ++side) {
+        const unsigned v = (per_side >> (2 * side)) & 3u;
+        if (v) mask |= 3u << (2 * side), terrain |= (v - 1) << (2 * side);
+      }
+      const auto needs = static_cast<uint16_t>(mask << 8 | terrain);
+      t.codes[sides0][Rules::needs_code(needs)] = bridge_codes(sides4, needs);
+    }
+  }
+  return t;
+}
+// Built at start-up (as kFitTable: too many steps for a constant); nothing reads it during
+// static initialisation.
+const BridgeTable kBridgeTable = make_bridge_table();
+
+}  // namespace
+
 // fn 17: every placement that fits only with a bridge, then `discard` when none fits
-// without one (the player may decline the bridge and set the tile aside).
+// without one (the player may decline the bridge and set the tile aside). Order: frontier,
+// then rotation. Which bridge could make a rotation fit a space, and whether a bridge on the
+// tile itself is possible there, is one table load a space (kBridgeTable); only a bridge on
+// a neighbour reads the board (check_bridge).
 void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int from) {
   const bool plain = out.size > from;
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells != 1 || nth(s.bcb_.bridges, s.player_) <= 0) return;
+  if (s.bcb_.bridge_cell >= 0) return;  // check_bridge refuses a second bridge everywhere
   const int before = out.size;
-  const unsigned field = static_cast<unsigned>(Terrain::Field);
-  const unsigned road = static_cast<unsigned>(Terrain::Road);
   const bool no_monastery = forbid_monastery(s);
-  uint8_t packed[kRotations];
-  for (int rot = 0; rot < kRotations; ++rot) packed[rot] = packed_sides(t.rot[rot][0]);
-  for (Pos p : s.frontier_) {
-    // What the space asks (State::space_needs_): the neighbours' terrains under a mask.
-    const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
-    if (needs == kNeedsNoTile || !on_table(s, p.x, p.y)) continue;
-    const unsigned mask = needs >> 8, want_terrain = needs & 0xFFu;
-    for (int rot = 0; rot < kRotations; ++rot) {
-      const CellFace& f = t.rot[rot][0];
-      if (((packed[rot] ^ want_terrain) & mask) == 0) continue;  // fits without a bridge
-      // The one bridge that could make this fit: on the tile, along the axis of every
-      // field-against-road side; or beside, across the one road-against-field side.
-      int code = kPlaceBridgeNone, mismatches = 0;
-      bool possible = true;
-      for (int side = 0; side < kSides && possible; ++side) {
-        if (!((mask >> (2 * side)) & 3u)) continue;
-        const unsigned mine = side_terrain(packed[rot], side);
-        const unsigned theirs = side_terrain(want_terrain, side);
-        if (mine == theirs) continue;
-        ++mismatches;
-        int want = kPlaceBridgeNone;
-        if (mine == field && theirs == road)
-          want = kPlaceBridgeSelf + static_cast<int>(axis_of_side(side));
-        else if (mine == road && theirs == field)
-          want = kPlaceBridgeBeside + side;
-        possible = want != kPlaceBridgeNone && (code == kPlaceBridgeNone || code == want) &&
-                   !(want >= kPlaceBridgeBeside && mismatches > 1);
-        code = want;
+  const uint32_t sides4 = s.game_->packed_rotations(tile);
+  const auto sides0 = static_cast<uint8_t>(sides4);
+  // A quarter-turned tile reads its row of the table; another works each space out.
+  const uint16_t* row = sides4 == quarter_turns(sides0) ? kBridgeTable.codes[sides0] : nullptr;
+  unsigned self_ok = 0;  // bit rot: a bridge on the tile in that rotation (bridge-on-monastery)
+  for (int rot = 0; rot < kRotations; ++rot) {
+    const CellFace& f = t.rot[rot][0];
+    const bool monastery = f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery;
+    self_ok |= static_cast<unsigned>(!(no_monastery && monastery)) << rot;
+  }
+  const size_t n = s.frontier_.size();
+  const uint16_t* code = s.frontier_code_.data();
+  const uint32_t* at = s.frontier_at_.data();
+  for (size_t i = 0; i < n; ++i) {
+    unsigned e = row ? row[code[i]] : bridge_codes(sides4, s.space_needs_[at[i]]);
+    if (!e) continue;
+    const Pos p = s.frontier_[i];
+    if (!on_table(s, p.x, p.y)) continue;
+    for (int rot = 0; rot < kRotations; ++rot, e >>= 4) {
+      const int c = static_cast<int>(e & 0xFu);
+      if (c == kPlaceBridgeNone) continue;
+      if (c < kPlaceBridgeBeside) {
+        if (!((self_ok >> rot) & 1u)) continue;
+      } else {
+        const int side = c - kPlaceBridgeBeside;
+        Incoming in{p.x, p.y, &t.rot[rot][0]};
+        if (check_bridge(s, s.player_, s.bcb_, s.new_cell_, p.x + kDx[side], p.y + kDy[side],
+                         axis_of_side(side), &in, no_monastery)
+                .why != BridgeProblem::None)
+          continue;
       }
-      if (!possible || mismatches == 0) continue;
-      const bool self = code < kPlaceBridgeBeside;
-      const BridgeAxis axis = self ? static_cast<BridgeAxis>(code - kPlaceBridgeSelf)
-                                   : axis_of_side(code - kPlaceBridgeBeside);
-      const int bx = self ? p.x : p.x + kDx[code - kPlaceBridgeBeside];
-      const int by = self ? p.y : p.y + kDy[code - kPlaceBridgeBeside];
-      Incoming in{p.x, p.y, &f};
-      if (check_bridge(s, s.player_, s.bcb_, s.new_cell_, bx, by, axis, &in, no_monastery).why !=
-          BridgeProblem::None)
-        continue;
       Action a;
       a.kind = ActionKind::Place;
       a.tile = tile;
       a.x = static_cast<int16_t>(p.x);
       a.y = static_cast<int16_t>(p.y);
       a.rot = static_cast<int8_t>(rot);
-      a.count = static_cast<int8_t>(code);
+      a.count = static_cast<int8_t>(c);
       out.push(a);
     }
   }
