@@ -159,6 +159,30 @@ bool forbid_monastery(const State& s) {
   return s.game().switches().bridge_on_monastery == BridgeOnMonastery::Forbidden;
 }
 
+// check_bridge() finds nothing wrong with a bridge along `axis` on placed `cell` at (x, y),
+// once the caller has seen the player's supply hold a bridge, no bridge built this turn and
+// (x, y) on or beside the new tile (or the space a tile is about to take): the rest, read
+// from the cells' packed sides (a cell without a bridge shows its face's). A bridge end
+// facing the space of a tile about to be placed with it faces that tile's road (the
+// placement's bridge code says so): as check_bridge, it passes.
+bool bridge_fits(const State& s, int cell, int x, int y, int axis, bool no_monastery) {
+  const PlacedCell& c = s.cell(cell);
+  if (c.bridge) return false;
+  constexpr unsigned field = static_cast<unsigned>(Terrain::Field);
+  constexpr unsigned road = static_cast<unsigned>(Terrain::Road);
+  if (side_terrain(c.sides, axis) != field || side_terrain(c.sides, axis + 2) != field)
+    return false;
+  if (no_monastery) {
+    const CellFace& f = s.face(cell);
+    if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery) return false;
+  }
+  for (int side = axis; side < kSides; side += 2) {  // end_side(axis, 0), end_side(axis, 1)
+    const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
+    if (nb >= 0 && side_terrain(s.cell(nb).sides, opposite_side(side)) != road) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<std::string> Rules::bridge_refusal(const State& s, int x, int y, BridgeAxis axis,
@@ -382,12 +406,8 @@ void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int
       if (c < kPlaceBridgeBeside) {
         if (!((self_ok >> rot) & 1u)) continue;
       } else {
-        const int side = c - kPlaceBridgeBeside;
-        Incoming in{p.x, p.y, &t.rot[rot][0]};
-        if (check_bridge(s, s.player_, s.bcb_, s.new_cell_, p.x + kDx[side], p.y + kDy[side],
-                         axis_of_side(side), &in, no_monastery)
-                .why != BridgeProblem::None)
-          continue;
+        const int side = c - kPlaceBridgeBeside, bx = p.x + kDx[side], by = p.y + kDy[side];
+        if (!bridge_fits(s, s.cell_at(bx, by), bx, by, side % 2, no_monastery)) continue;
       }
       Action a;
       a.kind = ActionKind::Place;
@@ -437,14 +457,17 @@ namespace {
 // The bridges open now: on the new tile and its four neighbours, each axis.
 template <class Visit>
 void each_bridge(const State& s, Visit&& visit) {
+  // check_bridge's checks that hold for every cell first (a bridge in supply, none built
+  // this turn), then each cell's (bridge_fits).
+  if (nth(s.bcb().bridges, s.current_player()) <= 0 || s.bcb().bridge_cell >= 0) return;
+  const bool no_monastery = forbid_monastery(s);
   const PlacedCell& nc = s.cell(s.new_cell());
   for (int k = -1; k < kSides; ++k) {
     const int x = k < 0 ? nc.x : nc.x + kDx[k], y = k < 0 ? nc.y : nc.y + kDy[k];
-    if (s.cell_at(x, y) < 0) continue;
+    const int cell = s.cell_at(x, y);
+    if (cell < 0) continue;
     for (int axis = 0; axis < kBridgeAxes; ++axis)
-      if (check_bridge(s, s.current_player(), s.bcb(), s.new_cell(), x, y,
-                       static_cast<BridgeAxis>(axis), nullptr, forbid_monastery(s))
-              .why == BridgeProblem::None)
+      if (bridge_fits(s, cell, x, y, axis, no_monastery))
         if (!visit(x, y, axis)) return;
   }
 }
