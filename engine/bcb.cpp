@@ -4,6 +4,8 @@
 // comes with it (Place.count), and may be declined by setting the tile aside (fn 17).
 #include "engine/bcb.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 #include "engine/rules_impl.h"
@@ -165,7 +167,7 @@ bool forbid_monastery(const State& s) {
 // from the cells' packed sides (a cell without a bridge shows its face's). A bridge end
 // facing the space of a tile about to be placed with it faces that tile's road (the
 // placement's bridge code says so): as check_bridge, it passes.
-bool bridge_fits(const State& s, int cell, int x, int y, int axis, bool no_monastery) {
+inline bool bridge_fits(const State& s, int cell, int x, int y, int axis, bool no_monastery) {
   const PlacedCell& c = s.cell(cell);
   if (c.bridge) return false;
   constexpr unsigned field = static_cast<unsigned>(Terrain::Field);
@@ -395,28 +397,43 @@ void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int
   const size_t n = s.frontier_.size();
   const uint16_t* code = s.frontier_code_.data();
   const uint32_t* at = s.frontier_at_.data();
-  for (size_t i = 0; i < n; ++i) {
-    unsigned e = row ? row[code[i]] : bridge_codes(sides4, s.space_needs_[at[i]]);
-    if (!e) continue;
-    const Pos p = s.frontier_[i];
-    if (!on_table(s, p.x, p.y)) continue;
-    for (int rot = 0; rot < kRotations; ++rot, e >>= 4) {
-      const int c = static_cast<int>(e & 0xFu);
-      if (c == kPlaceBridgeNone) continue;
-      if (c < kPlaceBridgeBeside) {
-        if (!((self_ok >> rot) & 1u)) continue;
-      } else {
-        const int side = c - kPlaceBridgeBeside, bx = p.x + kDx[side], by = p.y + kDy[side];
-        if (!bridge_fits(s, s.cell_at(bx, by), bx, by, side % 2, no_monastery)) continue;
+  const bool bounded = s.game_->switches().board_bounds == BoardBounds::TableEdge;
+  // As the plain scan (engine/board.cpp scan_spaces): one pass reads every space's entry and
+  // marks those with a candidate, without a branch on it (most spaces have none, and which do
+  // is not predictable); a second visits the marked ones in frontier order.
+  uint16_t entry[64];
+  for (size_t first = 0; first < n; first += 64) {
+    const size_t end = std::min(n, first + 64);
+    uint64_t marks = 0;
+    for (size_t i = first; i < end; ++i) {
+      const uint16_t e = row ? row[code[i]] : bridge_codes(sides4, s.space_needs_[at[i]]);
+      entry[i - first] = e;
+      marks |= static_cast<uint64_t>(e != 0) << (i - first);
+    }
+    for (; marks; marks &= marks - 1) {
+      const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
+      const unsigned e = entry[i - first];
+      const Pos p = s.frontier_[i];
+      if (bounded && !on_table(s, p.x, p.y)) continue;
+      // The rotations with a code (codes are 1..6: a nibble's low three bits).
+      for (unsigned live = (e | e >> 1 | e >> 2) & 0x1111u; live; live &= live - 1) {
+        const int rot = std::countr_zero(live) / 4;
+        const int c = static_cast<int>((e >> (4 * rot)) & 0xFu);
+        if (c < kPlaceBridgeBeside) {
+          if (!((self_ok >> rot) & 1u)) continue;
+        } else {
+          const int side = c - kPlaceBridgeBeside, bx = p.x + kDx[side], by = p.y + kDy[side];
+          if (!bridge_fits(s, s.cell_at(bx, by), bx, by, side % 2, no_monastery)) continue;
+        }
+        Action a;
+        a.kind = ActionKind::Place;
+        a.tile = tile;
+        a.x = static_cast<int16_t>(p.x);
+        a.y = static_cast<int16_t>(p.y);
+        a.rot = static_cast<int8_t>(rot);
+        a.count = static_cast<int8_t>(c);
+        out.push(a);
       }
-      Action a;
-      a.kind = ActionKind::Place;
-      a.tile = tile;
-      a.x = static_cast<int16_t>(p.x);
-      a.y = static_cast<int16_t>(p.y);
-      a.rot = static_cast<int8_t>(rot);
-      a.count = static_cast<int8_t>(c);
-      out.push(a);
     }
   }
   if (!plain && out.size > before) {
