@@ -376,7 +376,7 @@ const BridgeTable kBridgeTable = make_bridge_table();
 // without one (the player may decline the bridge and set the tile aside). Order: frontier,
 // then rotation. Which bridge could make a rotation fit a space, and whether a bridge on the
 // tile itself is possible there, is one table load a space (kBridgeTable); only a bridge on
-// a neighbour reads the board (check_bridge).
+// a neighbour reads the board (bridge_fits).
 void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int from) {
   const bool plain = out.size > from;
   const TileType& t = s.game_->tile(tile);
