@@ -4,6 +4,8 @@
 // comes with it (Place.count), and may be declined by setting the tile aside (fn 17).
 #include "engine/bcb.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 #include "engine/rules_impl.h"
@@ -159,6 +161,30 @@ bool forbid_monastery(const State& s) {
   return s.game().switches().bridge_on_monastery == BridgeOnMonastery::Forbidden;
 }
 
+// check_bridge() finds nothing wrong with a bridge along `axis` on placed `cell` at (x, y),
+// once the caller has seen the player's supply hold a bridge, no bridge built this turn and
+// (x, y) on or beside the new tile (or the space a tile is about to take): the rest, read
+// from the cells' packed sides (a cell without a bridge shows its face's). A bridge end
+// facing the space of a tile about to be placed with it faces that tile's road (the
+// placement's bridge code says so): as check_bridge, it passes.
+inline bool bridge_fits(const State& s, int cell, int x, int y, int axis, bool no_monastery) {
+  const PlacedCell& c = s.cell(cell);
+  if (c.bridge) return false;
+  constexpr unsigned field = static_cast<unsigned>(Terrain::Field);
+  constexpr unsigned road = static_cast<unsigned>(Terrain::Road);
+  if (side_terrain(c.sides, axis) != field || side_terrain(c.sides, axis + 2) != field)
+    return false;
+  if (no_monastery) {
+    const CellFace& f = s.face(cell);
+    if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery) return false;
+  }
+  for (int side = axis; side < kSides; side += 2) {  // end_side(axis, 0), end_side(axis, 1)
+    const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
+    if (nb >= 0 && side_terrain(s.cell(nb).sides, opposite_side(side)) != road) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<std::string> Rules::bridge_refusal(const State& s, int x, int y, BridgeAxis axis,
@@ -255,63 +281,159 @@ std::optional<std::string> Rules::bridged_placement_refusal(const State& s, Tile
   return bridge_refusal(s, bx, by, axis, &f, x, y);
 }
 
+namespace {
+
+// The bridge (a kPlaceBridge* code, kPlaceBridgeNone when none) that alone could make a
+// one-cell tile whose side terrains are `mine` (Rules::packed_sides) fit a space that asks
+// `needs` (State::space_needs_), when it does not fit without one: on the tile, along the
+// axis of every field-against-road side; or beside, across the one road-against-field side.
+// A bridge on the tile is also checked against the space (check_bridge's end checks, all of
+// which the tile and the neighbours' terrains decide): both ends on field, each facing a
+// road or an empty space. One beside is left to check_bridge (it reads the board).
+constexpr int bridge_code(uint8_t mine4, uint16_t needs) {
+  const unsigned mask = needs >> 8, want = needs & 0xFFu, mine = mine4;
+  if (((mine ^ want) & mask) == 0) return kPlaceBridgeNone;  // fits without a bridge
+  constexpr unsigned field = static_cast<unsigned>(Terrain::Field);
+  constexpr unsigned road = static_cast<unsigned>(Terrain::Road);
+  int code = kPlaceBridgeNone, mismatches = 0;
+  for (int side = 0; side < kSides; ++side) {
+    if (!((mask >> (2 * side)) & 3u)) continue;
+    const unsigned m = (mine >> (2 * side)) & 3u, theirs = (want >> (2 * side)) & 3u;
+    if (m == theirs) continue;
+    ++mismatches;
+    int w = kPlaceBridgeNone;
+    if (m == field && theirs == road)
+      w = kPlaceBridgeSelf + (side % 2);  // axis_of_side
+    else if (m == road && theirs == field)
+      w = kPlaceBridgeBeside + side;
+    if (w == kPlaceBridgeNone || (code != kPlaceBridgeNone && code != w) ||
+        (w >= kPlaceBridgeBeside && mismatches > 1))
+      return kPlaceBridgeNone;
+    code = w;
+  }
+  if (code == kPlaceBridgeNone || code >= kPlaceBridgeBeside) return code;
+  for (int k = 0; k < 2; ++k) {  // a bridge on the tile: its ends (check_bridge)
+    const int side = 2 * k + (code - kPlaceBridgeSelf);
+    if (((mine >> (2 * side)) & 3u) != field) return kPlaceBridgeNone;
+    if (((mask >> (2 * side)) & 3u) && ((want >> (2 * side)) & 3u) != road) return kPlaceBridgeNone;
+  }
+  return code;
+}
+
+// bridge_code() of the four rotations, a nibble each (rotation 0 lowest).
+constexpr uint16_t bridge_codes(uint32_t sides4, uint16_t needs) {
+  unsigned v = 0;
+  for (int rot = 0; rot < kRotations; ++rot)
+    v |= static_cast<unsigned>(bridge_code(static_cast<uint8_t>(sides4 >> (8 * rot)), needs))
+         << (4 * rot);
+  return static_cast<uint16_t>(v);
+}
+
+// A quarter turn clockwise moves each side's terrain one side on: rotation `rot`'s packed
+// sides are rotation 0's rotated left by 2 * rot bits (engine/board.cpp's turned_rotations).
+constexpr uint32_t quarter_turns(uint8_t sides0) {
+  uint32_t v = 0;
+  for (int rot = 0; rot < kRotations; ++rot) {
+    const unsigned s = sides0, k = 2u * static_cast<unsigned>(rot);
+    v |= static_cast<uint32_t>(static_cast<uint8_t>((s << k) | (s >> ((8u - k) & 7u))))
+         << (8 * rot);
+  }
+  return v;
+}
+
+constexpr unsigned kBridgeNeedsCodes = Rules::needs_code(kNeedsNoTile) + 1;
+
+// kBridgeTable.codes[sides0][code]: bridge_codes() for a tile whose rotation 0 has packed
+// sides `sides0` (its rotations quarter turns of it) on a space whose needs have that code
+// (Rules::needs_code, State::frontier_code_): one load a frontier space, as the plain scan's
+// kFitTable (engine/board.cpp). 0 for kNeedsNoTile (nothing fits there, bridged or not).
+struct BridgeTable {
+  uint16_t codes[256][kBridgeNeedsCodes];
+};
+BridgeTable make_bridge_table() {
+  BridgeTable t{};
+  for (unsigned sides0 = 0; sides0 < 256; ++sides0) {
+    const uint32_t sides4 = quarter_turns(static_cast<uint8_t>(sides0));
+    for (unsigned per_side = 0; per_side < 256; ++per_side) {  // 0: no neighbour, 1 + terrain
+      unsigned mask = 0, terrain = 0;
+      for (unsigned side = 0; side < kSides; ++side) {
+        const unsigned v = (per_side >> (2 * side)) & 3u;
+        if (v) mask |= 3u << (2 * side), terrain |= (v - 1) << (2 * side);
+      }
+      const auto needs = static_cast<uint16_t>(mask << 8 | terrain);
+      t.codes[sides0][Rules::needs_code(needs)] = bridge_codes(sides4, needs);
+    }
+  }
+  return t;
+}
+// Built at start-up (as kFitTable: too many steps for a constant); nothing reads it during
+// static initialisation.
+const BridgeTable kBridgeTable = make_bridge_table();
+
+}  // namespace
+
 // fn 17: every placement that fits only with a bridge, then `discard` when none fits
-// without one (the player may decline the bridge and set the tile aside).
+// without one (the player may decline the bridge and set the tile aside). Order: frontier,
+// then rotation. Which bridge could make a rotation fit a space, and whether a bridge on the
+// tile itself is possible there, is one table load a space (kBridgeTable); only a bridge on
+// a neighbour reads the board (bridge_fits).
 void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int from) {
   const bool plain = out.size > from;
   const TileType& t = s.game_->tile(tile);
   if (t.n_cells != 1 || nth(s.bcb_.bridges, s.player_) <= 0) return;
+  if (s.bcb_.bridge_cell >= 0) return;  // check_bridge refuses a second bridge everywhere
   const int before = out.size;
-  const unsigned field = static_cast<unsigned>(Terrain::Field);
-  const unsigned road = static_cast<unsigned>(Terrain::Road);
   const bool no_monastery = forbid_monastery(s);
-  uint8_t packed[kRotations];
-  for (int rot = 0; rot < kRotations; ++rot) packed[rot] = packed_sides(t.rot[rot][0]);
-  for (Pos p : s.frontier_) {
-    // What the space asks (State::space_needs_): the neighbours' terrains under a mask.
-    const uint16_t needs = s.space_needs_[s.grid_index(p.x, p.y)];
-    if (needs == kNeedsNoTile || !on_table(s, p.x, p.y)) continue;
-    const unsigned mask = needs >> 8, want_terrain = needs & 0xFFu;
-    for (int rot = 0; rot < kRotations; ++rot) {
-      const CellFace& f = t.rot[rot][0];
-      if (((packed[rot] ^ want_terrain) & mask) == 0) continue;  // fits without a bridge
-      // The one bridge that could make this fit: on the tile, along the axis of every
-      // field-against-road side; or beside, across the one road-against-field side.
-      int code = kPlaceBridgeNone, mismatches = 0;
-      bool possible = true;
-      for (int side = 0; side < kSides && possible; ++side) {
-        if (!((mask >> (2 * side)) & 3u)) continue;
-        const unsigned mine = side_terrain(packed[rot], side);
-        const unsigned theirs = side_terrain(want_terrain, side);
-        if (mine == theirs) continue;
-        ++mismatches;
-        int want = kPlaceBridgeNone;
-        if (mine == field && theirs == road)
-          want = kPlaceBridgeSelf + static_cast<int>(axis_of_side(side));
-        else if (mine == road && theirs == field)
-          want = kPlaceBridgeBeside + side;
-        possible = want != kPlaceBridgeNone && (code == kPlaceBridgeNone || code == want) &&
-                   !(want >= kPlaceBridgeBeside && mismatches > 1);
-        code = want;
+  const uint32_t sides4 = s.game_->packed_rotations(tile);
+  const auto sides0 = static_cast<uint8_t>(sides4);
+  // A quarter-turned tile reads its row of the table; another works each space out.
+  const uint16_t* row = sides4 == quarter_turns(sides0) ? kBridgeTable.codes[sides0] : nullptr;
+  unsigned self_ok = 0;  // bit rot: a bridge on the tile in that rotation (bridge-on-monastery)
+  for (int rot = 0; rot < kRotations; ++rot) {
+    const CellFace& f = t.rot[rot][0];
+    const bool monastery = f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery;
+    self_ok |= static_cast<unsigned>(!(no_monastery && monastery)) << rot;
+  }
+  const size_t n = s.frontier_.size();
+  const uint16_t* code = s.frontier_code_.data();
+  const uint32_t* at = s.frontier_at_.data();
+  const bool bounded = s.game_->switches().board_bounds == BoardBounds::TableEdge;
+  // As the plain scan (engine/board.cpp scan_spaces): one pass reads every space's entry and
+  // marks those with a candidate, without a branch on it (most spaces have none, and which do
+  // is not predictable); a second visits the marked ones in frontier order.
+  uint16_t entry[64];
+  for (size_t first = 0; first < n; first += 64) {
+    const size_t end = std::min(n, first + 64);
+    uint64_t marks = 0;
+    for (size_t i = first; i < end; ++i) {
+      const uint16_t e = row ? row[code[i]] : bridge_codes(sides4, s.space_needs_[at[i]]);
+      entry[i - first] = e;
+      marks |= static_cast<uint64_t>(e != 0) << (i - first);
+    }
+    for (; marks; marks &= marks - 1) {
+      const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
+      const unsigned e = entry[i - first];
+      const Pos p = s.frontier_[i];
+      if (bounded && !on_table(s, p.x, p.y)) continue;
+      // The rotations with a code (codes are 1..6: a nibble's low three bits).
+      for (unsigned live = (e | e >> 1 | e >> 2) & 0x1111u; live; live &= live - 1) {
+        const int rot = std::countr_zero(live) / 4;
+        const int c = static_cast<int>((e >> (4 * rot)) & 0xFu);
+        if (c < kPlaceBridgeBeside) {
+          if (!((self_ok >> rot) & 1u)) continue;
+        } else {
+          const int side = c - kPlaceBridgeBeside, bx = p.x + kDx[side], by = p.y + kDy[side];
+          if (!bridge_fits(s, s.cell_at(bx, by), bx, by, side % 2, no_monastery)) continue;
+        }
+        Action a;
+        a.kind = ActionKind::Place;
+        a.tile = tile;
+        a.x = static_cast<int16_t>(p.x);
+        a.y = static_cast<int16_t>(p.y);
+        a.rot = static_cast<int8_t>(rot);
+        a.count = static_cast<int8_t>(c);
+        out.push(a);
       }
-      if (!possible || mismatches == 0) continue;
-      const bool self = code < kPlaceBridgeBeside;
-      const BridgeAxis axis = self ? static_cast<BridgeAxis>(code - kPlaceBridgeSelf)
-                                   : axis_of_side(code - kPlaceBridgeBeside);
-      const int bx = self ? p.x : p.x + kDx[code - kPlaceBridgeBeside];
-      const int by = self ? p.y : p.y + kDy[code - kPlaceBridgeBeside];
-      Incoming in{p.x, p.y, &f};
-      if (check_bridge(s, s.player_, s.bcb_, s.new_cell_, bx, by, axis, &in, no_monastery).why !=
-          BridgeProblem::None)
-        continue;
-      Action a;
-      a.kind = ActionKind::Place;
-      a.tile = tile;
-      a.x = static_cast<int16_t>(p.x);
-      a.y = static_cast<int16_t>(p.y);
-      a.rot = static_cast<int8_t>(rot);
-      a.count = static_cast<int8_t>(code);
-      out.push(a);
     }
   }
   if (!plain && out.size > before) {
@@ -352,14 +474,17 @@ namespace {
 // The bridges open now: on the new tile and its four neighbours, each axis.
 template <class Visit>
 void each_bridge(const State& s, Visit&& visit) {
+  // check_bridge's checks that hold for every cell first (a bridge in supply, none built
+  // this turn), then each cell's (bridge_fits).
+  if (nth(s.bcb().bridges, s.current_player()) <= 0 || s.bcb().bridge_cell >= 0) return;
+  const bool no_monastery = forbid_monastery(s);
   const PlacedCell& nc = s.cell(s.new_cell());
   for (int k = -1; k < kSides; ++k) {
     const int x = k < 0 ? nc.x : nc.x + kDx[k], y = k < 0 ? nc.y : nc.y + kDy[k];
-    if (s.cell_at(x, y) < 0) continue;
+    const int cell = s.cell_at(x, y);
+    if (cell < 0) continue;
     for (int axis = 0; axis < kBridgeAxes; ++axis)
-      if (check_bridge(s, s.current_player(), s.bcb(), s.new_cell(), x, y,
-                       static_cast<BridgeAxis>(axis), nullptr, forbid_monastery(s))
-              .why == BridgeProblem::None)
+      if (bridge_fits(s, cell, x, y, axis, no_monastery))
         if (!visit(x, y, axis)) return;
   }
 }

@@ -253,6 +253,9 @@ void Rules::bcb_castle_resume(State& s) {
 // (false).
 bool Rules::bcb_castle_next(State& s) {
   BcbState& b = s.bcb_;
+  // No finished feature in this scoring and no castle scored in it: no castle has a
+  // candidate (candidates()), as after most turns.
+  if (b.castle_fresh == 0 || (s.pending_.empty() && b.castles_scored_now == 0)) return false;
   Candidates c;
   switch (s.game_->switches().castle_order) {
     case CastleOrder::ActiveClockwise:

@@ -21,15 +21,15 @@ class GridPlane {
  public:
   GridPlane() = default;
   explicit GridPlane(int dim)
-      : dim_(dim), data_(new T[static_cast<size_t>(dim) * static_cast<size_t>(dim)]) {}
+      : dim_(dim), data_(take(static_cast<size_t>(dim) * static_cast<size_t>(dim))) {}
   GridPlane(const GridPlane& o)
       : dim_(o.dim_),
         lo_(o.lo_),
         hi_(o.hi_),
-        data_(o.data_ ? new T[static_cast<size_t>(o.dim_) * static_cast<size_t>(o.dim_)]
-                      : nullptr) {
+        data_(o.data_ ? take(static_cast<size_t>(o.dim_) * static_cast<size_t>(o.dim_)) : nullptr) {
     copy_band(o);
   }
+  ~GridPlane() { recycle(std::move(data_), size()); }
   GridPlane& operator=(const GridPlane& o) {
     if (this == &o) return *this;
     if (dim_ != o.dim_ || !data_ || !o.data_)  // another game's size: a buffer of its own
@@ -93,6 +93,31 @@ class GridPlane {
   }
 
  private:
+  // The buffer of the plane last destroyed on this thread, kept for the next plane of its
+  // size: a game's planes come and go with its State (a bcb game's two are 146 KB, past
+  // glibc's trim threshold, so freeing them gave the heap back to the kernel after every
+  // game and the next game's first writes faulted it in again). Contents are never read
+  // outside a band, so a reused buffer needs no clearing.
+  struct Spare {
+    std::unique_ptr<T[]> data;
+    size_t size = 0;
+  };
+  static Spare& spare() {
+    thread_local Spare s;
+    return s;
+  }
+  static std::unique_ptr<T[]> take(size_t n) {
+    Spare& s = spare();
+    if (s.data && s.size == n) return std::move(s.data);
+    return std::unique_ptr<T[]>(new T[n]);
+  }
+  static void recycle(std::unique_ptr<T[]> data, size_t n) {
+    if (!data) return;
+    Spare& s = spare();
+    s.data = std::move(data);
+    s.size = n;
+  }
+
   size_t row_start(int row) const { return static_cast<size_t>(row) * static_cast<size_t>(dim_); }
   void fill_rows(int from, int to) {
     if (from <= to)
