@@ -97,10 +97,10 @@ json breakdown_json(const State& s, int who) {
   const Score& sc = s.score(who);
   d["total"] = sc.total;
   d["owner"] = score_owner(s, who);
+  // Every score class of the rule system (Game::score_classes), as the Python module and
+  // `play` show them: the parts sum to the total.
   json classes = json::object();
-  for (int f = 0; f < kScoreClasses; ++f)
-    classes[feature_class_name(static_cast<FeatureClass>(f))] =
-        sc.by_feature[static_cast<size_t>(f)];
+  for (FeatureClass f : s.game().score_classes()) classes[feature_class_name(f)] = sc.points(f);
   d["classes"] = classes;
   return d;
 }
