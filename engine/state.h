@@ -65,6 +65,12 @@ struct ActionList {
   }
   const Action* begin() const { return items; }
   const Action* end() const { return items + size; }
+  // Whether some item is `a` or a range entry that stands for it (engine/action.h offers()).
+  bool offers(const Action& a) const {
+    for (const Action& e : *this)
+      if (carcheck::offers(e, a)) return true;
+    return false;
+  }
 };
 
 enum class Phase : uint8_t {
