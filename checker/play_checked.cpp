@@ -61,8 +61,8 @@ CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
         }
         a = choose(s, *legal);
         if (!legal->offers(a)) {
-          out.failure = "the chooser picked an action the legal actions do not offer: " +
-                        action_text(s, a);
+          out.failure =
+              "the chooser picked an action the legal actions do not offer: " + action_text(s, a);
           return out;
         }
         // A refusal leaves the state unchanged, so the action's text is made only then.
