@@ -56,7 +56,7 @@ State mid_game(const Game& game, uint64_t seed, int turn) {
       continue;
     }
     s.legal_actions(legal);
-    if (auto why = s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]))
+    if (auto why = s.apply(random_action(s, legal, chooser)))
       throw std::logic_error("a legal action was refused: " + *why);
   }
   if (s.is_terminal()) throw std::logic_error("the game ended before the requested turn");

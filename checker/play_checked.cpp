@@ -59,7 +59,12 @@ CheckedGame play_checked(State& s, const GameStart& from, const Choose& choose,
           out.failure = f;
           return out;
         }
-        a = legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)];
+        a = choose(s, *legal);
+        if (!legal->offers(a)) {
+          out.failure =
+              "the chooser picked an action the legal actions do not offer: " + action_text(s, a);
+          return out;
+        }
         // A refusal leaves the state unchanged, so the action's text is made only then.
         if (Fail why = s.apply(a)) {
           out.failure = "a legal action was refused: " + action_text(s, a) + ": " + *why;

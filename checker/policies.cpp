@@ -12,14 +12,61 @@
 
 namespace carcheck {
 
+namespace {
+
+bool is_bid(const Action& a) {
+  return a.kind == ActionKind::Bid || (a.kind == ActionKind::Select && a.x >= 0);
+}
+
+// Item `i` continues the choice of item i - 1: bids of the same kind on the same tile.
+bool same_choice(const ActionList& legal, int i) {
+  if (i == 0) return false;
+  const Action& a = legal.items[i - 1];
+  const Action& b = legal.items[i];
+  return is_bid(a) && is_bid(b) && a.kind == b.kind && a.tile == b.tile;
+}
+
+}  // namespace
+
+int random_bid(const State& s, int lo, int hi, Rng& rng) {
+  const int score = s.score(s.current_player()).total;
+  const int top = std::min(hi, std::max(lo, score));
+  const int k = std::countr_one(rng.next());
+  return std::min(top, lo + k);
+}
+
+Action random_action(const State& s, const ActionList& legal, Rng& rng) {
+  const int n = legal.size;
+  uint32_t choices = 0;
+  bool bids = false;
+  for (int i = 0; i < n; ++i) {
+    choices += !same_choice(legal, i);
+    bids = bids || is_bid(legal.items[i]);
+  }
+  if (!bids) return legal.items[rng.below(static_cast<uint32_t>(n))];
+  uint32_t k = rng.below(choices);
+  int first = 0;
+  for (int i = 1; i < n && k > 0; ++i)
+    if (!same_choice(legal, i) && --k == 0) first = i;
+  const Action& a = legal.items[first];
+  if (!is_bid(a)) return a;
+  int last = first;
+  while (last + 1 < n && same_choice(legal, last + 1)) ++last;
+  const Action& top = legal.items[last];
+  return with_amount(a, random_bid(s, a.x, is_bid_range(top) ? kMaxBid : top.x, rng));
+}
+
+Action lowest(const ActionList& legal, uint32_t i) {
+  const Action& a = legal.items[i % static_cast<uint32_t>(legal.size)];
+  return is_bid_range(a) ? with_amount(a, a.x) : a;
+}
+
 Choose uniform_choice(Rng& rng) {
-  return [&rng](const State&, const ActionList& legal) {
-    return rng.below(static_cast<uint32_t>(legal.size));
-  };
+  return [&rng](const State& s, const ActionList& legal) { return random_action(s, legal, rng); };
 }
 
 Choose team_choice(Rng& rng) {
-  return [&rng](const State& s, const ActionList& legal) -> uint32_t {
+  return [&rng](const State& s, const ActionList& legal) -> Action {
     const uint32_t n = static_cast<uint32_t>(legal.size);
     // The option that removes the most ghosts, from the fullest tile.
     auto most_ghosts = [&]() -> uint32_t {
@@ -36,13 +83,13 @@ Choose team_choice(Rng& rng) {
     };
     switch (s.phase()) {
       case Phase::Meeple:  // option 0 is the pass
-        return n > 1 && rng.below(10) < 8 ? 1 + rng.below(n - 1) : rng.below(n);
+        return legal.items[n > 1 && rng.below(10) < 8 ? 1 + rng.below(n - 1) : rng.below(n)];
       case Phase::ScoreChoice:  // points while the supply lasts, else ghosts off the board
-        return s.ghosts_supply() >= 4 && rng.below(3) != 0 ? 0 : most_ghosts();
+        return legal.items[s.ghosts_supply() >= 4 && rng.below(3) != 0 ? 0 : most_ghosts()];
       case Phase::HoundClear:
-        return rng.below(8) == 0 ? rng.below(n) : most_ghosts();
+        return legal.items[rng.below(8) == 0 ? rng.below(n) : most_ghosts()];
       default:
-        return rng.below(n);
+        return random_action(s, legal, rng);
     }
   };
 }
@@ -57,7 +104,7 @@ void play_random(State& s, Rng& chooser) {
     s.legal_actions(legal);
     if (legal.size == 0)
       throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-    s.apply_legal(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]);
+    s.apply_legal(random_action(s, legal, chooser));
   }
 }
 
@@ -199,7 +246,7 @@ class Greedy {
     for (int i = 0; i < 64 && !t.is_terminal() && !t.is_chance(); ++i) {
       t.legal_actions(*buf_);
       if (buf_->size == 0) break;
-      t.apply_legal(buf_->items[0]);
+      t.apply_legal(lowest(*buf_, 0));
     }
     return evaluate(t, seat);
   }
@@ -216,7 +263,7 @@ class Greedy {
     if (s.phase() == Phase::ScoringMeeples) return 0;
     double best = -3 * kWin;
     for (int i = 0; i < legal.size; ++i) {
-      values[static_cast<size_t>(i)] = value(s, legal.items[i], seat);
+      values[static_cast<size_t>(i)] = value(s, lowest(legal, static_cast<uint32_t>(i)), seat);
       best = std::max(best, values[static_cast<size_t>(i)]);
     }
     uint32_t ties = 0;
@@ -261,7 +308,7 @@ class MonteCarlo {
           game_.emplace(s);
         else
           *game_ = s;
-        game_->apply(legal.items[c]);
+        game_->apply(lowest(legal, c));
         sum += playout(*game_, seat);
       }
       const double mean = sum / std::max(1, p_.playouts);
@@ -275,12 +322,12 @@ class MonteCarlo {
     for (int i = 0; i < 20000 && !t.is_terminal(); ++i) {
       t.legal_actions(*buf_);
       if (buf_->size == 0) break;
-      uint32_t pick = 0;
-      if (t.is_chance() || p_.playout == PolicyKind::Random)
-        pick = rng_.below(static_cast<uint32_t>(buf_->size));
+      if (t.is_chance())
+        t.apply_legal(buf_->items[rng_.below(static_cast<uint32_t>(buf_->size))]);
+      else if (p_.playout == PolicyKind::Random)
+        t.apply_legal(random_action(t, *buf_, rng_));
       else
-        pick = inner_.choose(t, *buf_, inner_values_);
-      t.apply_legal(buf_->items[pick]);
+        t.apply_legal(lowest(*buf_, inner_.choose(t, *buf_, inner_values_)));
     }
     if (t.game().is_mists()) {
       const int goal = std::max(1, t.game().rules().goal);
@@ -307,12 +354,14 @@ Choose policy_choice(const PolicySpec& p, Rng& rng) {
       auto g = std::make_shared<Greedy>(rng);
       auto values = std::make_shared<std::vector<double>>();
       return [g, values](const State& s, const ActionList& legal) {
-        return g->choose(s, legal, *values);
+        return lowest(legal, g->choose(s, legal, *values));
       };
     }
     case PolicyKind::Mc: {
       auto m = std::make_shared<MonteCarlo>(p, rng);
-      return [m](const State& s, const ActionList& legal) { return m->choose(s, legal); };
+      return [m](const State& s, const ActionList& legal) {
+        return lowest(legal, m->choose(s, legal));
+      };
     }
   }
   throw std::logic_error("unknown policy");
@@ -329,7 +378,7 @@ int64_t play_policy(State& s, const Choose& choose) {
     s.legal_actions(*legal);
     if (legal->size == 0)
       throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-    s.apply_legal(legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)]);
+    s.apply_legal(choose(s, *legal));
     ++decided;
   }
   return decided;

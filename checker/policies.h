@@ -14,15 +14,30 @@
 
 namespace carcheck {
 
-// Picks one of `legal` (never empty) at `s`; returns its index (taken modulo the size).
-using Choose = std::function<uint32_t(const State& s, const ActionList& legal)>;
-// Uniform among the legal actions.
+// Picks one of `legal` (never empty) at `s` and returns the action to apply: an item, or one
+// bid of a range entry (engine/action.h kBidRange), never the range entry itself.
+using Choose = std::function<Action(const State& s, const ActionList& legal)>;
+
+// Random play's pick (`carcheck play --seed`, play_random, uniform_choice, the Python
+// module's random_action), uniform among the choices of `legal`: every item is one choice,
+// except that all the bids on one tile (Select with a bid, or Bid: every listed amount, or a
+// range entry) are one choice together. Its amount is then lo + k, lo the lowest listed,
+// k >= 0 with probability 2^-(k+1) (mostly the lowest bid or a raise of 1 or 2), capped at
+// the highest listed amount and at the bidder's score when lo is below it (a random player
+// bids no more than it has unless the lowest bid already does). Without bids in `legal`
+// it is `legal.items[rng.below(legal.size)]`, one draw, as before bids had range entries.
+Action random_action(const State& s, const ActionList& legal, Rng& rng);
+// The amount random_action draws for bids from lo to hi (hi: kMaxBid for a range entry).
+int random_bid(const State& s, int lo, int hi, Rng& rng);
+// The action a policy that picked item `i` applies: a range entry's lowest bid.
+Action lowest(const ActionList& legal, uint32_t i);
+// Random play: random_action's pick.
 Choose uniform_choice(Rng& rng);
 // A team that plays along: mostly places meeples, takes the points or removes the most
 // ghosts, clears the fullest tiles. Reaches deeper states than uniform choices.
 Choose team_choice(Rng& rng);
 
-// Plays uniformly random legal choices to the end; `chooser` picks among legal actions.
+// Plays random legal choices (random_action) to the end with `chooser`.
 void play_random(State& s, Rng& chooser);
 // `carcheck play --seed S` picks with Rng(S ^ kPlayChooserSalt) (the Python module too, so
 // that both play the same game for a seed).

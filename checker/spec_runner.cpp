@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <stdexcept>
 
 #include "checker/spec_names.h"
@@ -869,12 +870,51 @@ class Evaluation {
   Check legality() const {
     check_action_targets(spec_, s_, e_.action, e_.action_at);
     std::optional<std::string> why = try_action(s_, e_.action);
-    if (e_.kind == ExpectKind::Legal)
-      return {!why, "accepted", why ? "refused: " + *why : "accepted"};
+    if (e_.kind == ExpectKind::Legal) {
+      if (why) return {false, "accepted", "refused: " + *why};
+      // A bid is legal when apply takes it and legal_actions lists it, as its own entry or in
+      // a range entry (engine/action.h kBidRange): the list is exact for bids.
+      if (const std::optional<Action> a = bid_action()) {
+        auto legal = std::make_unique<ActionList>();
+        s_.legal_actions(*legal);
+        if (!legal->offers(*a))
+          return {false, "accepted and listed",
+                  "accepted but not in the legal actions (" + legal_bids(*legal) + ")"};
+        return {true, "accepted and listed", "accepted and listed"};
+      }
+      return {true, "accepted", "accepted"};
+    }
     std::string want =
         e_.reason.empty() ? "refused" : "refused, the reason containing \"" + e_.reason + "\"";
     if (!why) return {false, want, "accepted"};
     return {why->find(e_.reason) != std::string::npos, want, "refused: " + *why};
+  }
+
+  // The expectation's action when it is a bid (select with a bid, or bid), resolved.
+  std::optional<Action> bid_action() const {
+    std::string err;
+    std::optional<Action> a = resolve_action(s_, e_.action, err);
+    if (!a || !(a->kind == ActionKind::Bid || (a->kind == ActionKind::Select && a->x >= 0)))
+      return std::nullopt;
+    return a;
+  }
+
+  // The bids of `legal`, in words: each range entry and each run of listed amounts.
+  std::string legal_bids(const ActionList& legal) const {
+    std::vector<std::string> t;
+    for (int i = 0; i < legal.size; ++i) {
+      const Action& a = legal.items[i];
+      if (a.kind != ActionKind::Bid && a.kind != ActionKind::Select) continue;
+      int j = i;
+      while (j + 1 < legal.size && !is_bid_range(a) &&
+             legal.items[j + 1] == with_amount(a, legal.items[j].x + 1))
+        ++j;
+      std::string text = action_text(s_, a);
+      if (j > i) text += " to " + std::to_string(legal.items[j].x);
+      t.push_back(text);
+      i = j;
+    }
+    return t.empty() ? "no bid" : joined(t);
   }
 
   Check end() const {

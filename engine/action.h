@@ -35,8 +35,10 @@ enum class ActionKind : uint8_t {
                    // segment `seg` of that cell (-1: the cell's monastery, or the castle there);
                    // `count` 1 + the index of the castle that scores (0: the one under decision)
   Select,          // BCB bazaar: the selector takes revealed tile `tile`, opening with bid `x`
-                   // (0 allowed); -1: no bid (bazaar-variant=variant, where nobody bids)
-  Bid,             // BCB bazaar: raise the bid on the selected tile to `x`
+                   // (0 allowed); -1: no bid (bazaar-variant=pick-in-turn, where nobody bids);
+                   // `count` kBidRange: a range entry of legal_actions (below)
+  Bid,             // BCB bazaar: raise the bid on the selected tile to `x`; `count` kBidRange:
+                   // a range entry of legal_actions (below)
   Buy,             // BCB bazaar: the selector buys the tile from the highest bidder
   Sell,            // BCB bazaar: the selector sells the tile to the highest bidder
   ScoreFirst,      // Mists: of the scorings one tile finished, decide the feature at (x, y),
@@ -68,6 +70,16 @@ inline constexpr uint16_t from_with(uint16_t from, int slot, int n) {
                                (static_cast<unsigned>(n) << (slot * kFromBits)));
 }
 
+// A range entry (BCB bids): where a reading leaves the bids unbounded (negative-score=allowed:
+// any raise, whatever the bidder's score), legal_actions lists one entry for all of them: a
+// Select or Bid with `count` kBidRange and `x` the lowest legal amount, standing for every
+// amount from x up (to kMaxBid, the largest the action's field holds). It is no action
+// itself: apply() refuses it; with_amount() makes the action that bids one amount of it, and
+// offers() says whether an entry stands for an action. Where the bids are finite
+// (negative-score=forbidden: no more than the bidder's score) every bid is its own entry.
+inline constexpr int8_t kBidRange = 1;
+inline constexpr int kMaxBid = 32767;
+
 struct Action {
   ActionKind kind = ActionKind::Pass;
   int8_t rot = 0;
@@ -80,6 +92,23 @@ struct Action {
   uint16_t from = 0;  // remove-ghosts, clear: the places ghosts come off (kFromBits above)
   friend bool operator==(const Action&, const Action&) = default;
 };
+
+constexpr bool is_bid_range(const Action& a) {
+  return (a.kind == ActionKind::Select || a.kind == ActionKind::Bid) && a.count == kBidRange;
+}
+// The bid of `amount` that range entry (or bid) `entry` stands for.
+constexpr Action with_amount(Action entry, int amount) {
+  entry.count = 0;
+  entry.x = static_cast<int16_t>(amount);
+  return entry;
+}
+// `entry`, an item of legal_actions(), is `a` or, a range entry, stands for it (the same kind
+// and tile, an amount from its lowest up).
+constexpr bool offers(const Action& entry, const Action& a) {
+  if (!is_bid_range(entry)) return entry == a;
+  return a.kind == entry.kind && a.tile == entry.tile && a.count == 0 && a.x >= entry.x &&
+         with_amount(entry, a.x) == a;
+}
 
 enum class EventKind : uint8_t {
   TileDrawn,

@@ -31,10 +31,12 @@
 // Bazaars (engine/bcb_bazaars.cpp, BcbState::bazaar): reveals are chance draws (Phase::Draw,
 // `draw <tile>` forces each); then `select <tile> <bid>` (Phase::BazaarSelect), `bid N` or
 // `pass` from each other player without a tile (BazaarBid), `buy` or `sell` (BazaarDeal);
-// `select <tile>` alone under pick-in-turn. apply accepts any whole bid the rules allow;
-// legal_actions offers, from the lowest legal bid lo (0 to open, current + 1 to raise),
-// every bid up to the greater of lo + 10 and the bidder's score, at most 500 of them, and
-// under negative-score=forbidden none above the bidder's score (an opening bid of 0 always).
+// `select <tile>` alone under pick-in-turn. legal_actions holds every legal bid, from the
+// lowest legal one lo (0 to open, current + 1 to raise): under negative-score=forbidden each
+// bid up to the bidder's score is an entry (an opening bid of 0 always); under allowed the
+// rules bound no bid, so one range entry per tile stands for lo and every bid above it
+// (engine/action.h kBidRange; `select <tile> lo+`, `bid lo+` in text), and apply takes one
+// amount of it (with_amount), refusing the entry itself.
 // Points paid and received go to FeatureClass::Bazaar (signed), so by_feature still sums to
 // total; each payment is a BazaarPaid event.
 //

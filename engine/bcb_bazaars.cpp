@@ -38,9 +38,6 @@ namespace carcheck {
 
 namespace {
 
-// legal_actions offers at most this many bids per tile (apply takes any legal bid).
-constexpr int kOfferedBids = 500;
-
 int players(const State& s) { return s.game().players(); }
 
 bool has_tile(const BcbState& b, int p) {
@@ -85,18 +82,27 @@ bool bids_capped(const State& s) {
 
 // The highest bid player `p` may make: under negative-score=forbidden no more than their
 // score (ZMG, fn 8), though a selector may always open at 0 (the seed: "0 is possible");
-// otherwise any (bounded by the action's field).
+// otherwise any (the rules set no bound: kMaxBid, the action's field, is the only one).
 int max_bid(const State& s, int p, bool opening) {
-  if (!bids_capped(s)) return 32767;
+  if (!bids_capped(s)) return kMaxBid;
   const int score = s.score(p).total;
   return opening ? std::max(0, score) : score;
 }
 
-// The bids legal_actions offers from `lo`: every one up to lo + 10 and up to the bidder's
-// score, within max_bid and at most kOfferedBids of them.
-int offered_high(const State& s, int p, int lo, bool opening) {
-  const int hi = std::max(lo + 10, s.score(p).total);
-  return std::min({hi, max_bid(s, p, opening), lo + kOfferedBids - 1});
+// The bids from `lo` into `out`: every one up to max_bid where the rules bound them, else one
+// range entry (engine/action.h kBidRange) for lo and above.
+void push_bids(const State& s, int p, Action a, int lo, bool opening, ActionList& out) {
+  if (!bids_capped(s)) {
+    if (lo > kMaxBid) return;
+    a.x = static_cast<int16_t>(lo);
+    a.count = kBidRange;
+    out.push(a);
+    return;
+  }
+  for (int bid = lo, hi = max_bid(s, p, opening); bid <= hi; ++bid) {
+    a.x = static_cast<int16_t>(bid);
+    out.push(a);
+  }
 }
 
 std::string bid_cap_text(const State& s, int p) {
@@ -402,10 +408,7 @@ void Rules::bcb_bazaar_legal(const State& s, ActionList& out) {
           out.push(a);
           continue;
         }
-        for (int bid = 0, hi = offered_high(s, p, 0, true); bid <= hi; ++bid) {
-          a.x = static_cast<int16_t>(bid);
-          out.push(a);
-        }
+        push_bids(s, p, a, 0, true, out);
       }
       return;
     case Phase::BazaarBid: {
@@ -414,10 +417,7 @@ void Rules::bcb_bazaar_legal(const State& s, ActionList& out) {
       out.push(pass);
       Action a;
       a.kind = ActionKind::Bid;
-      for (int bid = b.bid + 1, hi = offered_high(s, p, b.bid + 1, false); bid <= hi; ++bid) {
-        a.x = static_cast<int16_t>(bid);
-        out.push(a);
-      }
+      push_bids(s, p, a, b.bid + 1, false, out);
       return;
     }
     case Phase::BazaarDeal: {
@@ -438,6 +438,11 @@ void Rules::bcb_bazaar_legal(const State& s, ActionList& out) {
 std::optional<std::string> Rules::bcb_bazaar_apply(State& s, const Action& a) {
   BcbState& b = s.bcb_;
   const int p = b.decider;
+  if ((a.kind == ActionKind::Select || a.kind == ActionKind::Bid) && a.count != 0)
+    return a.count == kBidRange
+               ? "a range entry of the legal actions stands for many bids: bid one amount of it "
+                 "(with_amount)"
+               : "a bid carries no count";
   switch (a.kind) {
     case ActionKind::Select: {
       if (s.phase_ != Phase::BazaarSelect)

@@ -223,10 +223,11 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::Select: {
       std::string text = verb + " " + (a.tile >= 0 ? s.game().tile(a.tile).name : "?");
       if (a.x >= 0) text += ' ' + std::to_string(a.x);
+      if (is_bid_range(a)) text += '+';  // a range entry: this bid and every one above
       return text;
     }
     case ActionKind::Bid:
-      return verb + " " + std::to_string(a.x);
+      return verb + " " + std::to_string(a.x) + (is_bid_range(a) ? "+" : "");
     case ActionKind::ScoringMeeples: {
       std::string text = verb;
       for (int c = 0; c < kMaxColours; ++c)

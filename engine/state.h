@@ -65,6 +65,12 @@ struct ActionList {
   }
   const Action* begin() const { return items; }
   const Action* end() const { return items + size; }
+  // Whether some item is `a` or a range entry that stands for it (engine/action.h offers()).
+  bool offers(const Action& a) const {
+    for (const Action& e : *this)
+      if (carcheck::offers(e, a)) return true;
+    return false;
+  }
 };
 
 enum class Phase : uint8_t {
@@ -202,10 +208,11 @@ class State {
   void legal_actions(ActionList& out) const;
   // Performs `a`, or returns the reason it is illegal (the state is then unchanged).
   std::optional<std::string> apply(const Action& a);
-  // Performs `a`, an item of the list legal_actions() produced for this very state (a
-  // policy's pick), without apply()'s checks of a placement or a meeple: that list passed
-  // them when it was made (the fuzzer's legal-actions invariant shows apply() accepting every
-  // item). A build without NDEBUG checks anyway; a refusal throws std::logic_error.
+  // Performs `a`, an item of the list legal_actions() produced for this very state, or a bid
+  // a range entry of it stands for (a policy's pick; the range entry itself is refused), without
+  // apply()'s checks of a placement or a meeple: that list passed them when it was made (the
+  // fuzzer's legal-actions invariant shows apply() accepting every item). A build without NDEBUG
+  // checks anyway; a refusal throws std::logic_error.
   void apply_legal(const Action& a);
   // Chance: draw a random tile with the state's own generator.
   void apply_random_draw();

@@ -6,6 +6,7 @@
 // exactly as it was (State::first_difference); after every action that is taken, the
 // invariant checker (checker/invariants.h) runs, replay and notation included.
 // Layout: fuzz/engine_input.h.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -57,37 +58,23 @@ Action built_action(fuzzing::EngineInput& in) {
 }
 
 // `s` is `before` after a built action was taken. It must be one legal_actions() offers, up
-// to fields its kind does not read (a `pass` with coordinates): some offered action takes
-// `before` to the same state but for the last recorded action. The game goes on from that
-// one, so that the history holds offered actions only, as the notation check expects.
+// to fields its kind does not read (a `pass` with coordinates): some offered action (a bid
+// of a range entry with the taken amount: engine/action.h kBidRange) takes `before` to the
+// same state but for the last recorded action. The game goes on from that one, so that the
+// history holds offered actions only, as the notation check expects.
 Action offered_equivalent(const State& before, State& s, const ActionList& legal,
                           const std::string& label) {
   const Action taken = s.history().back();
   for (const Action& offered : legal) {
     if (offered.kind != taken.kind) continue;
+    const Action tried = is_bid_range(offered) ? with_amount(offered, taken.x) : offered;
+    if (is_bid_range(offered) && taken.x < offered.x) continue;
     State t = before;
-    if (t.apply(offered)) continue;
+    if (t.apply(tried)) continue;
     const char* field = t.first_difference(s);
     if (field && std::string(field) != "action") continue;  // history is compared last
     s = t;
-    return offered;
-  }
-  // legal_actions() offers a window of bids (engine/bcb_bazaars.cpp), apply() takes any
-  // legal one: a bid above the window is an offered bid (or selection of the same tile) with
-  // that amount, if that one takes `before` to the same state.
-  if (taken.kind == ActionKind::Bid || taken.kind == ActionKind::Select) {
-    for (const Action& offered : legal) {
-      if (offered.kind != taken.kind || offered.x >= taken.x || offered.x < 0) continue;
-      if (taken.kind == ActionKind::Select && offered.tile != taken.tile) continue;
-      Action above = offered;
-      above.x = taken.x;
-      State t = before;
-      if (t.apply(above)) break;
-      const char* field = t.first_difference(s);
-      if (field && std::string(field) != "action") break;
-      s = t;
-      return above;
-    }
+    return tried;
   }
   // Its fields raw: action_text() may not name a feature that is not there.
   fuzzing::fail(label + ": apply() took an action legal_actions() does not offer: " +
@@ -119,6 +106,9 @@ void play(fuzzing::EngineInput& in) {
     Action a;
     if (how % fuzzing::kBuiltEvery != 0) {
       a = legal->items[in.word() % static_cast<uint32_t>(legal->size)];
+      if (is_bid_range(a))  // a range entry: a bid of it, mostly near its lowest
+        a = with_amount(a, std::min(kMaxBid, a.x + static_cast<int>(in.byte() % 16) *
+                                                       (in.byte() % 4 == 0 ? 64 : 1)));
       if (std::optional<std::string> why = s.apply(a))
         fuzzing::fail(target.label + ": a legal action was refused: " + action_text(s, a) + ": " +
                       *why);

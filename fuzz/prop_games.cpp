@@ -190,8 +190,16 @@ void shrinkable_property(const std::string& rules_name) {
     size_t next = 0;
     CheckedGame r = play_checked(
         s, from,
-        [&](const State&, const ActionList&) {
-          return next < choices.size() ? choices[next++] : 0u;
+        [&](const State&, const ActionList& legal) {
+          // A choice picks an item; of a range entry, its high bits pick the amount above the
+          // lowest (mostly small, as shrinking makes them).
+          const uint32_t c = next < choices.size() ? choices[next++] : 0u;
+          const Action a = lowest(legal, c % static_cast<uint32_t>(legal.size));
+          const Action& item = legal.items[c % static_cast<uint32_t>(legal.size)];
+          return is_bid_range(item)
+                     ? with_amount(item,
+                                   std::min(kMaxBid, item.x + static_cast<int>((c >> 16) % 64)))
+                     : a;
         },
         true);
     if (r.failure) {

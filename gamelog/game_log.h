@@ -18,15 +18,16 @@ namespace carcheck {
 // Format versions. Version 2 adds fields to a turn (kLogFieldsSince) and the header's
 // `scoring_meeples` (kLogHeaderFieldsSince); a line of version 1 is read as before, and a
 // version-2 field in it is refused. carcheck writes version 1, and version 2 for a game that
-// has a version-2 field (Mists Level 6 where the team chose its scoring colours).
+// has a version-2 field (Mists Level 6 where the team chose its scoring colours; with the
+// legal sets, a game with a bazaar's bid decisions: `legal_bids`).
 inline constexpr int kLogFormatVersion = 1;  // written
 inline constexpr int kLogFormatNewest = 2;   // read: 1 .. kLogFormatNewest
 struct LogFieldSince {
   const char* field;  // a turn's field
   int version;        // the first version that has it
 };
-// One row per field a version added (the BCB issue's bid entries join version 2 here).
-inline constexpr std::array<LogFieldSince, 1> kLogFieldsSince = {{{"legal", 2}}};
+// One row per field a version added.
+inline constexpr std::array<LogFieldSince, 2> kLogFieldsSince = {{{"legal", 2}, {"legal_bids", 2}}};
 // The same for the header's fields.
 inline constexpr std::array<LogFieldSince, 1> kLogHeaderFieldsSince = {{{"scoring_meeples", 2}}};
 inline constexpr const char* kLogFormatName = "carcheck-game-log";
@@ -46,6 +47,23 @@ struct LogMove {
   std::optional<std::array<int, 2>> bridge_at;
   std::string bridge_axis;
   std::optional<std::vector<std::string>> followers;  // absent: not given for this placement
+};
+
+// Version 2: the legal bids at one bazaar decision of a turn (`legal_bids`): `action`, the
+// index in the turn's `actions` of the decision (a `select`, or the `bid` or `pass` of a
+// player asked to raise), and the bids open there as ranges: at a selection one or more per
+// tile (`tile`), at a raise without `tile`; `from` the lowest bid, `to` the highest (absent:
+// no highest, every bid from `from` up, as under negative-score=allowed). No range: no bid is
+// legal (only `pass`).
+struct LogBidRange {
+  std::string tile;  // a selection's tile; empty: a raise
+  int from = 0;
+  std::optional<int> to;
+  friend bool operator==(const LogBidRange&, const LogBidRange&) = default;
+};
+struct LogBids {
+  int action = 0;
+  std::vector<LogBidRange> ranges;
 };
 
 // One turn: the tile drawn and what became of it, then every decision in order.
@@ -72,8 +90,9 @@ struct LogTurn {
   // The writer's legal sets at this turn, when it logged them.
   std::optional<std::vector<std::array<int, 3>>> legal_placements;  // x, y, rotation
   std::optional<std::vector<std::string>> legal_followers;          // features; "none" too
-  std::optional<std::vector<LogMove>> legal;  // version 2: every placement, its followers
-  std::string path;                           // "turns[3]", for messages
+  std::optional<std::vector<LogMove>> legal;       // version 2: every placement, its followers
+  std::optional<std::vector<LogBids>> legal_bids;  // version 2: the bids of its decisions
+  std::string path;                                // "turns[3]", for messages
 };
 
 struct LogTileDef {  // a tile of the log's own tile set, in the tile language

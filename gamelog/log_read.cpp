@@ -177,12 +177,13 @@ enum TurnField : size_t {
   kLegalPlacements,
   kLegalFollowers,
   kLegal,
+  kLegalBids,
   kTurnFieldCount
 };
 constexpr std::array<std::string_view, kTurnFieldCount> kTurnFields = {
-    "player",          "tile",   "discard",  "bazaar",  "x",      "y",
-    "rotation",        "bridge", "follower", "actions", "scores", "legal_placements",
-    "legal_followers", "legal"};
+    "player",          "tile",   "discard",   "bazaar",  "x",      "y",
+    "rotation",        "bridge", "follower",  "actions", "scores", "legal_placements",
+    "legal_followers", "legal",  "legal_bids"};
 static_assert(kTurnFields.size() <= kMaxPrefetched);
 
 // A bridge: {"x", "y", "axis": "N-S" | "W-E"}.
@@ -219,6 +220,39 @@ std::vector<LogMove> read_moves(Fields& f, const json& v) {
     }
     mf.done();
     out.push_back(std::move(m));
+  }
+  return out;
+}
+
+// Version 2's `legal_bids`: [{action, ranges: [{tile?, from, to?}]}].
+std::vector<LogBids> read_bids(Fields& f, const json& v, size_t actions) {
+  const jsonin::Document& d = f.doc();
+  if (v.type != Type::Array) throw Bad{f.at("legal_bids"), "expected an array of {action, ranges}"};
+  std::vector<LogBids> out;
+  for (size_t i = 0; i < d.size(v); ++i) {
+    Fields bf(d, d.child(v, i), f.at("legal_bids") + "[" + std::to_string(i) + "]");
+    LogBids b;
+    b.action = bf.need_int("action");
+    if (b.action < 0 || static_cast<size_t>(b.action) >= actions)
+      throw Bad{bf.at("action"),
+                "expected the index of one of the turn's " + std::to_string(actions) + " actions"};
+    const json* rs = bf.get("ranges");
+    if (!rs || rs->type != Type::Array)
+      throw Bad{bf.at("ranges"), "expected an array of {tile, from, to}"};
+    for (size_t k = 0; k < d.size(*rs); ++k) {
+      Fields rf(d, d.child(*rs, k), bf.at("ranges") + "[" + std::to_string(k) + "]");
+      LogBidRange r;
+      if (const json* t = rf.get("tile")) r.tile = rf.text(*t, "tile");
+      r.from = rf.need_int("from");
+      if (const json* to = rf.get("to")) {
+        r.to = rf.integer(*to, "to");
+        if (*r.to < r.from) throw Bad{rf.at("to"), "expected a bid no lower than from"};
+      }
+      rf.done();
+      b.ranges.push_back(std::move(r));
+    }
+    bf.done();
+    out.push_back(std::move(b));
   }
   return out;
 }
@@ -291,6 +325,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
       t.legal_followers->push_back(string_item(f, *lf, i, "legal_followers"));
   }
   if (const json* l = f.get(kLegal)) t.legal = read_moves(f, *l);
+  if (const json* lb = f.get(kLegalBids)) t.legal_bids = read_bids(f, *lb, t.actions.size());
   f.done();
   return t;
 }

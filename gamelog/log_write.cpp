@@ -32,17 +32,18 @@ enum class Key : uint8_t {
   Follower,
   Actions,
   LegalPlacements,
+  LegalBids,
   Scores,
   Count
 };
 inline constexpr size_t kKeys = static_cast<size_t>(Key::Count);
 // Each key as written, quotes and colon included: appended whole (the keys are plain words).
 inline constexpr std::array<std::string_view, kKeys> kKeyTexts = {
-    R"("player":)",   R"("tile":)",    R"("bazaar":)",
-    R"("x":)",        R"("y":)",       R"("rotation":)",
-    R"("bridge":)",   R"("discard":)", R"("legal_followers":)",
-    R"("follower":)", R"("actions":)", R"("legal_placements":)",
-    R"("scores":)"};
+    R"("player":)",     R"("tile":)",    R"("bazaar":)",
+    R"("x":)",          R"("y":)",       R"("rotation":)",
+    R"("bridge":)",     R"("discard":)", R"("legal_followers":)",
+    R"("follower":)",   R"("actions":)", R"("legal_placements":)",
+    R"("legal_bids":)", R"("scores":)"};
 
 struct TurnOut {
   bool open = false;
@@ -55,6 +56,7 @@ struct TurnOut {
   std::optional<std::string> follower;  // none: null
   std::vector<std::string> actions, legal_followers;
   std::vector<std::array<int, 3>> legal_placements;
+  std::vector<LogBids> legal_bids;
   std::vector<int> scores;
 
   bool contains(Key k) const { return nth(has, static_cast<int>(k)); }
@@ -75,6 +77,7 @@ struct TurnOut {
     actions.clear();
     legal_followers.clear();
     legal_placements.clear();
+    legal_bids.clear();
     scores.clear();
     open = true;
     set(Key::Player);
@@ -165,6 +168,36 @@ void write_turn(std::string& out, const TurnOut& t) {
           out += ',';
           jsonout::integer(out, p[2]);
           out += ']';
+        }
+        out += ']';
+        break;
+      case Key::LegalBids:
+        out += '[';
+        for (size_t j = 0; j < t.legal_bids.size(); ++j) {
+          const LogBids& b = t.legal_bids[j];
+          out += j ? ",{" : "{";
+          bool f = true;
+          jsonout::key(out, f, "action");
+          jsonout::integer(out, b.action);
+          jsonout::key(out, f, "ranges");
+          out += '[';
+          for (size_t k = 0; k < b.ranges.size(); ++k) {
+            const LogBidRange& r = b.ranges[k];
+            out += k ? ",{" : "{";
+            bool rf = true;
+            if (!r.tile.empty()) {
+              jsonout::key(out, rf, "tile");
+              jsonout::string(out, r.tile);
+            }
+            jsonout::key(out, rf, "from");
+            jsonout::integer(out, r.from);
+            if (r.to) {
+              jsonout::key(out, rf, "to");
+              jsonout::integer(out, *r.to);
+            }
+            out += '}';
+          }
+          out += "]}";
         }
         out += ']';
         break;
@@ -405,10 +438,40 @@ bool GameLogWriter::before(const State& at, const Action& a, const std::string* 
     if (a.kind != ActionKind::Pass)
       turn.follower = text ? follower_of(at, *text) : follower_text(at, a);
   } else {
+    if (w.o.legal)
+      if (std::optional<std::vector<LogBidRange>> bids = legal_bid_ranges(at)) {
+        turn.set(Key::LegalBids);
+        turn.legal_bids.push_back({static_cast<int>(turn.actions.size()), std::move(*bids)});
+        static_assert(kLogFormatVersion == 1 && kLogFormatNewest >= 2, "one digit is replaced");
+        w.out[w.version_at] = '2';  // legal_bids: a field of version 2
+      }
     turn.set(Key::Actions);
     turn.actions.push_back(text ? *text : action_text(at, a));
   }
   return true;
+}
+
+std::optional<std::vector<LogBidRange>> legal_bid_ranges(const State& s) {
+  const bool selection = s.phase() == Phase::BazaarSelect && !s.bcb().bazaar_no_bids;
+  if (!selection && s.phase() != Phase::BazaarBid) return std::nullopt;
+  ActionList legal;
+  s.legal_actions(legal);
+  std::vector<LogBidRange> out;
+  for (int i = 0; i < legal.size; ++i) {
+    const Action& a = legal.items[i];
+    if (a.kind != ActionKind::Bid && a.kind != ActionKind::Select) continue;
+    LogBidRange r;
+    if (a.kind == ActionKind::Select) r.tile = s.game().tile(a.tile).name;
+    r.from = a.x;
+    if (!is_bid_range(a)) {
+      int j = i;
+      while (j + 1 < legal.size && legal.items[j + 1] == with_amount(a, legal.items[j].x + 1)) ++j;
+      r.to = legal.items[j].x;
+      i = j;
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 void GameLogWriter::after(const State& now, const Action& a) {

@@ -57,4 +57,9 @@ class GameLogWriter {
 // "road:W red").
 std::string follower_text(const State& s, const Action& a);
 
+// At a bazaar decision with bids (a selection with bids, a raise), the legal bids of `s` as
+// the game log's ranges (LogBidRange), in the order of the legal actions: a run of listed
+// bids is one range, a range entry one without `to`. nullopt: no bid decision now.
+std::optional<std::vector<LogBidRange>> legal_bid_ranges(const State& s);
+
 }  // namespace carcheck

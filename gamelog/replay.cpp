@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "dsl/action_parser.h"
 #include "engine/bcb.h"
@@ -17,8 +18,8 @@ namespace carcheck {
 
 const char* disagreement_name(Disagreement d) {
   static const char* names[kDisagreementKinds] = {
-      "refused",         "score", "final-score",      "legal-placements",
-      "legal-followers", "order", "missing-decision", "end"};
+      "refused",          "score", "final-score", "legal-placements", "legal-followers", "order",
+      "missing-decision", "end",   "legal-bids"};
   return names[static_cast<int>(d)];
 }
 
@@ -453,6 +454,43 @@ class Replayer {
     return found(Disagreement::LegalPlacements, turn, detail, true);
   }
 
+  // Version 2's legal_bids at the decision `actions[index]`: the writer's ranges against the
+  // rules' (legal_bid_ranges), as sets of ranges.
+  bool compare_bids(const LogTurn& t, int turn, size_t index) {
+    const LogBids* logged = nullptr;
+    for (const LogBids& b : *t.legal_bids)
+      if (static_cast<size_t>(b.action) == index) logged = &b;
+    if (!logged) return true;
+    std::optional<std::vector<LogBidRange>> rules = legal_bid_ranges(*s_);
+    if (!rules)
+      return found(Disagreement::LegalBids, turn,
+                   "the log lists legal bids at '" + t.actions[index] +
+                       "', but the rules wait for " + s_->waiting_for(),
+                   true);
+    auto key = [](const LogBidRange& a, const LogBidRange& b) {
+      return std::tie(a.tile, a.from, a.to) < std::tie(b.tile, b.from, b.to);
+    };
+    std::vector<LogBidRange> log = logged->ranges;
+    std::sort(log.begin(), log.end(), key);
+    std::sort(rules->begin(), rules->end(), key);
+    if (log == *rules) return true;
+    return found(Disagreement::LegalBids, turn,
+                 "legal bids at '" + t.actions[index] + "': the log says " + bids_text(log) +
+                     "; the rules say " + bids_text(*rules),
+                 true);
+  }
+
+  static std::string bids_text(const std::vector<LogBidRange>& v) {
+    if (v.empty()) return "no bid";
+    std::string s;
+    for (const LogBidRange& r : v) {
+      if (!s.empty()) s += ", ";
+      s += (r.tile.empty() ? "bid " : "select " + r.tile + " ") + std::to_string(r.from) +
+           (r.to ? (*r.to == r.from ? "" : "-" + std::to_string(*r.to)) : "+");
+    }
+    return s;
+  }
+
   // Compared as features, not as words: any port of a feature names it (road:W and road:E
   // are one straight road), as in `follower`.
   bool compare_followers(const LogTurn& t, int turn) {
@@ -666,6 +704,7 @@ class Replayer {
         continue;
       }
       if (next < t.actions.size()) {
+        if (t.legal_bids && !compare_bids(t, turn, next)) return false;
         if (!take(t.actions[next++], turn, true)) return false;
         continue;
       }

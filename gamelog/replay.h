@@ -25,8 +25,9 @@ enum class Disagreement : uint8_t {
   Order,            // the logged player is not the one whose turn it is
   Missing,          // the log stops where the rules wait for a decision
   End,              // the game ends elsewhere (before the log does, or the log stops early)
+  LegalBids,        // the writer's legal bids at a bazaar decision differ from the rules'
 };
-inline constexpr int kDisagreementKinds = 8;
+inline constexpr int kDisagreementKinds = 9;
 const char* disagreement_name(Disagreement d);  // "refused", "score", ...
 
 // An event behind a finding (a scoring), typed: its fields named as event_fields() names

@@ -58,7 +58,7 @@ GameFigures play_one(const Game& g, const PolicySpec& policy, uint64_t seed) {
       s.legal_actions(*legal);
       if (legal->size == 0)
         throw std::logic_error(std::string("no legal action in phase ") + phase_name(s.phase()));
-      s.apply_legal(legal->items[choose(s, *legal) % static_cast<uint32_t>(legal->size)]);
+      s.apply_legal(choose(s, *legal));
     }
     count();
   }

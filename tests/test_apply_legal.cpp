@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "checker/policies.h"
 #include "dsl/library.h"
 #include "engine/action.h"
 
@@ -43,7 +44,7 @@ void expect_same_either_way(const std::string& rules, int level, int players, in
       } else {
         checked.legal_actions(legal);
         ASSERT_GT(legal.size, 0);
-        const Action a = legal.items[chooser.below(static_cast<uint32_t>(legal.size))];
+        const Action a = random_action(checked, legal, chooser);
         const auto why = checked.apply(a);
         ASSERT_FALSE(why) << *why;
         listed.apply_legal(a);

@@ -959,7 +959,7 @@ TEST(BasePnp, FortyEightTilesFiveFollowersNoFarmers) {
       }
       s.legal_actions(legal);
       ASSERT_GT(legal.size, 0);
-      ASSERT_FALSE(s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]));
+      ASSERT_FALSE(s.apply(random_action(s, legal, chooser)));
       for (const Meeple& m : s.meeples())
         if (m.cell >= 0) {
           ASSERT_NE(s.face(m.cell).segments[m.seg].kind, SegmentKind::Field);
@@ -1154,8 +1154,7 @@ TEST(BaseRegions, UnionFindAgreesWithAFloodFill) {
         } else {
           s.legal_actions(legal);
           ASSERT_GT(legal.size, 0);
-          ASSERT_FALSE(
-              s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]).has_value());
+          ASSERT_FALSE(s.apply(random_action(s, legal, chooser)).has_value());
         }
         check();
         if (::testing::Test::HasFatalFailure()) return;

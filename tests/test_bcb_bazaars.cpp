@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <optional>
@@ -21,6 +22,7 @@
 
 #include "bcb_support.h"
 #include "checker/invariants.h"
+#include "checker/policies.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
@@ -303,12 +305,13 @@ TEST(BcbBazaars, RefusalsSayWhyAndChangeNothing) {
   EXPECT_NE(t.bid(2), std::nullopt);
   EXPECT_NE(t.buy(), std::nullopt) << "no deal before the round of bids";
   EXPECT_EQ(t.s->snapshot(), before);
-  // legal_actions: pass and every raise from 5 to 5 + 10 (score 0), none lower.
+  // legal_actions (negative-score=allowed, the default): pass, and one range entry for every
+  // raise from 5 up, none lower.
   const auto legal = t.legal();
-  ASSERT_EQ(legal.size(), 12u);
+  ASSERT_EQ(legal.size(), 2u);
   EXPECT_EQ(legal.front().kind, ActionKind::Pass);
+  EXPECT_TRUE(is_bid_range(legal[1]));
   EXPECT_EQ(legal[1].x, 5);
-  EXPECT_EQ(legal.back().x, 15);
   ASSERT_TRUE(ok(t.bid(5)));
 }
 
@@ -610,21 +613,96 @@ TEST(BcbBazaars, AllowedNegativeScoresTakeAnyBid) {
   EXPECT_EQ(t.score(0), 11);
 }
 
-// legal_actions() offers a window of bids (up to 11 above the current one, or the bidder's
-// score), not every bid: under negative-score=allowed any raise is legal (fn 7), and apply()
-// takes one past the window. Blue opens at 0 with 2 points; red's offered raises are 1-11 and
-// pass; red bids 40; blue buys: 2 - 40 = -38, red 5 + 40 = 45.
-TEST(BcbBazaars, ABidPastTheOfferedWindowIsStillTaken) {
+// Under negative-score=allowed the seed bounds no bid (fn 7: "Jucătorii au posibilitatea de a
+// licita mai mult decât au"), so legal_actions() holds one range entry per tile for every bid
+// from the lowest up (engine/action.h kBidRange). Blue (2 points) selects among two meadows,
+// one tile twice: one entry, select meadow from 0. Blue opens at 0; red (5 points) may pass or
+// raise from 1: two entries. The entry itself is refused; a bid of 40, far past the bidder's
+// score, is one it stands for; blue buys: 2 - 40 = -38, red 5 + 40 = 45.
+TEST(BcbBazaars, AllowedNegativeScoresListEveryBidAsARangeEntry) {
   Table t({{"bazaar", 1}, {"meadow", 4}}, 2, {"negative-score=allowed"});
   t.two_meadow_auction();
+  auto legal = t.legal();
+  ASSERT_EQ(legal.size(), 1u);
+  EXPECT_EQ(legal[0].kind, ActionKind::Select);
+  EXPECT_EQ(legal[0].tile, t.tile("meadow"));
+  EXPECT_TRUE(is_bid_range(legal[0]));
+  EXPECT_EQ(legal[0].x, 0);
+  EXPECT_EQ(action_text(*t.s, legal[0]), "select meadow 0+");
+  EXPECT_TRUE(offers(legal[0], with_amount(legal[0], 32767)));
+  auto why = t.s->apply(legal[0]);
+  ASSERT_NE(why, std::nullopt);
+  EXPECT_NE(why->find("range entry"), std::string::npos) << *why;
   ASSERT_TRUE(ok(t.select("meadow", 0)));
-  const auto legal = t.legal();
-  EXPECT_EQ(legal.size(), 12u) << "pass, or red raises to 1-11";
-  EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.x == 40; }));
+  legal = t.legal();
+  ASSERT_EQ(legal.size(), 2u) << "pass, or one entry: every raise from 1";
+  EXPECT_EQ(legal[0].kind, ActionKind::Pass);
+  EXPECT_EQ(legal[1].kind, ActionKind::Bid);
+  EXPECT_TRUE(is_bid_range(legal[1]));
+  EXPECT_EQ(legal[1].x, 1);
+  EXPECT_EQ(action_text(*t.s, legal[1]), "bid 1+");
+  Action forty = with_amount(legal[1], 40);
+  EXPECT_TRUE(offers(legal[1], forty));
+  EXPECT_FALSE(offers(legal[1], with_amount(legal[1], 0)));
   ASSERT_TRUE(ok(t.bid(40)));
   ASSERT_TRUE(ok(t.buy()));
   EXPECT_EQ(t.score(1), -38);
   EXPECT_EQ(t.score(0), 45);
+}
+
+// Under negative-score=forbidden the bids are finite (fn 8), and each is listed: blue with 30
+// points selects one of two meadows at 0 to 30 (31 entries, none a range); red with 50 raises
+// from 8 to 50 (43 entries) or passes.
+TEST(BcbBazaars, ForbiddenNegativeScoresListEveryBidUpToTheScore) {
+  Table t({{"bazaar", 1}, {"meadow", 4}}, 2, {"negative-score=forbidden"});
+  t.s->setup_score(0, 50);
+  t.s->setup_score(1, 30);
+  t.regular_turn("bazaar");
+  t.reveal({"meadow", "meadow"});
+  auto legal = t.legal();
+  ASSERT_EQ(legal.size(), 31u);
+  for (int i = 0; i <= 30; ++i) {
+    EXPECT_EQ(legal[static_cast<size_t>(i)].x, i);
+    EXPECT_FALSE(is_bid_range(legal[static_cast<size_t>(i)]));
+  }
+  ASSERT_TRUE(ok(t.select("meadow", 7)));
+  legal = t.legal();
+  ASSERT_EQ(legal.size(), 44u) << "pass, or a raise to 8 .. 50";
+  EXPECT_EQ(legal.back().x, 50);
+  EXPECT_NE(t.bid(51), std::nullopt);
+}
+
+// Random play's bids (checker/policies.h random_action): the bids on one tile are one choice,
+// so red, to raise or pass, raises half the time; the amount is the lowest bid with
+// probability 1/2, one more with 1/4, two more with 1/8, and never above the bidder's score
+// (5) when the lowest is below it. 4000 picks: each frequency within 5 standard deviations.
+TEST(BcbBazaars, RandomPlayDrawsBidsFromTheDocumentedDistribution) {
+  for (const char* reading : {"negative-score=allowed", "negative-score=forbidden"}) {
+    Table t({{"bazaar", 1}, {"meadow", 4}}, 2, {reading});
+    t.two_meadow_auction();
+    ASSERT_TRUE(ok(t.select("meadow", 1)));
+    ActionList legal;
+    t.s->legal_actions(legal);
+    Rng rng(42);
+    constexpr int kPicks = 4000;
+    std::map<int, int> seen;  // amount (-1: pass)
+    for (int i = 0; i < kPicks; ++i) {
+      const Action a = random_action(*t.s, legal, rng);
+      ASSERT_TRUE(legal.offers(a)) << action_text(*t.s, a);
+      ASSERT_FALSE(is_bid_range(a));
+      ++seen[a.kind == ActionKind::Pass ? -1 : a.x];
+    }
+    auto near = [&](int count, double p) {
+      const double sd = std::sqrt(kPicks * p * (1 - p));
+      return std::abs(count - kPicks * p) < 5 * sd;
+    };
+    EXPECT_TRUE(near(seen[-1], 0.5)) << reading << " pass " << seen[-1];
+    EXPECT_TRUE(near(seen[2], 0.25)) << reading << " bid 2: " << seen[2];
+    EXPECT_TRUE(near(seen[3], 0.125)) << reading << " bid 3: " << seen[3];
+    EXPECT_TRUE(near(seen[4], 0.0625)) << reading << " bid 4: " << seen[4];
+    EXPECT_TRUE(near(seen[5], 0.0625)) << reading << " bid 5 (capped at the score): " << seen[5];
+    EXPECT_EQ(seen.upper_bound(5), seen.end()) << reading << ": a bid above red's score of 5";
+  }
 }
 
 // Fn 14 (ZMG): with negative-score=forbidden and every player at 0, the variant is played:
@@ -747,7 +825,8 @@ TEST(BcbBazaars, RandomGamesPlaceEveryRevealedTileOnce) {
             if (check) {
               ASSERT_EQ(check->check_legal(s, out), std::nullopt);
             }
-            a = out.items[pick.below(static_cast<uint32_t>(out.size))];
+            a = random_action(s, out, pick);
+            ASSERT_TRUE(out.offers(a)) << action_text(s, a);
             ASSERT_EQ(s.apply(a), std::nullopt) << action_text(s, a);
           }
           if (check) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bcb_support.h"
+#include "checker/policies.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
 #include "engine/bcb.h"
@@ -370,7 +371,7 @@ TEST(BcbBridges, RandomGamesAcceptEveryLegalActionAndConserveBridges) {
           }
           s.legal_actions(out);
           ASSERT_GT(out.size, 0) << phase_name(s.phase());
-          const Action a = out.items[pick.below(static_cast<uint32_t>(out.size))];
+          const Action a = random_action(s, out, pick);
           ASSERT_EQ(s.apply(a), std::nullopt) << action_text(s, a);
           for (const Event& e : s.events()) built += e.kind == EventKind::BridgeBuilt;
         }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "checker/policies.h"
 #include "checker/spec_runner.h"
 #include "checker/trace.h"
 #include "dsl/citations.h"
@@ -57,7 +58,7 @@ TEST(Citations, EveryEventAndDecisionOfRandomGamesHasItsRule) {
                   << t.rules << ": no refusal row for '" << action_verb(k) << "'";
             }
           }
-          ASSERT_FALSE(s.apply(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]));
+          ASSERT_FALSE(s.apply(random_action(s, legal, chooser)));
         }
         for (const Event& e : s.events()) {
           const std::string key =

@@ -22,6 +22,7 @@
 #include "checker/invariants.h"
 #include "checker/notation_check.h"
 #include "checker/play_checked.h"
+#include "checker/policies.h"
 #include "checker/spec_runner.h"
 #include "dsl/action_parser.h"
 #include "dsl/library.h"
@@ -288,7 +289,7 @@ TEST(Fuzzer, TheCheckersGameLogIsTheOneWriteGameLogWrites) {
           a = s.history()[before];
         } else {
           s.legal_actions(legal);
-          a = legal.items[choose(s, legal) % static_cast<uint32_t>(legal.size)];
+          a = choose(s, legal);
           ASSERT_FALSE(s.apply(a));
         }
         failure = chk.after_action(s, a);
@@ -395,7 +396,7 @@ TEST(Fuzzer, TheStateComparisonAgreesWithTheSnapshot) {
           continue;
         }
         s.legal_actions(*legal);
-        ASSERT_FALSE(s.apply(legal->items[chooser.below(static_cast<uint32_t>(legal->size))]));
+        ASSERT_FALSE(s.apply(random_action(s, *legal, chooser)));
       }
       states.push_back(s);
       // The same game replayed from its actions: another object, the same state.
@@ -455,8 +456,8 @@ TEST(Fuzzer, RapidCheckShrinksTheBrokenGameToAShortSpec) {
     size_t next = 0;
     CheckedGame r = play_checked(
         s, from,
-        [&](const State&, const ActionList&) {
-          return next < choices.size() ? choices[next++] : 0u;
+        [&](const State&, const ActionList& legal) {
+          return lowest(legal, next < choices.size() ? choices[next++] : 0u);
         },
         true);
     if (r.failure) {

@@ -581,6 +581,62 @@ TEST(GameLog, Version2FollowersAreComparedThroughTheBridgeStep) {
       << bogus << ": " << r.findings.front().detail;
 }
 
+// Version 2's legal_bids (Bridges, Castles and Bazaars, seed 003 "Bazarul"): with the legal
+// sets, each bazaar decision with bids carries the rules' ranges. Under negative-score=allowed
+// (fn 7) a bid has no upper bound, so every range is open (no `to`), and a selection's start at
+// 0 ("este posibil să oferi 0 puncte"); under forbidden (fn 8) every range has its `to`. The
+// replay agrees with carcheck's own line, and a range changed is a legal-bids finding.
+TEST(GameLogVersion2, LegalBidsOfEveryBazaarDecision) {
+  for (const char* reading : {"negative-score=allowed", "negative-score=forbidden"}) {
+    GameOptions o;
+    o.rules = "bcb";
+    o.players = 3;
+    o.variants = {reading};
+    std::unique_ptr<Game> game = make_game(Library::shipped(), o);
+    nlohmann::json j;
+    for (uint64_t seed = 1; seed < 40 && j.is_null(); ++seed) {
+      State s(*game, seed);
+      Rng chooser(seed);
+      play_random(s, chooser);
+      LogWriteOptions w;
+      w.legal = true;
+      nlohmann::json k = nlohmann::json::parse(write_game_log(s, w));
+      bool bids = false;
+      for (const auto& turn : k["turns"]) bids = bids || turn.contains("legal_bids");
+      if (bids) j = k;
+    }
+    ASSERT_FALSE(j.is_null()) << reading << ": no bazaar with bids in 39 games";
+    EXPECT_EQ(j["version"], 2);
+    const bool open = std::string(reading) == "negative-score=allowed";
+    nlohmann::json* planted = nullptr;
+    for (auto& turn : j["turns"]) {
+      if (!turn.contains("legal_bids")) continue;
+      for (auto& b : turn["legal_bids"]) {
+        const std::string action = turn["actions"][b["action"].get<size_t>()];
+        const bool select = action.rfind("select ", 0) == 0;
+        EXPECT_TRUE(select || action.rfind("bid ", 0) == 0 || action == "pass") << action;
+        for (auto& r : b["ranges"]) {
+          EXPECT_EQ(r.contains("tile"), select) << action;
+          if (select) {
+            EXPECT_EQ(r["from"], 0) << action;
+          }
+          EXPECT_EQ(r.contains("to"), !open) << reading << " " << action;
+          if (!planted) planted = &r;
+        }
+      }
+    }
+    ASSERT_NE(planted, nullptr);
+    EXPECT_TRUE(replay_log(read_ok(j.dump()), *game, {}).agrees()) << reading;
+    (*planted)["from"] = (*planted)["from"].get<int>() - 1;  // one bid the rules refuse
+    const ReplayResult r = replay_log(read_ok(j.dump()), *game, {});
+    ASSERT_FALSE(r.agrees());
+    EXPECT_EQ(r.findings.front().kind, Disagreement::LegalBids);
+    EXPECT_STREQ(disagreement_name(r.findings.front().kind), "legal-bids");
+    j["version"] = 1;
+    EXPECT_NE(read_error(j.dump()).find("a field of format version 2"), std::string::npos);
+  }
+}
+
 TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
   // A repeated key keeps its last value; escapes and surrogate pairs are decoded; a leading
   // byte order mark and whitespace around tokens are skipped.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "checker/bcb_geometry.h"
+#include "checker/policies.h"
 #include "dsl/library.h"
 #include "test_support.h"
 
@@ -136,7 +137,7 @@ void check_rule_set(const std::string& rules, int level, int games, int every) {
       }
       s.legal_actions(legal);
       ASSERT_GT(legal.size, 0);
-      ASSERT_TRUE(test_support::ok(s.apply(legal.items[chooser.below(legal.size)])));
+      ASSERT_TRUE(test_support::ok(s.apply(random_action(s, legal, chooser))));
     }
     for (int c = 0; c < s.cells(); ++c) saw_face_down |= s.cell(c).face_down;
   }
@@ -201,7 +202,7 @@ void check_copies_and_replays(const std::string& rules, int level, int copy_at) 
                 std::vector<Action>(again.begin(), again.end()))
           << rules << " step " << steps;
     }
-    const Action a = legal.items[chooser.below(legal.size)];
+    const Action a = random_action(s, legal, chooser);
     ASSERT_TRUE(test_support::ok(s.apply(a)));
     if (copy) {
       ASSERT_TRUE(test_support::ok(copy->apply(a)));

@@ -31,7 +31,8 @@ struct Outcome {
 // "random" (as the command plays), "first" (always the first legal action), or a policy of
 // `carcheck simulate` (greedy, mc, mc-random).
 Choose chooser_for(const std::string& policy, Rng& rng) {
-  if (policy == "first") return [](const State&, const ActionList&) { return 0u; };
+  if (policy == "first")  // a range entry's lowest bid
+    return [](const State&, const ActionList& legal) { return lowest(legal, 0); };
   std::optional<PolicySpec> spec = parse_policy(policy);
   if (!spec)
     throw std::invalid_argument("unknown policy '" + policy + "' (policies: first, " +

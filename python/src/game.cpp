@@ -71,6 +71,23 @@ pyb::dict score_breakdown(const State& s, int who) {
   return d;
 }
 
+// A range entry's (or a bid's) bid of `amount`, its text made from the entry's.
+PyAction with_amount_text(const PyAction& e, int amount) {
+  const Action& a = e.action;
+  if (a.kind != ActionKind::Bid && !(a.kind == ActionKind::Select && a.x >= 0))
+    throw std::invalid_argument("'" + e.text + "' is no bid");
+  if (amount < a.x || amount > kMaxBid || (!is_bid_range(a) && amount != a.x))
+    throw std::invalid_argument(
+        "'" + e.text + "' does not stand for a bid of " + std::to_string(amount) + " (" +
+        (is_bid_range(a) ? "from " + std::to_string(a.x) + " to " + std::to_string(kMaxBid)
+                         : "only " + std::to_string(a.x)) +
+        ")");
+  std::string text = e.text;
+  if (is_bid_range(a)) text.pop_back();  // the '+'
+  text.erase(text.rfind(' ') + 1);
+  return {with_amount(a, amount), text + std::to_string(amount)};
+}
+
 void bind_action(pyb::module_& m) {
   pyb::class_<PyAction>(m, "Action",
                         "A choice (or, at a chance node, a draw) in the notation of "
@@ -80,6 +97,26 @@ void bind_action(pyb::module_& m) {
       .def_property_readonly("x", [](const PyAction& a) { return a.action.x; })
       .def_property_readonly("y", [](const PyAction& a) { return a.action.y; })
       .def_property_readonly("rotation", [](const PyAction& a) { return a.action.rot; })
+      .def_property_readonly(
+          "is_range", [](const PyAction& a) { return is_bid_range(a.action); },
+          "A range entry (Bridges, Castles and Bazaars, negative-score=allowed): one entry for\n"
+          "every bid from `amount` up (text `bid 6+`, `select <tile> 0+`); apply one with\n"
+          "with_amount(n).")
+      .def_property_readonly(
+          "amount",
+          [](const PyAction& a) -> pyb::object {
+            const Action& x = a.action;
+            if (x.kind == ActionKind::Bid || (x.kind == ActionKind::Select && x.x >= 0))
+              return pyb::int_(x.x);
+            return pyb::none();
+          },
+          "A bid's amount (a range entry's lowest); None for any other action.")
+      .def("with_amount", &with_amount_text, "amount"_a,
+           "The bid of `amount` that this range entry (or bid) stands for; raises carcheck.Error\n"
+           "below the entry's lowest amount or above the largest bid an action holds.")
+      .def(
+          "offers", [](const PyAction& e, const PyAction& a) { return offers(e.action, a.action); },
+          "action"_a, "Whether this listed action is `action` or, a range entry, stands for it.")
       .def("__str__", [](const PyAction& a) { return a.text; })
       .def("__repr__", [](const PyAction& a) { return "Action('" + a.text + "')"; })
       .def("__eq__", [](const PyAction& a, const PyAction& b) { return a.action == b.action; })
@@ -98,6 +135,11 @@ void bind_state(pyb::module_& m) {
   pyb::class_<PyState>(m, "State", "A game in progress (Game.new_state).")
       .def("legal_actions", &PyState::legal_actions,
            "The actions open now: the players' choices, or the draws at a chance node.")
+      .def(
+          "random_action", [](const PyState& s, Rng& rng) { return s.random_action(rng); }, "rng"_a,
+          "Random play's pick among legal_actions() (checker/policies.h random_action): as\n"
+          "`carcheck play --seed S` picks with rng = Rng(S ^ PLAY_CHOOSER_SALT); a bid is\n"
+          "drawn from the documented distribution, never a range entry.")
       .def("action_from_text", &PyState::action_from_text, "text"_a,
            "The action the notation `text` names here; raises carcheck.Error when none.")
       .def(
@@ -228,7 +270,7 @@ void bind_game_class(pyb::module_& m) {
 void bind_rng(pyb::module_& m) {
   pyb::class_<Rng>(m, "Rng",
                    "The engine's generator (SplitMix64). `carcheck play --seed S` chooses with\n"
-                   "Rng(S ^ PLAY_CHOOSER_SALT).below(len(legal_actions())).")
+                   "state.random_action(Rng(S ^ PLAY_CHOOSER_SALT)).")
       .def(pyb::init<uint64_t>(), "seed"_a)
       .def("next", &Rng::next)
       .def(

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "checker/policies.h"
 #include "dsl/action_parser.h"
 #include "engine/notation.h"
 
@@ -42,6 +43,14 @@ std::vector<PyAction> PyState::legal_actions() const {
   out.reserve(static_cast<size_t>(legal.size));
   for (const Action& a : legal) out.push_back({a, action_text(state_, a)});
   return out;
+}
+
+PyAction PyState::random_action(Rng& rng) const {
+  ActionList& legal = scratch();
+  state_.legal_actions(legal);
+  if (legal.size == 0) throw std::invalid_argument("no legal action: the game is over");
+  const Action a = carcheck::random_action(state_, legal, rng);
+  return {a, action_text(state_, a)};
 }
 
 PyAction PyState::action_from_text(const std::string& text) const {

@@ -28,6 +28,9 @@ class PyState {
   bool chance() const { return chance_; }
 
   std::vector<PyAction> legal_actions() const;
+  // Random play's pick (checker/policies.h random_action): a concrete action, a bid drawn
+  // from a range entry or a run of listed bids.
+  PyAction random_action(Rng& rng) const;
   // The action `text` names here; throws std::invalid_argument with the
   // parser's or resolver's reason when it names none.
   PyAction action_from_text(const std::string& text) const;

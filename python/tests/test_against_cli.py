@@ -32,12 +32,14 @@ def cli_game(run_cli, rules, level, players, variants, seed):
 
 
 def python_loop(game, seed):
-    """The command's choices, made from Python: Rng(seed ^ salt) picks among legal_actions()."""
+    """The command's choices, made from Python: random_action(Rng(seed ^ salt))."""
     s = game.new_state(seed)
     rng = carcheck.Rng(seed ^ carcheck.PLAY_CHOOSER_SALT)
     while not s.is_terminal():
-        legal = s.legal_actions()
-        assert s.apply(legal[rng.below(len(legal))]) is None
+        a = s.random_action(rng)
+        assert not a.is_range
+        assert any(e.offers(a) for e in s.legal_actions())
+        assert s.apply(a) is None
     return s
 
 
@@ -82,6 +84,8 @@ def test_chance_nodes_drawn_by_the_engine_play_the_same_game(rules, level, chanc
         legal = auto.legal_actions()
         assert [str(a) for a in legal] == [str(a) for a in chance.legal_actions()]
         a = legal[pick.below(len(legal))]
+        if a.is_range:  # a bid of it: the lowest or a little above
+            a = a.with_amount(a.amount + pick.below(3))
         assert auto.apply(a) is None and chance.apply(a) is None
     draw_until_a_choice()
     assert chance.is_terminal()

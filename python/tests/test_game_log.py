@@ -10,8 +10,7 @@ def test_a_python_game_logs_and_replays_as_the_commands(run_cli, tmp_path, rules
     s = game.new_state(seed)
     rng = carcheck.Rng(seed ^ carcheck.PLAY_CHOOSER_SALT)
     while not s.is_terminal():
-        legal = s.legal_actions()
-        assert s.apply(legal[rng.below(len(legal))]) is None
+        assert s.apply(s.random_action(rng)) is None
     cli_log = tmp_path / "cli.log"
     args = ["play", "--rules", rules, "--seed", str(seed), "--log", str(cli_log)]
     status, _, err = run_cli(*args + (["--level", str(level)] if level else []))

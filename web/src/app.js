@@ -407,10 +407,30 @@
       box.appendChild(rd);
     }
     others.forEach(function (a) {
+      if (a.range) return box.appendChild(rangeControl(a));
       var b = el("button", { type: "button", class: "action", "data-kind": a.kind, "data-text": a.text }, a.text);
       b.addEventListener("click", function () { act(a.text); });
       box.appendChild(b);
     });
+  }
+
+  // A range entry of bids (`select A 0+`, `bid 6+`): the engine lists one entry for every
+  // amount from its lowest up (no upper bound under negative-score=allowed); the page asks for
+  // the amount and plays `select A N` / `bid N`, the lowest by default.
+  function rangeControl(a) {
+    var low = a.range.amount, stem = a.text.replace(/\d+\+$/, "");
+    var wrap = el("span", { class: "range" });
+    var input = el("input", { type: "number", min: String(low), step: "1", value: String(low), class: "amount", title: low + " or more" });
+    var b = el("button", { type: "button", class: "action", "data-kind": a.kind, "data-text": stem + low }, stem + "…");
+    input.addEventListener("input", function () {
+      var n = parseInt(input.value, 10);
+      b.dataset.text = stem + (isNaN(n) ? low : n);
+    });
+    b.addEventListener("click", function () { act(b.dataset.text); });
+    wrap.appendChild(b);
+    wrap.appendChild(input);
+    wrap.appendChild(el("span", { class: "hint" }, " (" + low + " or more)"));
+    return wrap;
   }
 
   function renderScores(st) {

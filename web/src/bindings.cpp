@@ -226,6 +226,9 @@ class WebState {
                {"x", a.x},
                {"y", a.y},
                {"rotation", a.rot}};
+        // A range entry of bids (engine/action.h kBidRange: `select A 0+`, `bid 6+`) stands for
+        // every amount from `amount` up; the page asks for one (apply refuses the entry).
+        if (is_bid_range(a)) j["range"] = json{{"amount", a.x}};
         // A meeple option's place on the tile just placed (render/'s anchor of its feature),
         // so that the page can offer it there.
         if (a.kind == ActionKind::Meeple && cell >= 0 && cell < state_.cells() &&
