@@ -13,16 +13,16 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "checker/spec_runner.h"
-#include "dsl/action_parser.h"
 #include "checker/trace.h"
+#include "dsl/action_parser.h"
 #include "dsl/library.h"
 #include "dsl/spec_parser.h"
 #include "dsl/tile_loader.h"
@@ -108,8 +108,8 @@ json breakdown_json(const State& s, int who) {
 json event_json(const Game& game, const Event& e) {
   const EventFields& f = event_fields(e.kind);
   json d{{"kind", f.name},
-         {"feature", e.feature == FeatureClass::None ? json(nullptr)
-                                                     : json(feature_class_name(e.feature))},
+         {"feature",
+          e.feature == FeatureClass::None ? json(nullptr) : json(feature_class_name(e.feature))},
          {"who", e.who},
          {"x", e.x},
          {"y", e.y},
@@ -126,7 +126,7 @@ json step_json(const TraceStep& t) {
   json events = json::array();
   for (const TracedEvent& e : t.events)
     events.push_back(json{{"text", e.text}, {"rule", rule_json(e.rule)}});
-  return json{{"line", t.line},     {"action", t.action},       {"refused", t.refused},
+  return json{{"line", t.line},     {"action", t.action},        {"refused", t.refused},
               {"reason", t.reason}, {"rule", rule_json(t.rule)}, {"events", events}};
 }
 
@@ -163,7 +163,8 @@ bool spec_names_score_class(const std::string& cls) {
   if (it != known.end()) return it->second;
   bool ok = true;
   try {
-    parse_spec("spec \"x\"\ncites x \"x\"\nrules base-c1\nexpect score red " + cls + " 1\n", "probe.spec");
+    parse_spec("spec \"x\"\ncites x \"x\"\nrules base-c1\nexpect score red " + cls + " 1\n",
+               "probe.spec");
   } catch (const std::exception&) {
     ok = false;
   }
@@ -178,9 +179,12 @@ class WebGame {
     const RuleSet& r = game_->rules();
     json vs = json::array();
     for (const VariantSwitch& v : r.variants) vs.push_back(variant_json(v));
-    return json{{"rules", r.name},         {"title", r.title},
-                {"level", r.level},        {"players", game_->players()},
-                {"mists", game_->is_mists()}, {"variants", vs}}
+    return json{{"rules", r.name},
+                {"title", r.title},
+                {"level", r.level},
+                {"players", game_->players()},
+                {"mists", game_->is_mists()},
+                {"variants", vs}}
         .dump();
   }
 
@@ -234,9 +238,12 @@ class WebState {
         if (a.kind == ActionKind::Meeple && cell >= 0 && cell < state_.cells() &&
             !state_.cell(cell).face_down && a.seg >= 0 && a.seg < state_.face(cell).n_segments) {
           const SvgPoint p = segment_anchor(state_.face(cell), a.seg);
-          j["anchor"] = json{{"x", state_.cell(cell).x}, {"y", state_.cell(cell).y},
-                             {"ax", p.x}, {"ay", p.y},
-                             {"fill", a.colour >= 0 && a.colour < kMaxColours ? kMeepleFills[a.colour] : "#fff"}};
+          j["anchor"] = json{
+              {"x", state_.cell(cell).x},
+              {"y", state_.cell(cell).y},
+              {"ax", p.x},
+              {"ay", p.y},
+              {"fill", a.colour >= 0 && a.colour < kMaxColours ? kMeepleFills[a.colour] : "#fff"}};
         }
         out.push_back(j);
       }
@@ -280,7 +287,9 @@ class WebState {
   }
 
   std::string trace_game_text() const {
-    return guarded([&] { return json{{"text", trace_text(trace_game(state_, shipped_citations()))}}.dump(); });
+    return guarded([&] {
+      return json{{"text", trace_text(trace_game(state_, shipped_citations()))}}.dump();
+    });
   }
 
   std::string scores() const {
@@ -314,7 +323,8 @@ class WebState {
              {"chance", state_.is_chance()},
              {"current_player", state_.is_terminal() ? -4 : state_.current_player()},
              {"active_player", state_.active_player()},
-             {"current_colour", state_.is_terminal() ? "" : score_owner_player(state_.current_player())},
+             {"current_colour",
+              state_.is_terminal() ? "" : score_owner_player(state_.current_player())},
              {"waiting_for", state_.waiting_for()},
              {"drawn", drawn >= 0 ? json(game_->tile(drawn).name) : json(nullptr)},
              {"tiles_remaining", state_.tiles_remaining()},
@@ -392,13 +402,15 @@ class WebState {
         }
       const RuleSet& r = game_->rules();
       std::string o;
-      o += "# Saved from the carcheck page: a game played by clicking, replayed by `carcheck check`.\n";
+      o += "# Saved from the carcheck page: a game played by clicking, replayed by `carcheck "
+           "check`.\n";
       std::string t = title.empty() ? "a game played on the carcheck page" : title;
       for (char& c : t)
         if (c == '"' || c == '\n') c = '\'';
       o += "spec \"" + t + "\"\n";
       o += "cites web/index.html \"played on the page\"\n";
-      o += "rules " + (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name) +
+      o += "rules " +
+           (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name) +
            " players " + std::to_string(game_->players()) + " seed " +
            std::to_string(state_.seed()) + "\n";
       for (const VariantSwitch& v : r.variants)
@@ -619,7 +631,8 @@ std::string load_log(const std::string& line) {
     if (!r.agrees() || !played) {
       const Finding& f = r.findings.front();
       return error_json(std::string("the rules disagree with the log at turn ") +
-                        std::to_string(f.turn) + " (" + disagreement_name(f.kind) + "): " + f.detail);
+                        std::to_string(f.turn) + " (" + disagreement_name(f.kind) +
+                        "): " + f.detail);
     }
     State replay(*game, played->seed());
     std::vector<std::string> actions;
@@ -654,7 +667,8 @@ std::string replay_log(const std::string& line) {
     ReplayResult r = carcheck::replay_log(*g, *game, o);
     json findings = json::array();
     for (const Finding& f : r.findings)
-      findings.push_back(json{{"kind", disagreement_name(f.kind)}, {"turn", f.turn}, {"detail", f.detail}});
+      findings.push_back(
+          json{{"kind", disagreement_name(f.kind)}, {"turn", f.turn}, {"detail", f.detail}});
     return json{{"agrees", r.agrees()}, {"turns", r.turns}, {"findings", findings}}.dump();
   });
 }
@@ -673,7 +687,8 @@ EMSCRIPTEN_BINDINGS(carcheck) {
   function("shipped_specs", &shipped_specs);
   function("load_log", &load_log);
   function("replay_log", &carcheck::web::replay_log);
-  class_<WebGame>("Game").smart_ptr<std::shared_ptr<WebGame>>("GamePtr").function("info", &WebGame::info);
+  class_<WebGame>("Game").smart_ptr<std::shared_ptr<WebGame>>("GamePtr").function("info",
+                                                                                  &WebGame::info);
   class_<WebState>("State")
       .function("legal_actions", &WebState::legal_actions)
       .function("apply", &WebState::apply)
