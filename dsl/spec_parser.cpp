@@ -815,6 +815,7 @@ struct action<tile_tail> {
     if (has(st.words.count)) {
       const Tok& c = st.words.count.front();
       if (c.num < 1) st.fail(c.at, "a tile has at least 1 copy");
+      if (c.num > 100) st.fail(c.at, "a tile has at most 100 copies (as in tiles.yaml)");
       t.count = static_cast<int>(c.num);
     }
     st.spec.tiles.push_back(std::move(t));

@@ -18,6 +18,9 @@ inline constexpr const char* kColourNames[kMaxColours] = {"red",    "green", "bl
                                                           "yellow", "black", "pink"};
 int colour_by_name(const std::string& name);  // -1 when unknown
 
+// The most tiles (cells) one game may hold: the shipped sets play fewer than 100.
+inline constexpr int kMaxGameCells = 1000;
+
 class Game {
  public:
   // Throws std::invalid_argument with a clear message for an unsupported player count or a

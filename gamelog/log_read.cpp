@@ -428,6 +428,8 @@ void read_tiles(Fields& f, GameLog& g) {
       def.tile.name = df.need_text("name");
       def.tile.shape = df.need_text("shape");
       def.tile.count = df.need_int("count");
+      if (def.tile.count < 1 || def.tile.count > 100)  // tiles.yaml's range
+        throw Bad{df.at("count"), "expected 1..100 copies"};
       if (const json* s = df.get("start")) def.tile.start = df.flag(*s, "start");
       df.done();
       g.tiles.push_back(def);

@@ -637,6 +637,17 @@ TEST(GameLogVersion2, LegalBidsOfEveryBazaarDecision) {
   }
 }
 
+// A log's own tile with more copies than tiles.yaml allows (1..100) is refused at its path:
+// the board's grids grow with the square of the tiles in play (the libFuzzer harness found a
+// count of 66663 asking for 35 GB).
+TEST(GameLog, ALogsOwnTileHoldsAtMost100Copies) {
+  const std::string line =
+      R"({"format":"carcheck-game-log","version":1,"rules":"base-c1","players":2,)"
+      R"("tiles":{"base-c1":[{"name":"s","count":66663,"shape":"road W-E; field Wr Nl Nr El; )"
+      R"(field Er Sl Sr Wl","start":true}]},"turns":[]})";
+  EXPECT_EQ(read_error(line), "line 1: tiles.base-c1[0].count: expected 1..100 copies");
+}
+
 TEST(GameLogJson, ValuesAreReadAsJsonDefinesThem) {
   // A repeated key keeps its last value; escapes and surrogate pairs are decoded; a leading
   // byte order mark and whitespace around tokens are skipped.
