@@ -565,9 +565,10 @@ unsigned Rules::filled_areas(const State& s) {
 // The areas whose symbol may be the one left empty: filled, with a symbol.
 unsigned Rules::symbol_areas(const State& s) {
   const CellFace& f = s.face(s.new_cell_);
+  const unsigned filled = filled_areas(s);  // once: each area's bank is looked up
   unsigned out = 0;
   for (int m = 0; m < f.n_mist; ++m)
-    if ((filled_areas(s) & (1u << m)) && f.mist[m].ghosts > 0) out |= 1u << m;
+    if ((filled & (1u << m)) && f.mist[m].ghosts > 0) out |= 1u << m;
   return out;
 }
 

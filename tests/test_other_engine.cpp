@@ -16,12 +16,7 @@ namespace carcheck {
 namespace {
 
 using test_support::read_text;
-
-// A scratch file of this test's own: ctest runs tests in parallel processes.
-std::string scratch(const std::string& name) {
-  return testing::TempDir() + testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
-         name;
-}
+using test_support::scratch;
 
 const std::string kSource = std::string(CARCHECK_TEST_DIR) + "/..";
 

@@ -21,6 +21,12 @@ inline ::testing::AssertionResult ok(const std::optional<std::string>& why) {
 }
 
 // A whole file as text; empty when it cannot be read.
+// A scratch file of the running test's own: ctest runs tests in parallel processes.
+inline std::string scratch(const std::string& name) {
+  return ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+         "-" + name;
+}
+
 inline std::string read_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
