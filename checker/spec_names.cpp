@@ -560,6 +560,11 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
       case ExpectKind::Legal:
       case ExpectKind::Illegal:
         check_action_names(spec, g, e.action, e.action_at);
+        for (const auto& [a, at] : e.more) check_action_names(spec, g, a, at);
+        break;
+      case ExpectKind::LegalPlaces:
+      case ExpectKind::LegalMeeples:
+        for (const auto& [a, at] : e.more) check_action_names(spec, g, a, at);
         break;
       default:
         break;
