@@ -10,6 +10,7 @@
 #include "checker/perft.h"
 #include "checker/spec_names.h"
 #include "dsl/level_loader.h"
+#include "dsl/text_list.h"
 #include "engine/bcb.h"
 #include "engine/notation.h"
 #include "engine/switches.h"
@@ -31,12 +32,6 @@ const char* spec_outcome_name(SpecOutcome o) {
 }
 
 namespace {
-
-std::string joined(const std::vector<std::string>& v, const char* sep = ", ") {
-  std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
-  return out;
-}
 
 std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
 
@@ -898,9 +893,10 @@ class Evaluation {
     std::string before;  // the actions accepted so far on the copy
     for (size_t i = 0; i <= last; ++i) {
       const ActionSyntax& written = i == 0 ? e_.action : e_.more[i - 1].first;
-      check_action_targets(spec_, *copy, written, i == 0 ? e_.action_at : e_.more[i - 1].second);
       std::string err;
       const std::optional<Action> a = resolve_action(*copy, written, err);
+      check_action_targets(spec_, *copy, written, i == 0 ? e_.action_at : e_.more[i - 1].second, a,
+                           err);
       std::optional<std::string> unlisted;  // a bid apply takes that the list leaves out
       const bool bid =
           a && (a->kind == ActionKind::Bid || (a->kind == ActionKind::Select && a->x >= 0));
@@ -996,9 +992,9 @@ class Evaluation {
                           s_.waiting_for())};
     std::vector<Action> listed;
     for (const auto& [w, at] : e_.more) {
-      check_action_targets(spec_, s_, w, at);
       std::string err;
       const std::optional<Action> a = resolve_action(s_, w, err);
+      check_action_targets(spec_, s_, w, at, a, err);
       const SpecAt entry = action_word_at(w, at, w.kind == ActionKind::Pass ? 0 : 1);
       if (!a) throw InputError(spec_.pos(entry), err);
       if (std::find(listed.begin(), listed.end(), *a) != listed.end())
@@ -1146,9 +1142,9 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res, bool trace) {
       if (!c.ok) fail(step, c.expected, c.actual);
       continue;
     }
-    check_action_targets(spec, s, step.action, step.at);
-    std::string err;
+    std::string err;  // resolved once, by the engine; a name naming nothing is an ERROR
     std::optional<Action> a = resolve_action(s, step.action, err);
+    check_action_targets(spec, s, step.action, step.at, a, err);
     std::optional<std::string> why;
     if (!a)
       why = err;

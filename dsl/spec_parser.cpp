@@ -9,6 +9,7 @@
 #include "dsl/action_fill.h"
 #include "dsl/grammar_errors.h"
 #include "dsl/spec_grammar.h"
+#include "dsl/text_list.h"
 #include "engine/action.h"
 #include "engine/state.h"
 
@@ -76,12 +77,6 @@ namespace {
 
 namespace pg = tao::pegtl;
 using namespace speclang;
-
-std::string joined(const std::vector<std::string>& v) {
-  std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
-  return out;
-}
 
 // ---- Parse state: the tokens of the current line, and the spec built so far ------------------
 
