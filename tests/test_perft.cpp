@@ -46,7 +46,10 @@ TEST(Perft, DivideSplitsTheCountByFirstAction) {
   // A straight (F R F R): 6 placements, then pass or its road or one of its two fields.
   bool seen = false;
   for (const PerftBranch& b : rows)
-    if (b.text == "draw straight") seen = true, EXPECT_EQ(b.count.leaves, 6u * 4u);
+    if (b.text == "draw straight") {
+      seen = true;
+      EXPECT_EQ(b.count.leaves, 6u * 4u);
+    }
   EXPECT_TRUE(seen);
 }
 
