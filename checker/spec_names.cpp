@@ -3,17 +3,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "dsl/text_list.h"
 #include "engine/bcb.h"
 
 namespace carcheck {
 
 namespace {
-
-std::string joined(const std::vector<std::string>& v) {
-  std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
-  return out;
-}
 
 std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
 
@@ -560,6 +555,11 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
       case ExpectKind::Legal:
       case ExpectKind::Illegal:
         check_action_names(spec, g, e.action, e.action_at);
+        for (const auto& [a, at] : e.more) check_action_names(spec, g, a, at);
+        break;
+      case ExpectKind::LegalPlaces:
+      case ExpectKind::LegalMeeples:
+        for (const auto& [a, at] : e.more) check_action_names(spec, g, a, at);
         break;
       default:
         break;
@@ -567,7 +567,8 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
   }
 }
 
-void check_action_targets(const SpecFile& spec, const State& s, const ActionSyntax& a, SpecAt at) {
+void check_action_targets(const SpecFile& spec, const State& s, const ActionSyntax& a, SpecAt at,
+                          const std::optional<Action>& resolved, const std::string& why) {
   auto tile_at = [&](int x, int y, SpecAt where) {
     if (s.cell_at(x, y) < 0) throw InputError(spec.pos(where), "no tile at " + xy(x, y));
   };
@@ -582,25 +583,26 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
     case ActionKind::Bridge:
       tile_at(a.x, a.y, action_word_at(a, at, 1));
       break;
-    case ActionKind::CastleScore: {  // the feature must be on the tile at x,y
+    case ActionKind::CastleScore:  // the feature must be on the tile at x,y
       tile_at(a.x, a.y, action_word_at(a, at, 1));
-      std::string why;
-      if (!resolve_action(s, a, why)) throw InputError(spec.pos(action_word_at(a, at, 2)), why);
+      if (!resolved) throw InputError(spec.pos(action_word_at(a, at, 2)), why);
       break;
-    }
     case ActionKind::Place:  // a bridge written on a neighbour names a tile there
       if (a.bridge >= kPlaceBridgeBeside) tile_at(a.bx, a.by, action_word_at(a, at, 4));
       break;
     case ActionKind::Bury:
     case ActionKind::HoundPlace: {
+      // The engine found the meeple (find_meeple: unburied, in play), or a buried one lies
+      // there: the engine refuses that with its reason.
+      if (resolved) break;
       const MeepleRef& ref = a.meeple;
       SpecAt where = action_word_at(a, at, 1);
       int colour = colour_by_name(ref.colour);
       bool found = false;
       for (const Meeple& m : s.meeples()) {
         if (m.colour != colour || !m.in_play) continue;
-        found = found || (ref.supply ? m.cell < 0 && !m.buried
-                                     : m.cell >= 0 && s.cell(m.cell).x == ref.x &&
+        found = found || (ref.supply ? m.cell < 0 && !m.buried  // a hound's: refused
+                                     : m.buried && m.cell >= 0 && s.cell(m.cell).x == ref.x &&
                                            s.cell(m.cell).y == ref.y);
       }
       if (found) break;
@@ -615,8 +617,7 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
       // While a meeple may be placed, the feature and the colour must name something on the
       // new tile; in another phase the engine's refusal (not now) is the answer.
       if (s.phase() != Phase::Meeple) break;
-      std::string why;
-      if (!resolve_action(s, a, why)) throw InputError(spec.pos(action_word_at(a, at, 1)), why);
+      if (!resolved) throw InputError(spec.pos(action_word_at(a, at, 1)), why);
       break;
     }
     default:

@@ -4,6 +4,7 @@
 // `expect illegal` takes for an answer nor a filter that passes by matching nothing.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "dsl/spec_parser.h"
@@ -42,8 +43,10 @@ void check_spec_names(const SpecFile& spec, const Game& g);
 
 // When the action is played or tried: the places it names exist in `s` (a tile at its x,y,
 // the meeple a reference names, the new tile's feature while a meeple may be placed).
-// `at`: where the action starts in the spec.
-void check_action_targets(const SpecFile& spec, const State& s, const ActionSyntax& a, SpecAt at);
+// `at`: where the action starts in the spec. `resolved`: the engine's resolution of `a` in
+// `s` (resolve_action), made once by the caller; `why` its reason when it failed.
+void check_action_targets(const SpecFile& spec, const State& s, const ActionSyntax& a, SpecAt at,
+                          const std::optional<Action>& resolved, const std::string& why);
 
 // The filters an event can match (docs/spec-language.md "Events"): a filter an event never
 // carries would make `expect no event` pass by matching nothing.

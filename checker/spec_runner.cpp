@@ -1,12 +1,16 @@
 #include "checker/spec_runner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <memory>
 #include <stdexcept>
 
+#include "checker/perft.h"
 #include "checker/spec_names.h"
 #include "dsl/level_loader.h"
+#include "dsl/text_list.h"
 #include "engine/bcb.h"
 #include "engine/notation.h"
 #include "engine/switches.h"
@@ -28,12 +32,6 @@ const char* spec_outcome_name(SpecOutcome o) {
 }
 
 namespace {
-
-std::string joined(const std::vector<std::string>& v, const char* sep = ", ") {
-  std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
-  return out;
-}
 
 std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
 
@@ -433,6 +431,12 @@ class SetupRun {
 
 // ---- Expectations ---------------------------------------------------------------------------
 
+// The engine's refusal of an `expect illegal` action, for --trace.
+struct Refusal {
+  std::optional<ActionKind> kind;  // none: the action did not resolve
+  std::string why;
+};
+
 struct Check {
   bool ok = true;
   std::string expected, actual;
@@ -536,13 +540,15 @@ std::string events_text(const State& s, const std::vector<Event>& window) {
   return texts.empty() ? "none" : joined(texts, "; ");
 }
 
-// Refused, or accepted on a copy of the state: whether `text` may be played now.
-std::optional<std::string> try_action(const State& s, const ActionSyntax& written) {
-  std::string err;
-  std::optional<Action> a = resolve_action(s, written, err);
-  if (!a) return err;
-  State copy = s;
-  return copy.apply(*a);
+// The actions open now, in words (the first 12).
+std::string legal_now(const State& s) {
+  ActionList legal;
+  s.legal_actions(legal);
+  std::vector<std::string> t;
+  for (int i = 0; i < legal.size && i < 12; ++i)
+    t.push_back(action_text(s, legal.items[static_cast<size_t>(i)]));
+  if (legal.size > 12) t.push_back("... (" + std::to_string(legal.size) + " in all)");
+  return t.empty() ? "none" : joined(t, "; ");
 }
 
 // One expectation checked against the state and the events of the current turn.
@@ -551,6 +557,9 @@ class Evaluation {
   Evaluation(const SpecFile& spec, const Game& g, const State& s, const Expectation& e,
              const std::vector<Event>& window)
       : spec_(spec), g_(g), s_(s), e_(e), window_(window) {}
+
+  // After run(): the engine's refusal of an `expect illegal` action, for --trace.
+  const std::optional<Refusal>& refusal() const { return refusal_; }
 
   Check run() const {
     switch (e_.kind) {
@@ -598,6 +607,11 @@ class Evaluation {
       case ExpectKind::Illegal:
       case ExpectKind::Legal:
         return legality();
+      case ExpectKind::LegalCount:
+        return legal_count();
+      case ExpectKind::LegalPlaces:
+      case ExpectKind::LegalMeeples:
+        return legal_set();
       case ExpectKind::Won:
       case ExpectKind::Lost:
       case ExpectKind::Over:
@@ -867,40 +881,62 @@ class Evaluation {
             std::to_string(n) + " time(s); events this turn: " + events_text(s_, window_)};
   }
 
+  // `expect legal` / `expect illegal`: the action, or each action of a `then` line in turn,
+  // resolved once by the engine and tried on a copy of the state. Legal: every one accepted;
+  // a bid also listed in the legal actions, as its own entry or in a range entry
+  // (engine/action.h kBidRange), so that the list is pinned as exactly as apply. Illegal:
+  // the actions before the last accepted, the last refused.
   Check legality() const {
-    check_action_targets(spec_, s_, e_.action, e_.action_at);
-    std::optional<std::string> why = try_action(s_, e_.action);
-    if (e_.kind == ExpectKind::Legal) {
-      if (why) return {false, "accepted", "refused: " + *why};
-      // A bid is legal when apply takes it and legal_actions lists it, as its own entry or in
-      // a range entry (engine/action.h kBidRange): the list is exact for bids.
-      if (const std::optional<Action> a = bid_action()) {
-        auto legal = std::make_unique<ActionList>();
-        s_.legal_actions(*legal);
-        if (!legal->offers(*a))
-          return {false, "accepted and listed",
-                  "accepted but not in the legal actions (" + legal_bids(*legal) + ")"};
-        return {true, "accepted and listed", "accepted and listed"};
+    auto copy = std::make_unique<State>(s_);
+    const bool legal = e_.kind == ExpectKind::Legal;
+    const size_t last = e_.more.size();
+    std::string before;  // the actions accepted so far on the copy
+    for (size_t i = 0; i <= last; ++i) {
+      const ActionSyntax& written = i == 0 ? e_.action : e_.more[i - 1].first;
+      std::string err;
+      const std::optional<Action> a = resolve_action(*copy, written, err);
+      check_action_targets(spec_, *copy, written, i == 0 ? e_.action_at : e_.more[i - 1].second, a,
+                           err);
+      std::optional<std::string> unlisted;  // a bid apply takes that the list leaves out
+      const bool bid =
+          a && (a->kind == ActionKind::Bid || (a->kind == ActionKind::Select && a->x >= 0));
+      if (legal && bid) {
+        auto list = std::make_unique<ActionList>();
+        copy->legal_actions(*list);
+        if (!list->offers(*a)) unlisted = legal_bids(*copy, *list);
       }
-      return {true, "accepted", "accepted"};
+      const std::optional<std::string> why = a ? copy->apply(*a) : std::optional(err);
+      const std::string after = before.empty() ? "" : fmt::format("after '{}': ", before);
+      if (i < last && (why || unlisted)) {
+        const std::string want = legal ? "accepted" : fmt::format("accepted, then refused");
+        return {false, want,
+                why ? fmt::format("{}'{}' refused: {}", after, written.text, *why)
+                    : fmt::format("{}'{}' accepted but not in the legal actions ({})", after,
+                                  written.text, *unlisted)};
+      }
+      if (i < last) {
+        before += (before.empty() ? "" : " then ") + written.text;
+        continue;
+      }
+      if (legal) {
+        if (why) return {false, "accepted", after + "refused: " + *why};
+        if (unlisted)
+          return {false, "accepted and listed",
+                  after + "accepted but not in the legal actions (" + *unlisted + ")"};
+        const std::string ok = bid ? "accepted and listed" : "accepted";
+        return {true, ok, after + ok};
+      }
+      std::string want =
+          e_.reason.empty() ? "refused" : "refused, the reason containing \"" + e_.reason + "\"";
+      if (!why) return {false, want, after + "accepted"};
+      refusal_ = Refusal{a ? std::optional(a->kind) : std::nullopt, *why};
+      return {why->find(e_.reason) != std::string::npos, want, after + "refused: " + *why};
     }
-    std::string want =
-        e_.reason.empty() ? "refused" : "refused, the reason containing \"" + e_.reason + "\"";
-    if (!why) return {false, want, "accepted"};
-    return {why->find(e_.reason) != std::string::npos, want, "refused: " + *why};
-  }
-
-  // The expectation's action when it is a bid (select with a bid, or bid), resolved.
-  std::optional<Action> bid_action() const {
-    std::string err;
-    std::optional<Action> a = resolve_action(s_, e_.action, err);
-    if (!a || !(a->kind == ActionKind::Bid || (a->kind == ActionKind::Select && a->x >= 0)))
-      return std::nullopt;
-    return a;
+    return {false, "?", "?"};
   }
 
   // The bids of `legal`, in words: each range entry and each run of listed amounts.
-  std::string legal_bids(const ActionList& legal) const {
+  static std::string legal_bids(const State& s, const ActionList& legal) {
     std::vector<std::string> t;
     for (int i = 0; i < legal.size; ++i) {
       const Action& a = legal.items[i];
@@ -909,12 +945,91 @@ class Evaluation {
       while (j + 1 < legal.size && !is_bid_range(a) &&
              legal.items[j + 1] == with_amount(a, legal.items[j].x + 1))
         ++j;
-      std::string text = action_text(s_, a);
-      if (j > i) text += " to " + std::to_string(legal.items[j].x);
+      std::string text = action_text(s, a);
+      if (j > i) text += fmt::format(" to {}", legal.items[j].x);
       t.push_back(text);
       i = j;
     }
     return t.empty() ? "no bid" : joined(t);
+  }
+
+  // `expect legal count N [depth D]`: the leaves of the choice tree D plies deep (perft).
+  Check legal_count() const {
+    PerftCount c;
+    try {
+      c = perft(s_, e_.depth);
+    } catch (const PerftUnbounded& u) {
+      throw InputError(spec_.pos(e_.value_at), fmt::format("cannot count: {}", u.what()));
+    }
+    const std::string what =
+        e_.depth == 1 ? "action(s) open now" : fmt::format("line(s) of play {} deep", e_.depth);
+    Check k{c.leaves == static_cast<uint64_t>(e_.value), fmt::format("{} {}", e_.value, what),
+            fmt::format("{} {}", c.leaves, what)};
+    if (k.ok) return k;
+    if (e_.depth == 1) {
+      k.actual += ": " + legal_now(s_);
+    } else {
+      std::vector<std::string> rows;
+      for (const PerftBranch& b : perft_divide(s_, e_.depth))
+        rows.push_back(fmt::format("{} {}", b.text, b.count.leaves));
+      k.actual += fmt::format(" (by first action: {})", joined(rows, "; "));
+    }
+    return k;
+  }
+
+  // `expect legal placements { ... }` / `meeples { ... }`: the set written, each entry resolved
+  // by the engine, is exactly the set of placements (followers, `none` included) open now.
+  Check legal_set() const {
+    const bool placements = e_.kind == ExpectKind::LegalPlaces;
+    std::vector<std::string> written;
+    for (const auto& [w, at] : e_.more) written.push_back(entry_words(w.text, w.kind));
+    const std::string want = fmt::format("exactly {{ {} }}", joined(written, "; "));
+    const Phase step = placements ? Phase::Place : Phase::Meeple;
+    if (s_.phase() != step)
+      return {false, want,
+              fmt::format("no {} now (phase {}: the game waits for {})",
+                          placements ? "placement" : "follower step", phase_name(s_.phase()),
+                          s_.waiting_for())};
+    std::vector<Action> listed;
+    for (const auto& [w, at] : e_.more) {
+      std::string err;
+      const std::optional<Action> a = resolve_action(s_, w, err);
+      check_action_targets(spec_, s_, w, at, a, err);
+      const SpecAt entry = action_word_at(w, at, w.kind == ActionKind::Pass ? 0 : 1);
+      if (!a) throw InputError(spec_.pos(entry), err);
+      if (std::find(listed.begin(), listed.end(), *a) != listed.end())
+        throw InputError(spec_.pos(entry),
+                         fmt::format("'{}' is listed twice", entry_words(w.text, w.kind)));
+      listed.push_back(*a);
+    }
+    auto legal = std::make_unique<ActionList>();
+    s_.legal_actions(*legal);
+    std::vector<std::string> open, missing, extra;
+    for (const Action& a : *legal) {
+      if (placements ? a.kind != ActionKind::Place
+                     : a.kind != ActionKind::Meeple && a.kind != ActionKind::Pass)
+        continue;
+      const std::string text = entry_words(action_text(s_, a), a.kind);
+      open.push_back(text);
+      if (std::find(listed.begin(), listed.end(), a) == listed.end()) missing.push_back(text);
+    }
+    for (const Action& a : listed)
+      if (!legal->offers(a)) {
+        const std::optional<std::string> why = State(s_).apply(a);
+        extra.push_back(fmt::format("{} ({})", entry_words(action_text(s_, a), a.kind),
+                                    why ? *why : "accepted, yet not listed"));
+      }
+    std::string actual = fmt::format("{{ {} }}", joined(open, "; "));
+    if (!missing.empty()) actual += fmt::format("; not written: {}", joined(missing, "; "));
+    if (!extra.empty()) actual += fmt::format("; not legal: {}", joined(extra, "; "));
+    return {missing.empty() && extra.empty(), want, actual};
+  }
+
+  // An action's text as a set's entry writes it: without its verb; `none` for no follower.
+  static std::string entry_words(const std::string& text, ActionKind kind) {
+    if (kind == ActionKind::Pass) return "none";
+    const size_t space = text.find(' ');
+    return space == std::string::npos ? text : text.substr(space + 1);
   }
 
   Check end() const {
@@ -965,6 +1080,7 @@ class Evaluation {
   const State& s_;
   const Expectation& e_;
   const std::vector<Event>& window_;
+  mutable std::optional<Refusal> refusal_;  // legality(): the last action's refusal
 };
 
 bool bindings_hold(const Game& g, const std::vector<VariantBinding>& under) {
@@ -977,16 +1093,6 @@ std::string bindings_text(const std::vector<VariantBinding>& under) {
   std::vector<std::string> t;
   for (const VariantBinding& b : under) t.push_back(b.text());
   return joined(t);
-}
-
-std::string legal_now(const State& s) {
-  ActionList legal;
-  s.legal_actions(legal);
-  std::vector<std::string> t;
-  for (int i = 0; i < legal.size && i < 12; ++i)
-    t.push_back(action_text(s, legal.items[static_cast<size_t>(i)]));
-  if (legal.size > 12) t.push_back("... (" + std::to_string(legal.size) + " in all)");
-  return t.empty() ? "none" : joined(t, "; ");
 }
 
 void play(const SpecFile& spec, const Game& g, SpecResult& res, bool trace) {
@@ -1028,21 +1134,17 @@ void play(const SpecFile& spec, const Game& g, SpecResult& res, bool trace) {
         continue;
       }
       ++res.checked;
-      if (tracer && step.expect.kind == ExpectKind::Illegal) {
-        std::string err;  // resolved once: refused here, or by the rules on a copy
-        const std::optional<Action> a = resolve_action(s, step.expect.action, err);
-        std::optional<std::string> why = a ? State(s).apply(*a) : std::optional(err);
-        if (why)
-          res.trace.push_back(tracer->refused(a ? std::optional(a->kind) : std::nullopt, step.text,
-                                              *why, step.at.line));
-      }
-      Check c = Evaluation(spec, g, s, step.expect, window).run();
+      const Evaluation ev(spec, g, s, step.expect, window);
+      Check c = ev.run();
+      if (tracer && ev.refusal())
+        res.trace.push_back(
+            tracer->refused(ev.refusal()->kind, step.text, ev.refusal()->why, step.at.line));
       if (!c.ok) fail(step, c.expected, c.actual);
       continue;
     }
-    check_action_targets(spec, s, step.action, step.at);
-    std::string err;
+    std::string err;  // resolved once, by the engine; a name naming nothing is an ERROR
     std::optional<Action> a = resolve_action(s, step.action, err);
+    check_action_targets(spec, s, step.action, step.at, a, err);
     std::optional<std::string> why;
     if (!a)
       why = err;

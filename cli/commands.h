@@ -21,5 +21,6 @@ CommandRun add_replay_command(CLI::App& carcheck);
 CommandRun add_export_spec_command(CLI::App& carcheck);
 CommandRun add_simulate_command(CLI::App& carcheck);
 CommandRun add_merge_command(CLI::App& carcheck);
+CommandRun add_perft_command(CLI::App& carcheck);
 
 }  // namespace carcheck

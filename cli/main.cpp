@@ -81,9 +81,9 @@ int main(int argc, char** argv) {
   formatter->column_width(18);
   app.formatter(formatter);  // before the commands are added: they share it
   std::map<const CLI::App*, CommandRun> runs;
-  for (auto add :
-       {add_check_command, add_play_command, add_fuzz_command, add_tiles_command,
-        add_replay_command, add_export_spec_command, add_simulate_command, add_merge_command}) {
+  for (auto add : {add_check_command, add_play_command, add_fuzz_command, add_tiles_command,
+                   add_replay_command, add_export_spec_command, add_simulate_command,
+                   add_merge_command, add_perft_command}) {
     CommandRun run = add(app);
     runs[app.get_subcommands({}).back()] = std::move(run);
   }

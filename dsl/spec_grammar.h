@@ -90,6 +90,10 @@ CARCHECK_SPEC_KEYWORD(kw_reached, "reached")
 CARCHECK_SPEC_KEYWORD(kw_contains, "contains")
 CARCHECK_SPEC_KEYWORD(kw_top, "top")
 CARCHECK_SPEC_KEYWORD(kw_from, "from")
+CARCHECK_SPEC_KEYWORD(kw_count, "count")
+CARCHECK_SPEC_KEYWORD(kw_depth, "depth")
+CARCHECK_SPEC_KEYWORD(kw_placements, "placements")
+CARCHECK_SPEC_KEYWORD(kw_then, "then")
 #undef CARCHECK_SPEC_KEYWORD
 
 // ---- Values -----------------------------------------------------------------------------------
@@ -198,8 +202,32 @@ struct event_tail : pg::seq<pg::must<then<event_name>>, pg::star<then<event_opti
 struct e_event : pg::seq<kw_event, event_tail> {};
 struct e_no_event : pg::seq<kw_no, pg::must<then<kw_event>>, event_tail> {};
 struct reason_text : quoted {};
-struct e_illegal : pg::seq<kw_illegal, pg::must<then<step_action>>, pg::opt<then<reason_text>>> {};
-struct e_legal : pg::seq<kw_legal, pg::must<then<step_action>>> {};
+// An action, or a line of them tried in turn on a copy: place 2,0 r1 then meeple road:W red.
+struct action_chain : pg::seq<step_action, pg::star<then<kw_then>, pg::must<then<step_action>>>> {};
+struct e_illegal : pg::seq<kw_illegal, pg::must<then<action_chain>>, pg::opt<then<reason_text>>> {};
+// expect legal count N [depth D]: the lines of play D actions deep (perft; D 1: the actions
+// open now). expect legal placements|meeples { ... }: exactly that set is open now, its
+// entries written as the action without its verb (1,0 r2 bridge N-S; road:W red; none).
+struct legal_depth : pg::seq<kw_depth, pg::must<then<index_n>>> {};
+struct legal_count : pg::seq<kw_count, pg::must<then<value>>, pg::opt<then<legal_depth>>> {};
+struct set_open : pg::one<'{'> {};
+struct set_close : pg::one<'}'> {};
+struct set_sep : pg::seq<sp, pg::one<';'>, sp> {};
+template <typename Entry>
+struct entry_set
+    : pg::seq<pg::must<set_open>, sp, pg::opt<Entry, pg::star<set_sep, pg::must<Entry>>>, sp,
+              pg::must<set_close>> {};
+struct placement_written : pg::seq<coords, pg::must<then<rotation>>, pg::opt<then<place_bridge>>> {
+};
+struct placement_entry : pg::seq<placement_written> {};
+struct meeple_written : pg::sor<kw_none, pg::seq<feature, pg::opt<then<colour>>>> {};
+struct meeple_entry : pg::seq<meeple_written> {};
+struct placement_set : entry_set<placement_entry> {};
+struct meeple_set : entry_set<meeple_entry> {};
+struct legal_placements : pg::seq<kw_placements, pg::must<then<placement_set>>> {};
+struct legal_meeples : pg::seq<kw_meeples, pg::must<then<meeple_set>>> {};
+struct legal_what : pg::sor<legal_count, legal_placements, legal_meeples, action_chain> {};
+struct e_legal : pg::seq<kw_legal, pg::must<then<legal_what>>> {};
 struct end_reason : name_word {};
 struct e_won : kw_won {};
 struct e_lost : pg::seq<kw_lost, pg::opt<then<end_reason>>> {};
@@ -372,6 +400,22 @@ CARCHECK_SPEC_MESSAGE(phase_word, "expected a phase, such as meeple or score-cho
 CARCHECK_SPEC_MESSAGE(hound_status,
                       "expected a hound's status: waiting, placed, lost, scored or removed")
 CARCHECK_SPEC_MESSAGE(step_action, actionlang::error_message<game_action>)
+CARCHECK_SPEC_MESSAGE(action_chain, actionlang::error_message<game_action>)
+CARCHECK_SPEC_MESSAGE(legal_what,
+                      "expected what is legal: an action (or actions joined by 'then'), 'count N "
+                      "[depth D]', 'placements { x,y rN; ... }' or 'meeples { road:W; ...; none }'")
+CARCHECK_SPEC_MESSAGE(placement_set,
+                      "expected the placements in braces: placements { 1,0 r0; 1,0 r2 }")
+CARCHECK_SPEC_MESSAGE(meeple_set,
+                      "expected the followers in braces: meeples { road:W; field:Nl; none }")
+CARCHECK_SPEC_MESSAGE(set_open, "expected '{' to open the set")
+CARCHECK_SPEC_MESSAGE(set_close, "expected ';' and another entry, or '}' to close the set")
+CARCHECK_SPEC_MESSAGE(placement_entry,
+                      "expected a placement x,y rN, as 'place' writes it without the verb (1,0 r2; "
+                      "BCB: 1,0 r2 bridge N-S)")
+CARCHECK_SPEC_MESSAGE(meeple_entry,
+                      "expected a follower as 'meeple' writes it without the verb (road:W, "
+                      "field:Nl red, monastery), or none for no follower")
 CARCHECK_SPEC_MESSAGE(goal_state, "expected the goal in points, 'reached' or 'not reached'")
 CARCHECK_SPEC_MESSAGE(kw_reached, "expected 'reached' after 'not' (expect goal not reached)")
 CARCHECK_SPEC_MESSAGE(bridge_state, "expected the tile's bridge: N-S, W-E or none")

@@ -9,6 +9,7 @@
 #include "dsl/action_fill.h"
 #include "dsl/grammar_errors.h"
 #include "dsl/spec_grammar.h"
+#include "dsl/text_list.h"
 #include "engine/action.h"
 #include "engine/state.h"
 
@@ -77,12 +78,6 @@ namespace {
 namespace pg = tao::pegtl;
 using namespace speclang;
 
-std::string joined(const std::vector<std::string>& v) {
-  std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
-  return out;
-}
-
 // ---- Parse state: the tokens of the current line, and the spec built so far ------------------
 
 struct Tok {
@@ -132,6 +127,7 @@ struct ParseState {
   std::vector<VariantBinding> bindings;                  // of the current line
   std::vector<Expectation> expectations;                 // of the current line
   std::vector<std::pair<ActionSyntax, SpecAt>> actions;  // of the current line
+  ExpectKind legal_form = ExpectKind::Legal;             // expect legal: which form
   int x = 0, y = 0;                                      // the coordinates being read
   std::string hint;                                      // what may still follow on the line
   bool tile_is_start = false;
@@ -146,6 +142,7 @@ struct ParseState {
     bindings.clear();
     expectations.clear();
     actions.clear();
+    legal_form = ExpectKind::Legal;
     hint.clear();
   }
   [[noreturn]] void fail(SpecAt at, const std::string& reason) const {
@@ -309,6 +306,60 @@ struct action<action_line> {
     }
     if (st.hint.empty()) st.hint = "expected ';' and another action, or the end of the line";
   }
+};
+
+// The entries of `expect legal placements { ... }` and `meeples { ... }`: each read by the
+// action grammar's actions as the action it stands for, placed where its verb would start.
+}  // namespace
+}  // namespace carcheck
+namespace carcheck::actionlang {
+template <>
+struct fill<speclang::placement_written> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.kind = ActionKind::Place;
+    a.text = "place " + in.string();
+    a.column = static_cast<int>(in.position().column) - 6;
+  }
+};
+template <>
+struct fill<speclang::meeple_written> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    const bool none = in.string() == "none";
+    a.kind = none ? ActionKind::Pass : ActionKind::Meeple;
+    a.text = none ? "pass" : "meeple " + in.string();
+    a.column = static_cast<int>(in.position().column) - (none ? 0 : 7);
+  }
+};
+}  // namespace carcheck::actionlang
+namespace carcheck {
+namespace {
+
+template <typename Entry>
+struct entry_action : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
+  template <typename Input>
+  static void success(const Input& in, ActionSyntax& a, ParseState& st) {
+    SpecAt at{where(in).line, a.column};
+    st.actions.emplace_back(std::move(a), at);
+  }
+};
+template <>
+struct action<placement_entry> : entry_action<placement_entry> {};
+template <>
+struct action<meeple_entry> : entry_action<meeple_entry> {};
+
+template <>
+struct action<legal_count> {
+  static void apply0(ParseState& st) { st.legal_form = ExpectKind::LegalCount; }
+};
+template <>
+struct action<legal_placements> {
+  static void apply0(ParseState& st) { st.legal_form = ExpectKind::LegalPlaces; }
+};
+template <>
+struct action<legal_meeples> {
+  static void apply0(ParseState& st) { st.legal_form = ExpectKind::LegalMeeples; }
 };
 
 // ---- Setup statements -------------------------------------------------------------------------
@@ -560,16 +611,37 @@ CARCHECK_EXPECT(event_tail, Event, {
       "monastery, field, castle, cemetery, mist-bank) or the end of the line";
 })
 CARCHECK_EXPECT(e_illegal, Illegal, {
-  e.action = st.actions.back().first;
-  e.action_at = st.actions.back().second;
+  e.action = st.actions.front().first;
+  e.action_at = st.actions.front().second;
+  e.more.assign(st.actions.begin() + 1, st.actions.end());
   if (has(st.words.string)) e.reason = st.words.string.front().text;
   st.hint =
       "expected the reason in quotes or the end of the line (expect illegal <action> \"part of the "
       "reason\")";
 })
 CARCHECK_EXPECT(e_legal, Legal, {
-  e.action = st.actions.back().first;
-  e.action_at = st.actions.back().second;
+  e.kind = st.legal_form;
+  switch (e.kind) {
+    case ExpectKind::LegalCount:
+      if (e.value < 0) st.fail(e.value_at, "a number of lines of play is 0 or more");
+      if (has(st.words.index)) {
+        const Tok& d = st.words.index.front();
+        if (d.num < 1 || d.num > 8)
+          st.fail(d.at, "the depth counts actions from here: 1 (the actions open now) to 8");
+        e.depth = static_cast<int>(d.num);
+      }
+      st.hint = "expected 'depth D' or the end of the line (expect legal count N [depth D])";
+      break;
+    case ExpectKind::LegalPlaces:
+    case ExpectKind::LegalMeeples:
+      e.more = st.actions;
+      break;
+    default:
+      e.action = st.actions.front().first;
+      e.action_at = st.actions.front().second;
+      e.more.assign(st.actions.begin() + 1, st.actions.end());
+      st.hint = "expected 'then' and another action, or the end of the line";
+  }
 })
 CARCHECK_EXPECT(e_won, Won, {})
 CARCHECK_EXPECT(e_lost, Lost, {
@@ -896,6 +968,11 @@ std::string syntax_reason(std::string_view message, const ErrorSpot& at, const P
   }
   if (is<expectation>(message) && alpha)
     return unknown("expectation", w, expect_words()) + "; " + base;
+  if (is<legal_what>(message) && alpha) {
+    std::vector<std::string> words = action_verbs();
+    words.insert(words.end(), {"count", "placements", "meeples"});
+    return unknown("action", w, words) + "; " + base;
+  }
   if ((is<step_action>(message) || is<bound_statement>(message)) && alpha)
     return unknown("action", w, action_verbs()) + "; " + speclang::errors::message<step_action>;
   if (is<line_end>(message) && !st.hint.empty()) return st.hint + found_text(w, "line");
@@ -1005,8 +1082,17 @@ std::string expectation_subject(const Expectation& e) {
              (e.has_event_value ? " value " + std::to_string(e.event_value) : "") + xy() +
              (e.colour.empty() ? "" : " by " + e.colour) + " " + e.event_feature;
     case ExpectKind::Illegal:
-    case ExpectKind::Legal:
-      return "action " + e.action.text;
+    case ExpectKind::Legal: {
+      std::string line = "action " + e.action.text;
+      for (const auto& [a, at] : e.more) line += " then " + a.text;
+      return line;
+    }
+    case ExpectKind::LegalCount:
+      return "legal count depth " + std::to_string(e.depth);
+    case ExpectKind::LegalPlaces:
+      return "legal placements";
+    case ExpectKind::LegalMeeples:
+      return "legal meeples";
     case ExpectKind::Won:
     case ExpectKind::Lost:
     case ExpectKind::Over:

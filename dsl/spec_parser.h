@@ -122,8 +122,11 @@ enum class ExpectKind {
   Finished,        // [not] finished <feature> at x,y
   Size,            // size N <feature> at x,y
   Event,           // [no] event NAME [N] [value V] [at x,y] [by colour] [feature]
-  Illegal,         // illegal <action> ["reason"]
-  Legal,           // legal <action>
+  Illegal,         // illegal <action> [then <action>...] ["reason"]
+  Legal,           // legal <action> [then <action>...]
+  LegalCount,      // legal count N [depth D]: lines of play D actions deep (perft)
+  LegalPlaces,     // legal placements { x,y rN; ... }: exactly these placements are open
+  LegalMeeples,    // legal meeples { road:W [colour]; ...; none }: exactly these followers
   Won,             // won
   Lost,            // lost [reason]
   Over,            // over [reason]  /  not over
@@ -157,8 +160,13 @@ struct Expectation {
   std::string event_feature;  // events: road, city, ... ("" = any)
   bool has_event_value = false;
   long event_value = 0;
-  ActionSyntax action;  // legal, illegal
+  ActionSyntax action;  // legal, illegal: the (first) action
   SpecAt action_at;
+  // legal, illegal: the actions after `then`; legal placements / meeples: the set's entries,
+  // each as its action (`place 1,0 r2`, `meeple road:W`, `pass` for none) and where the
+  // action would start (the verb left out: the entry starts one word later).
+  std::vector<std::pair<ActionSyntax, SpecAt>> more;
+  int depth = 1;       // legal count: plies
   std::string reason;  // illegal: text the refusal must contain ("" = any)
   std::vector<std::pair<std::string, SpecAt>> colours;  // scoring-meeples: as written
   std::string tile;                                     // pile K contains: the tile's name

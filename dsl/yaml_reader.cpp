@@ -92,12 +92,6 @@ std::string one_of(const std::vector<std::string>& names) {
   return out;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 bool is_kebab(const std::string& s) {
   if (s.empty() || s.front() == '-' || s.back() == '-') return false;
   for (size_t i = 0; i < s.size(); ++i) {

@@ -8,11 +8,11 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "dsl/diagnostic.h"
+#include "dsl/text_list.h"
 
 namespace carcheck {
 
@@ -32,8 +32,8 @@ namespace carcheck::yamlx {
 
 // "a, b or c"
 std::string one_of(const std::vector<std::string>& names);
-// "a, b, c"
-std::string joined(const std::vector<std::string>& names);
+// "a, b, c" (dsl/text_list.h)
+using carcheck::joined;
 bool is_kebab(const std::string& s);
 // How a message names what it found: "a map", "'fifty'", "the string \"72\"".
 std::string found(const YAML::Node& n);
