@@ -286,7 +286,7 @@
     var who = setup ? "setting up (the game starts from this position)" : st.terminal ? "game over" + (st.end_reason ? " (" + st.end_reason + ")" : "")
       : "player " + (st.current_player + 1) + (st.current_colour ? " (" + st.current_colour + ")" : "") + " decides";
     $("status").innerHTML = "<b>" + esc(game.info.title) + "</b>, turn " + (st.turn + 1) + ", phase <code>" +
-      esc(st.phase) + "</code>: " + esc(who) + (st.waiting_for ? "<br>" + esc(st.waiting_for) : "") +
+      esc(st.phase) + "</code>: " + esc(who) + (st.waiting_for && !setup ? "<br>" + esc(st.waiting_for) : "") +
       "<br>tiles left: " + st.tiles_remaining +
       (st.piles.length ? ", piles " + esc(st.piles.join("/")) + " (active " + (st.active_pile + 1) + ")" : "") +
       (st.mists ? ", ghosts: supply " + st.ghosts_supply + ", board " + st.ghosts_board : "");
@@ -560,6 +560,11 @@
   // The form for the chosen kind of step.
   function renderSetupFields() {
     var box = $("setup-fields"), k = CarcheckSetup.kind($("setup-kind").value), ctx = setup.ctx;
+    // What the form held, kept across a redraw (a click on the board, another kind of step).
+    var kept = {}, ticked = [];
+    Array.prototype.forEach.call(box.querySelectorAll("select, input"), function (e) {
+      if (e.type === "checkbox") { if (e.checked) ticked.push(e.value); } else if (e.id) kept[e.id] = e.value;
+    });
     box.innerHTML = "";
     var colourSelect = function (id) {
       var s = el("select", { id: id });
@@ -645,6 +650,10 @@
       }
     });
     Array.prototype.forEach.call(box.querySelectorAll("select, input"), function (e) {
+      if (e.type === "checkbox") e.checked = ticked.indexOf(e.value) >= 0;
+      else if (e.id in kept && (e.tagName !== "SELECT" || e.querySelector('option[value="' + kept[e.id] + '"]'))) e.value = kept[e.id];
+    });
+    Array.prototype.forEach.call(box.querySelectorAll("select, input"), function (e) {
       e.addEventListener("input", function () { if (e.id === "setup-tile") render(); setupPreview(); });
       e.addEventListener("change", function () { if (e.id === "setup-tile") render(); setupPreview(); });
     });
@@ -680,7 +689,8 @@
     var s;
     try { s = setupStateFor(setup.o, lines, true); } catch (e) {
       var which = e.statement >= 0 && e.statement < lines.length ? lines[e.statement] : "";
-      setupSay("The rules refuse this" + (which ? " (" + which + ")" : "") + ": " + (e.message || e));
+      var why = String(e.message || e).replace(/^setup '.*?' is refused: /, "");
+      setupSay("The rules refuse this" + (which ? " (" + CarcheckSetup.describe(which).replace(/\.$/, "") + ")" : "") + ": " + why);
       return false;
     }
     state.delete();
@@ -839,12 +849,13 @@
       var cls = step.kind + (!step.holds ? " skipped" : "") + (idx >= 0 && idx === now ? " current" : "") +
         (failLines.indexOf(step.line) >= 0 || (t.stopped && t.stopped.line === step.line) ? " failed" : "");
       var li = el("li", { class: cls, value: String(step.line), "data-line": String(step.line) },
-        (step.kind === "expect" ? "expect " : "") + step.text);
+        step.text);
       if (idx >= 0) li.addEventListener("click", function () { travel(idx); });
       ol.appendChild(li);
     });
-    var cur = ol.querySelector("li.current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    [ol.querySelector("li.current"), ol.querySelector("li.failed")].forEach(function (li) {
+      if (li && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+    });
   }
 
   // ---- specs -------------------------------------------------------------------------------

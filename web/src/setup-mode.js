@@ -81,6 +81,10 @@ var CarcheckSetup = (function () {
   }
   // A sentence for a statement (the spec's own words are shown beside it).
   function describe(line) {
+    var d = sentence(line);
+    return d.charAt(0).toUpperCase() + d.slice(1);
+  }
+  function sentence(line) {
     var w = line.split(/\s+/), m;
     if ((m = /^place (\S+) at (\S+) r(\d)$/.exec(line))) return "Tile " + m[1] + " at " + m[2] + ", " + QUARTERS[Number(m[3])] + ".";
     if ((m = /^face-down (\S+) at (\S+)$/.exec(line))) return "Tile " + m[1] + " face down at " + m[2] + ".";
