@@ -4,7 +4,11 @@
 // not the other must be in DIFFERENCES with its reason; a listed difference that no longer is
 // one fails too, so the table stays true.
 "use strict";
+const fs = require("fs");
 const { spawnSync } = require("child_process");
+
+// The interpreter the module was built for (python/CMakeLists.txt prefers Debian's).
+const PYTHON = process.env.PYTHON || (fs.existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
 
 // [level, name, "js" | "python"]: where the name is, and why the other has none.
 const DIFFERENCES = [
@@ -14,6 +18,8 @@ const DIFFERENCES = [
   ["module", "replay_log", "js", "the page's replay verdict; Python: the command line's replay"],
   ["module", "setup_state", "js", "the page's set-up mode; Python writes a spec's setup block"],
   ["module", "spec_play", "js", "the page's stepping through a spec"],
+  ["module", "dead", "js", "the abort's message once the WebAssembly module aborted (Python has no such state)"],
+  ["module", "onDead", "js", "the page's handler of an abort (it reloads the module)"],
   ["module", "check", "python", "spec files on disk; the page has no file system (run_spec on text)"],
   ["module", "play_random", "python", "many games with the GIL released; the page plays by clicks"],
   ["module", "Rng", "python", "the seeded generator for random_action; the page draws by clicks"],
@@ -22,10 +28,18 @@ const DIFFERENCES = [
   ["module", "SpecResult", "python", "Python's result class; JS results are plain objects"],
   ["module", "Game", "python", "Python's class; JS Games come from load_game"],
   ["module", "State", "python", "Python's class; JS States come from new_state"],
+  ["module", "PLAY_CHOOSER_SALT", "python", "the salt of `carcheck play`'s random choices, for random_action; the page plays by clicks"],
   ["module", "CHANCE_PLAYER", "python", "OpenSpiel's constant; the JS state's status().chance"],
   ["module", "TERMINAL_PLAYER", "python", "OpenSpiel's constant; the JS state's status().terminal"],
   ["game", "tiles", "js", "the set-up mode's tile choice, with pictures"],
   ["game", "info", "js", "the JS Game's options as one object; Python: rules, title, level, players..."],
+  ["game", "rules", "python", "JS: game.info.rules"],
+  ["game", "title", "python", "JS: game.info.title"],
+  ["game", "level", "python", "JS: game.info.level"],
+  ["game", "players", "python", "JS: game.info.players"],
+  ["game", "num_players", "python", "OpenSpiel's name; JS: game.info.players"],
+  ["game", "is_mists", "python", "JS: game.info.mists"],
+  ["game", "variants", "python", "JS: game.info.variants"],
   ["game", "delete", "js", "frees the WebAssembly object (Python's garbage collector does it)"],
   ["state", "status", "js", "phase, turn, players, supplies, piles in one call (Python: one method each)"],
   ["state", "trace_game", "js", "the whole game's trace text for the page; Python: check --trace"],
@@ -51,7 +65,9 @@ const DIFFERENCES = [
 ];
 
 function jsNames(api) {
-  const own = (o) => Object.keys(Object.getPrototypeOf(o)).filter((k) => !k.startsWith("_"));
+  // The prototype's functions and the object's own fields (a Game's `info`).
+  const own = (o) => [...new Set([...Object.keys(Object.getPrototypeOf(o)), ...Object.keys(o)])]
+    .filter((k) => !k.startsWith("_"));
   const g = api.load_game("base-c1", 0, 2, []);
   const s = g.new_state(1);
   const names = { module: own(api), game: own(g), state: own(s) };
@@ -67,7 +83,7 @@ function pythonNames(pythonPath) {
     "g = carcheck.load_game('base-c1', players=2)",
     "print(json.dumps({'module': pub(carcheck), 'game': pub(g), 'state': pub(g.new_state(1))}))",
   ].join("\n");
-  const r = spawnSync(process.env.PYTHON || "python3", ["-c", script],
+  const r = spawnSync(PYTHON, ["-c", script],
                       { encoding: "utf8", env: { ...process.env, PYTHONPATH: pythonPath } });
   if (r.status !== 0) return { error: (r.stderr || "").trim().split("\n").pop() };
   return JSON.parse(r.stdout);
