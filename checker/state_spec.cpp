@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "dsl/spec_parser.h"
+#include "engine/bcb_state.h"
 #include "engine/notation.h"
 
 namespace carcheck {
@@ -68,6 +69,16 @@ std::string expectations(const State& s) {
       in_supply += m.colour == c && m.cell < 0 && !m.buried && m.in_play;
     o += std::string("expect meeples supply ") + kColourNames[c] + " " + n(in_supply) + "\n";
   }
+  // BCB: each player's bridges and castle tokens in supply, by the player's colour.
+  if (r.family == Family::Bcb)
+    for (int c = 0; c < g.colours(); ++c) {
+      const int p = g.owner(c);
+      if (p < 0) continue;
+      o += std::string("expect bridges ") + kColourNames[c] + " " +
+           n(s.bcb().bridges[static_cast<size_t>(p)]) + "\n";
+      o += std::string("expect castle-tokens ") + kColourNames[c] + " " +
+           n(s.bcb().castle_tokens[static_cast<size_t>(p)]) + "\n";
+    }
   o += "expect tiles-left " + n(s.tiles_remaining()) + "\n";
   if (s.piles() > 1) {
     for (int p = 0; p < s.piles(); ++p)
