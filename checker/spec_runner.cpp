@@ -1193,6 +1193,17 @@ SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
   return res;
 }
 
+SpecStart start_spec(const SpecFile& spec, const SpecRunOptions& options) {
+  const Library& lib = options.library ? *options.library : Library::shipped();
+  Built b = build_game(spec, lib, options.forced, "");
+  SpecStart start;
+  start.game = std::move(b.game);
+  auto state = std::make_unique<State>(*start.game, spec.seed);
+  SetupRun(spec, *start.game, *state).run();
+  start.state = std::move(state);
+  return start;
+}
+
 SpecResult run_spec_file(const std::string& path, const std::string& name,
                          const SpecRunOptions& options) {
   try {

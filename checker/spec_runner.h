@@ -4,6 +4,7 @@
 // or semantic error, a setup the engine refuses), with the position in the spec file.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,16 @@ struct SpecRunOptions {
 // variants and the forced ones. Never throws for a bad spec: that is an ERROR result.
 SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
                     const std::string& matrix_variant = "");
+
+// A spec's game and its state after the setup block: where run_spec plays the first turn
+// from. For the bindings' set-up mode and stepping through a spec (web/src/bindings.cpp).
+// Throws InputError, as run_spec reports it as an ERROR (a setup statement the engine refuses,
+// at its line, with the engine's reason).
+struct SpecStart {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state;  // points into *game
+};
+SpecStart start_spec(const SpecFile& spec, const SpecRunOptions& options = {});
 
 // Parses and plays a spec file (an unreadable or malformed file is an ERROR result).
 SpecResult run_spec_file(const std::string& path, const std::string& name,

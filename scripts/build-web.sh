@@ -59,7 +59,7 @@ cp "$OUT/module/carcheck-wasm.js" web/index.html web/style.css "$SITE/"
 # shipped specs as examples (their text is also inside the module, at /data/specs).
 {
   echo "// Built by scripts/build-web.sh from web/src/*.js: do not edit."
-  for f in web/src/carcheck-api.js web/src/app.js; do
+  for f in web/src/carcheck-api.js web/src/setup-mode.js web/src/app.js; do
     echo "// ---- $f"
     cat "$f"
   done

@@ -148,6 +148,10 @@ void bind_check(pyb::module_& m) {
       .def_readonly("checked", &SpecResult::checked)
       .def_readonly("skipped", &SpecResult::skipped)
       .def_readonly("board", &SpecResult::board)
+      .def_readonly("board_svg", &SpecResult::board_svg)
+      .def_property_readonly(
+          "trace", [](const SpecResult& r) { return trace_text(r.trace); },
+          "run_spec(): the rule trace as text (as `check --trace` prints it).")
       .def_property_readonly("status",
                              [](const SpecResult& r) { return spec_outcome_name(r.outcome); })
       .def_property_readonly("passed",
@@ -174,6 +178,27 @@ void bind_check(pyb::module_& m) {
         return std::string("<carcheck.SpecResult ") + spec_outcome_name(r.outcome) + " " + r.name +
                (r.variant.empty() ? "" : " [" + r.variant + "]") + ">";
       });
+  m.def(
+      "run_spec",
+      [](const std::string& text, const std::string& name, const std::string& variant) {
+        SpecRunOptions run;
+        run.trace = true;
+        try {
+          const SpecFile spec = parse_spec(text, name);
+          pyb::gil_scoped_release free_python;
+          return run_spec(spec, run, variant);
+        } catch (const InputError& e) {
+          SpecResult r;
+          r.path = r.name = name;
+          r.outcome = SpecOutcome::Error;
+          r.error = e.what();
+          return r;
+        }
+      },
+      "text"_a, "name"_a = "page.spec", "variant"_a = "",
+      "Runs spec text (not a file) as `carcheck check --trace` does: a SpecResult, an ERROR\n"
+      "one for bad text (never raised); `name` is the file its messages name; variant\n"
+      "\"key=value\" selects one --matrix run. The trace is SpecResult.trace.");
   m.def("check", &check, "paths"_a = pyb::none(), "variants"_a = pyb::none(), "matrix"_a = false,
         "data"_a = pyb::none(), "errors"_a = "raise",
         "Runs spec files (a folder: every *.spec under it; default: the shipped specs/) as\n"

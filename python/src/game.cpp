@@ -14,7 +14,9 @@
 #include "events.h"
 #include "gamelog/log_write.h"
 #include "render/board_art.h"
+#include "render/board_svg.h"
 #include "state.h"
+#include "trace_export.h"
 
 namespace carcheck::py {
 
@@ -218,6 +220,16 @@ void bind_state(pyb::module_& m) {
             return pyb::str(end_reason_text(s.state().end_reason()));
           },
           "Mists: why the game ended, or None.")
+      .def("trace", &state_trace,
+           "The rule trace of the last apply() and the draws after it (as `--trace`): a list\n"
+           "of dicts: action, refused, reason, rule {cites, readings}, events [{text, rule}].")
+      .def(
+          "board_svg", [](const PyState& s) { return draw_board_svg(s.state()); },
+          "The board as SVG, as `carcheck play --svg` draws it.")
+      .def("export_spec", &state_export_spec, "title"_a = "", "events"_a = pyb::none(),
+           "The game as a spec (docs/spec-language.md) that `carcheck check` passes: rules,\n"
+           "seed, readings, every draw and choice, the scores, supplies and piles as expect\n"
+           "lines. events: [(after, text)]: `expect event text` after the after-th action.")
       .def("tiles_placed", [](const PyState& s) { return s.state().cells(); })
       .def("tiles_remaining", [](const PyState& s) { return s.state().tiles_remaining(); })
       .def_property_readonly("seed", [](const PyState& s) { return s.state().seed(); })
@@ -291,6 +303,9 @@ void bind_game(pyb::module_& m) {
   bind_state(m);
   bind_game_class(m);
   bind_rng(m);
+  m.def(
+      "action_kinds", [] { return action_verbs(); },
+      "Every action kind of the engine (engine/action.h), as its notation's verb.");
   m.def("load_game", &load_game, "rules"_a, "level"_a = 0, "players"_a = 2,
         "variants"_a = pyb::none(), "data"_a = pyb::none(),
         "A Game of a rule set as `carcheck play --rules` takes it (base-c1, pnp-demo, bcb,\n"

@@ -22,6 +22,7 @@ ActionList& scratch() {
 PyState::PyState(std::shared_ptr<const Game> game, uint64_t seed, bool chance)
     : game_(std::move(game)), state_(*game_, seed), chance_(chance) {
   if (!chance_) resolve_draws();
+  last_added_ = history_.size();
 }
 
 void PyState::resolve_draws() {
@@ -63,9 +64,11 @@ PyAction PyState::action_from_text(const std::string& text) const {
 std::optional<std::string> PyState::apply(const Action& a) {
   std::string text = action_text(state_, a);  // a meeple's text reads the board before it
   if (std::optional<std::string> why = state_.apply(a)) return why;
+  const size_t before = history_.size();
   history_.push_back(std::move(text));
   events_ = state_.events();
   if (!chance_) resolve_draws();
+  last_added_ = history_.size() - before;
   return std::nullopt;
 }
 
@@ -79,6 +82,7 @@ PyAction PyState::apply_random_draw() {
   events_ = state_.events();
   const Action& drawn = state_.history()[before];
   history_.push_back(action_text(state_, drawn));
+  last_added_ = 1;
   return {drawn, history_.back()};
 }
 

@@ -43,6 +43,8 @@ class PyState {
   const std::vector<Event>& events() const { return events_; }
   // Every action applied so far, draws included, in the notation as it read when applied.
   const std::vector<std::string>& history() const { return history_; }
+  // How many of history() the last apply() (or draw) added: the action and its draws.
+  size_t last_added() const { return last_added_; }
 
  private:
   void resolve_draws();
@@ -52,6 +54,7 @@ class PyState {
   bool chance_;
   std::vector<Event> events_;
   std::vector<std::string> history_;
+  size_t last_added_ = 0;
 };
 
 }  // namespace carcheck::py

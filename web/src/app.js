@@ -11,6 +11,17 @@
   var selected = null;  // {x, y} of the cell chosen for the drawn tile
   var rotation = 0;
   var lastEvents = [], lastTrace = [];
+  var setup = null;      // the set-up mode: {o (the game's options), lines, cell, rotation, tiles, ctx}
+  var specTrack = null;  // a spec stepped through in Play: {name, info, stateLine, stopped, verdict}
+
+  // Every action kind the page offered as a control, with where (the first few places): the
+  // browser tests check that every kind of the engine (api.action_kinds()) was offered.
+  var offered = {}, offeredWhere = "";
+  window.carcheckOffered = offered;
+  function noteOffered(kind) {
+    var l = offered[kind] = offered[kind] || [];
+    if (l.length < 4 && l.indexOf(offeredWhere) < 0) l.push(offeredWhere);
+  }
 
   function esc(s) {
     return String(s).replace(/[&<>"]/g, function (c) {
@@ -131,6 +142,7 @@
   }
   function newGame() {
     say("");
+    leaveModes();
     var r = currentRuleSet();
     var rules = r.mists ? "mists" : r.name, level = r.mists ? r.level : 0;
     try {
@@ -154,6 +166,7 @@
 
   // ---- playing -----------------------------------------------------------------------------
   function act(text) {
+    if (specTrack) leaveModes();  // playing on from a spec's step: the spec's steps no longer apply
     var before = state.clone();
     var why;
     try { why = state.apply(text); } catch (e) { before.delete(); say(String(e.message || e)); return; }
@@ -182,6 +195,7 @@
     var line = String(text).split("\n").filter(function (l) { return l.trim(); })[0] || "";
     var info;
     try { info = api.load_log(line); } catch (e) { say("the game log cannot be loaded: " + (e.message || e)); return false; }
+    leaveModes();
     $("ruleset").value = info.rule_set;
     fillVariants();
     $("players").value = info.players;
@@ -247,14 +261,18 @@
 
   function render() {
     if (!state) return;
-    var st = state.status(), legal = state.legal_actions();
+    var st = state.status(), legal = setup ? [] : state.legal_actions();
     var places = placeActions(legal);
+    offeredWhere = specTrack ? specTrack.name + " step " + past.length
+      : (game ? game.info.rules + " " + game.info.players + "p" : "") + " turn " + (st.turn + 1);
     renderStatus(st);
     renderBoard(places, legal);
     renderPlacement(places, st);
     renderDecisions(legal);
     renderScores(st);
     renderEvents();
+    if (setup) renderSetupBoard();
+    renderSpecSteps();
     var slider = $("turn-slider");
     slider.max = String(past.length + future.length);
     slider.value = String(past.length);
@@ -265,10 +283,10 @@
   }
 
   function renderStatus(st) {
-    var who = st.terminal ? "game over" + (st.end_reason ? " (" + st.end_reason + ")" : "")
+    var who = setup ? "setting up (the game starts from this position)" : st.terminal ? "game over" + (st.end_reason ? " (" + st.end_reason + ")" : "")
       : "player " + (st.current_player + 1) + (st.current_colour ? " (" + st.current_colour + ")" : "") + " decides";
     $("status").innerHTML = "<b>" + esc(game.info.title) + "</b>, turn " + (st.turn + 1) + ", phase <code>" +
-      esc(st.phase) + "</code>: " + esc(who) + (st.waiting_for ? "<br>" + esc(st.waiting_for) : "") +
+      esc(st.phase) + "</code>: " + esc(who) + (st.waiting_for && !setup ? "<br>" + esc(st.waiting_for) : "") +
       "<br>tiles left: " + st.tiles_remaining +
       (st.piles.length ? ", piles " + esc(st.piles.join("/")) + " (active " + (st.active_pile + 1) + ")" : "") +
       (st.mists ? ", ghosts: supply " + st.ghosts_supply + ", board " + st.ghosts_board : "");
@@ -284,6 +302,7 @@
     window.carcheckBoardSvg = raw;  // the engine's SVG as drawn, before the page's overlays
     var svg = box.querySelector("svg");
     var options = legal.filter(function (a) { return a.anchor; });
+    if (places.length) noteOffered("place");
     if (!svg || (!places.length && !options.length)) return;
     var ref = svg.querySelector("g.tile");
     var m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(ref.getAttribute("transform"));
@@ -407,6 +426,7 @@
       box.appendChild(rd);
     }
     others.forEach(function (a) {
+      noteOffered(a.kind);
       if (a.range) return box.appendChild(rangeControl(a));
       var b = el("button", { type: "button", class: "action", "data-kind": a.kind, "data-text": a.text }, a.text);
       b.addEventListener("click", function () { act(a.text); });
@@ -489,6 +509,353 @@
     a.download = name;
     a.hidden = false;
     a.textContent = "download " + name;
+  }
+
+  // ---- set-up mode: a position built as a spec's setup { } block --------------------------
+  // Each step is a setup statement (web/src/setup-mode.js writes it from the form); the whole
+  // list goes through the engine's setup path (api.setup_state) on every change, so a step is
+  // accepted or refused exactly as `carcheck check` would, with its reason.
+  function gameOptions() {
+    var r = currentRuleSet();
+    return { rules: r.mists ? "mists" : r.name, level: r.mists ? r.level : 0, players: Number($("players").value),
+      variants: chosenVariants(), seed: Number($("seed").value), chance: $("draws-chosen").checked, mists: r.mists };
+  }
+  function setupStateFor(o, lines, chance) {
+    return api.setup_state(o.rules, o.level, o.players, o.variants, o.seed, lines, chance);
+  }
+  function enterSetup() {
+    say("");
+    leaveModes();
+    var o = gameOptions(), g, s;
+    try {
+      g = api.load_game(o.rules, o.level, o.players, o.variants);
+      s = setupStateFor(o, [], true);
+    } catch (e) { if (g) g.delete(); say(String(e.message || e)); return; }
+    if (game) game.delete();
+    clearStates();
+    game = g; state = s; ticks = [];
+    var st = s.status();
+    setup = { o: o, lines: [], cell: null, rotation: 0, tiles: g.tiles(),
+      ctx: { mists: o.mists, level: o.level, piles: st.piles.length,
+        colours: st.supplies.filter(function (x) { return x.player >= 0; }).map(function (x) { return x.colour; }),
+        players: o.players } };
+    var sel = $("setup-kind");
+    sel.innerHTML = "";
+    CarcheckSetup.kinds(setup.ctx).forEach(function (k) { sel.appendChild(el("option", { value: k.id }, k.label)); });
+    $("setup-panel").hidden = false;
+    $("setup-message").textContent = "";
+    lastEvents = []; lastTrace = [];
+    renderSetupFields();
+    renderSetupList();
+    render();
+  }
+  function leaveModes() {
+    setup = null;
+    specTrack = null;
+    $("setup-panel").hidden = true;
+    $("spec-steps-panel").hidden = true;
+  }
+  function setupSay(text, info) { $("setup-message").textContent = text || ""; $("setup-message").className = info ? "info" : ""; }
+
+  // The form for the chosen kind of step.
+  function renderSetupFields() {
+    var box = $("setup-fields"), k = CarcheckSetup.kind($("setup-kind").value), ctx = setup.ctx;
+    // What the form held, kept across a redraw (a click on the board, another kind of step).
+    var kept = {}, ticked = [];
+    Array.prototype.forEach.call(box.querySelectorAll("select, input"), function (e) {
+      if (e.type === "checkbox") { if (e.checked) ticked.push(e.value); } else if (e.id) kept[e.id] = e.value;
+    });
+    box.innerHTML = "";
+    var colourSelect = function (id) {
+      var s = el("select", { id: id });
+      ctx.colours.forEach(function (c) { s.appendChild(el("option", { value: c }, c)); });
+      return s;
+    };
+    var label = function (text, input) { var l = el("label", {}, text + " "); l.appendChild(input); box.appendChild(l); return input; };
+    k.fields.forEach(function (f) {
+      if (f === "tile") {
+        var s = el("select", { id: "setup-tile" });
+        setup.tiles.forEach(function (t) { s.appendChild(el("option", { value: t.name }, t.name + " (" + t.count + " in the game)")); });
+        var l = label("Tile", s);
+        l.parentNode.appendChild(el("span", { class: "tile-pick", id: "setup-tile-pic" }));
+      } else if (f === "rotation") {
+        var r = el("span", { id: "setup-rotations" });
+        r.appendChild(document.createTextNode("Turn: "));
+        [0, 1, 2, 3].forEach(function (q) {
+          var b = el("button", { type: "button", class: "rot" + (q === setup.rotation ? " active" : ""), "data-rotation": q }, "r" + q);
+          b.disabled = q === setup.rotation;
+          b.addEventListener("click", function () { setup.rotation = q; renderSetupFields(); render(); });
+          r.appendChild(b);
+        });
+        box.appendChild(r);
+      } else if (f === "cell") {
+        box.appendChild(el("div", { id: "setup-cell-text" }, setup.cell ? "Cell " + setup.cell.x + "," + setup.cell.y + " (click another to change)"
+          : "Click a cell on the board (dashed squares)."));
+      } else if (f === "colour") {
+        label("Colour", colourSelect("setup-colour"));
+      } else if (f === "colours") {
+        var c = el("span", { id: "setup-colours" });
+        c.appendChild(document.createTextNode("Colours: "));
+        ctx.colours.forEach(function (col) {
+          var l2 = el("label", {}, " " + col);
+          var cb = el("input", { type: "checkbox", value: col });
+          l2.insertBefore(cb, l2.firstChild);
+          c.appendChild(l2);
+        });
+        box.appendChild(c);
+      } else if (f === "feature") {
+        var fs = el("select", { id: "setup-feature" });
+        var info = setup.cell ? state.cell_info(setup.cell.x, setup.cell.y) : { empty: true };
+        (info.features || []).forEach(function (x) { fs.appendChild(el("option", { value: x }, x)); });
+        label("Feature", fs).title = info.empty ? "click a tile first" : "the features of " + info.tile;
+      } else if (f === "slot") {
+        var ss = el("select", { id: "setup-slot" });
+        var ci = setup.cell ? state.cell_info(setup.cell.x, setup.cell.y) : { mists: 0, cemetery: false };
+        ss.appendChild(el("option", { value: "" }, "its first mist area (or its cemetery)"));
+        if (ci.cemetery) ss.appendChild(el("option", { value: "cemetery" }, "its cemetery"));
+        for (var i = 1; i <= (ci.mists || 0); ++i) ss.appendChild(el("option", { value: "mist " + i }, "mist area " + i));
+        label("On", ss);
+      } else if (f === "number") {
+        label("Number", el("input", { id: "setup-number", type: "number", min: "0", value: "0" }));
+      } else if (f === "scorer") {
+        if (ctx.mists && ctx.level !== 6) return;  // one shared score
+        var sc = colourSelect("setup-scorer");
+        if (ctx.mists) sc.insertBefore(el("option", { value: "" }, "every track"), sc.firstChild);
+        label(ctx.mists ? "Track" : "Player's colour", sc);
+      } else if (f === "player") {
+        var ps = el("select", { id: "setup-player" });
+        for (var p = 1; p <= ctx.players; ++p) ps.appendChild(el("option", { value: String(p) }, "player " + p));
+        label("Next turn", ps);
+      } else if (f === "pile") {
+        var pl = el("select", { id: "setup-pile" });
+        for (var q = 1; q <= Math.max(1, ctx.piles); ++q) pl.appendChild(el("option", { value: String(q) }, "pile " + q));
+        label("Pile", pl);
+      } else if (f === "tiles") {
+        label("Tiles (the next drawn first)", el("input", { id: "setup-tiles", type: "text", size: "30", placeholder: "e.g. " + (setup.tiles[0] || {}).name }));
+        var ts = el("select", { id: "setup-pile-tile" });
+        setup.tiles.forEach(function (t) { ts.appendChild(el("option", { value: t.name }, t.name)); });
+        var add = el("button", { type: "button", id: "setup-pile-add" }, "add this tile");
+        add.addEventListener("click", function () { $("setup-tiles").value = ($("setup-tiles").value + " " + ts.value).trim(); setupPreview(); });
+        box.appendChild(ts); box.appendChild(add);
+      } else if (f === "hound") {
+        var hs = el("select", { id: "setup-hound" });
+        hs.appendChild(el("option", { value: "1" }, "hound 1 (Rufus)"));
+        hs.appendChild(el("option", { value: "2" }, "hound 2 (Ronja)"));
+        label("Hound", hs);
+      } else if (f === "hound-status") {
+        var st = el("select", { id: "setup-hound-status" });
+        [["placed", "lies by a meeple (choose it)"], ["waiting", "waiting"], ["lost", "lost"], ["scored", "scored"], ["removed", "removed"]]
+          .forEach(function (x) { st.appendChild(el("option", { value: x[0] }, x[1])); });
+        label("Status", st);
+      }
+    });
+    Array.prototype.forEach.call(box.querySelectorAll("select, input"), function (e) {
+      if (e.type === "checkbox") e.checked = ticked.indexOf(e.value) >= 0;
+      else if (e.id in kept && (e.tagName !== "SELECT" || e.querySelector('option[value="' + kept[e.id] + '"]'))) e.value = kept[e.id];
+    });
+    Array.prototype.forEach.call(box.querySelectorAll("select, input"), function (e) {
+      e.addEventListener("input", function () { if (e.id === "setup-tile") render(); setupPreview(); });
+      e.addEventListener("change", function () { if (e.id === "setup-tile") render(); setupPreview(); });
+    });
+    setupPreview();
+  }
+  function setupValues() {
+    var v = function (id) { var e = $(id); return e ? e.value : ""; };
+    var colours = Array.prototype.filter.call(document.querySelectorAll("#setup-colours input"), function (c) { return c.checked; })
+      .map(function (c) { return c.value; });
+    return { tile: v("setup-tile"), rotation: setup.rotation, x: setup.cell ? setup.cell.x : null, y: setup.cell ? setup.cell.y : null,
+      colour: v("setup-colour"), feature: v("setup-feature"), number: v("setup-number"), scorer: v("setup-scorer"),
+      player: v("setup-player"), pile: v("setup-pile"), tiles: v("setup-tiles"), slot: v("setup-slot"), hound: v("setup-hound"),
+      status: v("setup-hound-status"), colours: colours };
+  }
+  function setupPreview() {
+    var pic = $("setup-tile-pic");
+    if (pic) {
+      var t = setup.tiles.filter(function (x) { return x.name === $("setup-tile").value; })[0];
+      var rot = CarcheckSetup.kind($("setup-kind").value).fields.indexOf("rotation") >= 0 ? setup.rotation : 0;
+      pic.innerHTML = t && t.svg.length ? '<svg width="48" height="48" viewBox="0 0 80 80">' + t.svg[rot] + "</svg>" : "";
+    }
+    var text;
+    try { text = CarcheckSetup.statement($("setup-kind").value, setupValues()); } catch (e) { text = ""; }
+    $("setup-preview").textContent = text;
+  }
+  function addSetupStep() {
+    var line;
+    try { line = CarcheckSetup.statement($("setup-kind").value, setupValues()); } catch (e) { setupSay(e.message); return; }
+    if (trySetup(setup.lines.concat([line]))) setupSay("Added: " + CarcheckSetup.describe(line), true);
+  }
+  // Runs the statements through the engine; true when it accepts them all.
+  function trySetup(lines) {
+    var s;
+    try { s = setupStateFor(setup.o, lines, true); } catch (e) {
+      var which = e.statement >= 0 && e.statement < lines.length ? lines[e.statement] : "";
+      var why = String(e.message || e).replace(/^setup '.*?' is refused: /, "");
+      setupSay("The rules refuse this" + (which ? " (" + CarcheckSetup.describe(which).replace(/\.$/, "") + ")" : "") + ": " + why);
+      return false;
+    }
+    state.delete();
+    state = s;
+    setup.lines = lines;
+    renderSetupList();
+    renderSetupFields();
+    render();
+    return true;
+  }
+  function renderSetupList() {
+    var ol = $("setup-list");
+    ol.innerHTML = "";
+    setup.lines.forEach(function (line, i) {
+      var li = el("li", { "data-statement": line }, CarcheckSetup.describe(line));
+      li.appendChild(el("code", {}, line));
+      var rm = el("button", { type: "button", class: "remove", title: "take this step out" }, "remove");
+      rm.addEventListener("click", function () {
+        if (trySetup(setup.lines.filter(function (_, j) { return j !== i; }))) setupSay("Removed: " + CarcheckSetup.describe(line), true);
+      });
+      li.appendChild(rm);
+      ol.appendChild(li);
+    });
+    if (!setup.lines.length) ol.appendChild(el("li", { class: "empty" }, "Nothing yet: the game's own start (the start tile)."));
+  }
+  function startFromSetup() {
+    var s;
+    try { s = setupStateFor(setup.o, setup.lines, setup.o.chance); } catch (e) { setupSay(String(e.message || e)); return; }
+    var n = setup.lines.length;
+    clearStates();
+    state = s;
+    setup = null;
+    $("setup-panel").hidden = true;
+    lastEvents = state.events(); lastTrace = state.trace();
+    say("Playing from the position you set up (" + n + " step" + (n === 1 ? "" : "s") + "); Save as spec writes them as its setup block.", true);
+    render();
+  }
+  // The board while setting up: every tile and every empty cell beside one is a click away.
+  function renderSetupBoard() {
+    var svg = $("board").querySelector("svg");
+    if (!svg) return;
+    var tiles = svg.querySelectorAll("g.tile"), ref = tiles[0];
+    if (!ref) return;
+    var m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(ref.getAttribute("transform"));
+    var rx = Number(ref.dataset.x), ry = Number(ref.dataset.y), tx = Number(m[1]), ty = Number(m[2]);
+    var px = function (x) { return tx + (x - rx) * 80; }, py = function (y) { return ty + (y - ry) * 80; };
+    var cells = {};
+    Array.prototype.forEach.call(tiles, function (t) {
+      var x = Number(t.dataset.x), y = Number(t.dataset.y);
+      [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]].forEach(function (d) { cells[(x + d[0]) + "," + (y + d[1])] = [x + d[0], y + d[1]]; });
+    });
+    var vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    var x0 = vb[0], y0 = vb[1], x1 = vb[0] + vb[2], y1 = vb[1] + vb[3];
+    var ns = "http://www.w3.org/2000/svg";
+    Object.keys(cells).forEach(function (k) {
+      var c = cells[k], X = px(c[0]), Y = py(c[1]);
+      x0 = Math.min(x0, X - 4); y0 = Math.min(y0, Y - 4); x1 = Math.max(x1, X + 84); y1 = Math.max(y1, Y + 84);
+      var r = document.createElementNS(ns, "rect");
+      var sel = setup.cell && setup.cell.x === c[0] && setup.cell.y === c[1];
+      r.setAttribute("class", "setup-cell" + (sel ? " selected" : ""));
+      r.setAttribute("x", X); r.setAttribute("y", Y); r.setAttribute("width", 80); r.setAttribute("height", 80);
+      r.setAttribute("data-x", c[0]); r.setAttribute("data-y", c[1]);
+      var title = document.createElementNS(ns, "title");
+      title.textContent = "cell " + c[0] + "," + c[1];
+      r.appendChild(title);
+      r.addEventListener("click", function () { setup.cell = { x: c[0], y: c[1] }; renderSetupFields(); render(); });
+      svg.appendChild(r);
+    });
+    // The chosen tile previewed on the chosen cell.
+    var kindNow = CarcheckSetup.kind($("setup-kind").value);
+    if (setup.cell && $("setup-tile") && kindNow.fields.indexOf("rotation") >= 0) {
+      var t = setup.tiles.filter(function (x) { return x.name === $("setup-tile").value; })[0];
+      if (t && t.svg.length) {
+        var g = document.createElementNS(ns, "g");
+        g.setAttribute("class", "preview");
+        g.setAttribute("transform", "translate(" + px(setup.cell.x) + "," + py(setup.cell.y) + ")");
+        g.innerHTML = t.svg[setup.rotation];
+        svg.appendChild(g);
+      }
+    }
+    svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
+    svg.setAttribute("width", x1 - x0);
+    svg.setAttribute("height", y1 - y0);
+  }
+
+  // ---- a spec stepped through in Play ------------------------------------------------------
+  // The spec's game after its setup block, then its actions one by one (every state kept, so
+  // the slider and the step list move through it); its verdict from api.run_spec, a FAIL shown
+  // at the state of the failing expectation.
+  function playSpec(text, name) {
+    var r;
+    try { r = api.spec_play(text, name); } catch (e) {
+      say("the spec cannot be stepped through: " + (e.line ? "line " + e.line + ", column " + e.column + ": " : "") + (e.message || e));
+      return false;
+    }
+    var info = r.info;
+    $("tab-play").click();
+    leaveModes();
+    $("ruleset").value = info.rule_set;
+    fillVariants();
+    $("players").value = info.players;
+    $("seed").value = info.seed;
+    $("draws-chosen").checked = true;
+    info.variants.forEach(function (kv) {
+      var k = kv.split("=")[0], sel = document.querySelector('#variants select[data-switch="' + k + '"]');
+      if (sel) sel.value = kv.slice(k.length + 1);
+    });
+    if (game) game.delete();
+    clearStates();
+    game = { info: { title: info.title, rules: info.rule_set, players: info.players }, delete: function () {} };
+    state = r.state; ticks = [];
+    var stateLine = [0], stopped = null;
+    offeredWhere = name + " step 0";
+    info.steps.forEach(function (step) {
+      if (stopped || step.kind !== "action" || !step.holds) return;
+      var before = state.clone(), why;
+      try { why = state.apply(step.text); } catch (e) { why = String(e.message || e); }
+      if (why) { before.delete(); stopped = { line: step.line, why: why }; return; }
+      past.push(before);
+      stateLine.push(step.line);
+    });
+    var verdict;
+    try { verdict = api.run_spec(text, name, ""); } catch (e) { verdict = { status: "ERROR", failures: [], reason: String(e.message || e) }; }
+    specTrack = { name: name, info: info, stateLine: stateLine, stopped: stopped, verdict: verdict };
+    $("spec-steps-panel").hidden = false;
+    $("spec-steps-title").textContent = name + ": " + info.title;
+    var f = verdict.failures[0];
+    var v = $("spec-steps-verdict");
+    v.className = "verdict-" + verdict.status;
+    v.setAttribute("data-status", verdict.status);
+    v.textContent = verdict.status + (f ? ": line " + f.line + ": " + f.statement + ": expected " + f.expected + ", actual " + f.actual +
+      " (the board as it stood there)" : verdict.status === "ERROR" ? ": " + (verdict.reason || verdict.message) : "");
+    lastEvents = state.events(); lastTrace = state.trace();
+    if (f) {
+      var at = 0;
+      for (var k = 0; k < stateLine.length; ++k) if (stateLine[k] < f.line) at = k;
+      travel(at);
+    } else {
+      render();
+    }
+    say("stepping through " + name + ": " + (past.length + future.length) + " actions; click a step or use the slider", true);
+    return true;
+  }
+  function renderSpecSteps() {
+    if (!specTrack) return;
+    var ol = $("spec-steps"), t = specTrack, now = past.length;
+    var failLines = t.verdict.failures.map(function (f) { return f.line; });
+    ol.innerHTML = "";
+    if (t.info.setup.length) {
+      var s0 = el("li", { class: "action" + (now === 0 ? " current" : ""), value: "0" }, "setup { " + t.info.setup.length + " statements }");
+      s0.addEventListener("click", function () { travel(0); });
+      ol.appendChild(s0);
+    }
+    t.info.steps.forEach(function (step) {
+      var idx = step.kind === "action" ? t.stateLine.indexOf(step.line) : -1;
+      var cls = step.kind + (!step.holds ? " skipped" : "") + (idx >= 0 && idx === now ? " current" : "") +
+        (failLines.indexOf(step.line) >= 0 || (t.stopped && t.stopped.line === step.line) ? " failed" : "");
+      var li = el("li", { class: cls, value: String(step.line), "data-line": String(step.line) },
+        step.text);
+      if (idx >= 0) li.addEventListener("click", function () { travel(idx); });
+      ol.appendChild(li);
+    });
+    [ol.querySelector("li.current"), ol.querySelector("li.failed")].forEach(function (li) {
+      if (li && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+    });
   }
 
   // ---- specs -------------------------------------------------------------------------------
@@ -605,6 +972,14 @@
       fillVariants();
     });
     $("new-game").addEventListener("click", newGame);
+    $("setup-mode").addEventListener("click", enterSetup);
+    $("setup-kind").addEventListener("change", function () { setupSay(""); renderSetupFields(); render(); });
+    $("setup-add").addEventListener("click", addSetupStep);
+    $("setup-play").addEventListener("click", startFromSetup);
+    $("setup-leave").addEventListener("click", newGame);
+    $("spec-to-play").addEventListener("click", function () {
+      playSpec($("spec-editor").value, $("spec-editor").dataset.name || "page.spec");
+    });
     $("undo").addEventListener("click", undo);
     $("redo").addEventListener("click", redo);
     $("save-spec").addEventListener("click", function () {

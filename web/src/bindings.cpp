@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "checker/spec_runner.h"
+#include "checker/state_spec.h"
 #include "checker/trace.h"
 #include "dsl/action_parser.h"
 #include "dsl/library.h"
@@ -74,29 +75,11 @@ json variant_json(const VariantSwitch& v) {
               {"not_implemented", v.not_implemented}};
 }
 
-int colour_of_player(const State& s, int player) {
-  for (int c = 0; c < s.game().colours(); ++c)
-    if (s.game().owner(c) == player) return c;
-  return -1;
-}
-
-// Who a score belongs to, as a spec names it: a player's colour (competitive), a scoring
-// meeple's colour (Mists Level 6), "" for the one shared track (Mists 1-5).
-std::string score_owner(const State& s, int who) {
-  if (!s.game().is_mists()) {
-    const int c = colour_of_player(s, who);
-    return c >= 0 ? kColourNames[c] : "";
-  }
-  if (s.game().rules().scoring == ScoringTracks::PerColour && who < s.scoring_colours().size())
-    return kColourNames[s.scoring_colours()[static_cast<size_t>(who)]];
-  return "";
-}
-
 json breakdown_json(const State& s, int who) {
   json d;
   const Score& sc = s.score(who);
   d["total"] = sc.total;
-  d["owner"] = score_owner(s, who);
+  d["owner"] = spec_score_owner(s, who);
   // Every score class of the rule system (Game::score_classes), as the Python module and
   // `play` show them: the parts sum to the total.
   json classes = json::object();
@@ -155,22 +138,6 @@ std::string rule_sets() {
 
 // ---- Game and State --------------------------------------------------------------------------
 
-// Whether `expect score <colour> <class> N` is spec language for this score class (the spec
-// parser decides; bazaar, cemetery and mist-bank points have no word there yet).
-bool spec_names_score_class(const std::string& cls) {
-  static std::map<std::string, bool> known;
-  auto it = known.find(cls);
-  if (it != known.end()) return it->second;
-  bool ok = true;
-  try {
-    parse_spec("spec \"x\"\ncites x \"x\"\nrules base-c1\nexpect score red " + cls + " 1\n",
-               "probe.spec");
-  } catch (const std::exception&) {
-    ok = false;
-  }
-  return known[cls] = ok;
-}
-
 class WebGame {
  public:
   explicit WebGame(std::shared_ptr<const Game> g) : game_(std::move(g)) {}
@@ -187,6 +154,22 @@ class WebGame {
                 {"variants", vs}}
         .dump();
   }
+  // The tiles of the game (the shipped ones of its rule set), with their copies and a
+  // picture in each rotation (one cell, 80x80), for the set-up mode's choice of a tile.
+  std::string tiles() const {
+    return guarded([&] {
+      auto svgs = [](const TileType& t) {
+        json out = json::array();
+        for (int r = 0; r < 4 && t.n_cells == 1; ++r) out.push_back(cell_svg(t.face(r, 0)));
+        return out;
+      };
+      json out = json::array();
+      for (const TileType& t : game_->tiles())
+        out.push_back(
+            json{{"name", t.name}, {"count", t.count}, {"start", t.start}, {"svg", svgs(t)}});
+      return out.dump();
+    });
+  }
 
  private:
   std::shared_ptr<const Game> game_;
@@ -198,6 +181,17 @@ class WebState {
   // like any other (the chance node's legal actions are the tiles left), as a spec's `draw`.
   WebState(std::shared_ptr<const Game> g, uint64_t seed, bool auto_draws = true)
       : game_(std::move(g)), state_(*game_, seed), auto_draws_(auto_draws) {
+    if (auto_draws_) resolve_draws();
+  }
+  // From a spec's state after its setup block (checker/spec_runner.h start_spec); `setup`:
+  // the block's statements, written back into a saved spec.
+  WebState(std::shared_ptr<const Game> g, const State& start, std::vector<std::string> setup,
+           bool auto_draws)
+      : game_(std::move(g)),
+        state_(start),
+        start_(std::make_shared<const State>(start)),
+        setup_(std::move(setup)),
+        auto_draws_(auto_draws) {
     if (auto_draws_) resolve_draws();
   }
 
@@ -347,6 +341,10 @@ class WebState {
 
   std::string game_log() const {
     return guarded([&] {
+      if (start_)
+        return error_json(
+            "a game set up on the page has no game log (a log starts from the first turn, "
+            "docs/game-log.md): save it as a spec, which keeps the setup block");
       LogWriteOptions o;
       // Mid-game the page rests after a draw; a log line that ends with a drawn tile and no
       // placement is one `carcheck replay` refuses (missing-decision), so the line stops at the
@@ -385,67 +383,62 @@ class WebState {
     });
   }
 
-  // The game as a spec that replays it (the spec language of specs/): its rules, players,
-  // seed and readings, every draw and choice, and an `expect score` for every player or track
-  // with every score class that is not zero.
+  // The game as a spec that replays it (checker/state_spec.h): its rules, players, seed and
+  // readings, the setup block it started from, every draw and choice, and what the state
+  // shows as expectations (scores, supplies, piles, ghosts, the end).
   // ticks_json: [[after, "event text"], ...]: an `expect event` line after the after-th
   // action of the history (the events the user ticked), in event_as_spec_text's words without
   // the part in parentheses that no filter reads.
   std::string export_spec(const std::string& title, const std::string& ticks_json) const {
     return guarded([&] {
-      std::multimap<size_t, std::string> ticks;
+      StateSpecOptions o;
+      o.title = title.empty() ? "a game played on the carcheck page" : title;
+      o.origin = "web/index.html";
+      o.setup = setup_;
+      o.start = start_.get();
+      const size_t offset = start_ ? start_->history().size() : 0;
       if (!ticks_json.empty())
         for (const json& t : json::parse(ticks_json)) {
           std::string text = t.at(1).get<std::string>();
           if (const size_t paren = text.find(" ("); paren != std::string::npos) text.erase(paren);
-          ticks.emplace(t.at(0).get<size_t>(), text);
+          o.events.emplace(offset + t.at(0).get<size_t>(), text);
         }
-      const RuleSet& r = game_->rules();
-      std::string o;
-      o += "# Saved from the carcheck page: a game played by clicking, replayed by `carcheck "
-           "check`.\n";
-      std::string t = title.empty() ? "a game played on the carcheck page" : title;
-      for (char& c : t)
-        if (c == '"' || c == '\n') c = '\'';
-      o += "spec \"" + t + "\"\n";
-      o += "cites web/index.html \"played on the page\"\n";
-      o += "rules " +
-           (r.family == Family::Mists ? "mists level " + std::to_string(r.level) : r.name) +
-           " players " + std::to_string(game_->players()) + " seed " +
-           std::to_string(state_.seed()) + "\n";
-      for (const VariantSwitch& v : r.variants)
-        if (v.chosen != 0 || !v.parameter.empty()) o += "variant " + v.id + "=" + v.value() + "\n";
-      State replay(*game_, state_.seed());
-      int turn = -1;
-      for (const Action& a : state_.history()) {
-        if (replay.turn() != turn) {
-          turn = replay.turn();
-          o += "# turn " + std::to_string(turn + 1) + "\n";
+      return json{{"spec", state_as_spec(state_, o)}}.dump();
+    });
+  }
+
+  // The tile at x,y as the set-up mode needs it: its name, the features a meeple can stand on
+  // (in the spec's words: road:W, city:N, field:Nl, monastery), its mist areas and cemetery.
+  std::string cell_info(int x, int y) const {
+    return guarded([&] {
+      const int cell = state_.cell_at(x, y);
+      if (cell < 0) return json{{"empty", true}}.dump();
+      const CellFace& f = state_.face(cell);
+      json features = json::array();
+      bool cemetery = false;
+      for (int seg = 0; seg < f.n_segments; ++seg) {
+        const Segment& g = f.segments[seg];
+        if (g.kind == SegmentKind::Cemetery) cemetery = true;
+        if (g.kind == SegmentKind::Cemetery) continue;
+        std::string name = segment_kind_name(g.kind);
+        if (g.kind == SegmentKind::Road || g.kind == SegmentKind::City ||
+            g.kind == SegmentKind::Field) {
+          int port = -1;
+          for (int p = 0; p < kPorts && port < 0; ++p)
+            if (g.links & (1u << p)) port = p;
+          if (port < 0) continue;
+          name += std::string(":") + kSideNames[side_of(port)];
+          if (g.kind == SegmentKind::Field) name += "lcr"[port % kPortsPerSide];
         }
-        o += action_text(replay, a) + "\n";
-        if (std::optional<std::string> why = replay.apply(a))
-          throw std::logic_error("the game does not replay: " + *why);
-        const size_t done = replay.history().size();
-        for (auto [it, end] = ticks.equal_range(done); it != end; ++it)
-          o += "expect event " + it->second + "\n";
+        features.push_back(name);
       }
-      const bool level6 = r.scoring == ScoringTracks::PerColour;
-      if (game_->is_mists() && !level6) {
-        o += "expect score " + std::to_string(state_.score(0).total) + "\n";
-      } else if (!(level6 && state_.scoring_colours().empty())) {
-        for (int p = 0; p < state_.score_count(); ++p) {
-          const std::string who = score_owner(state_, p);
-          const Score& sc = state_.score(p);
-          o += "expect score " + who + " " + std::to_string(sc.total) + "\n";
-          for (int f = 0; f < kScoreClasses; ++f)
-            if (sc.by_feature[static_cast<size_t>(f)] != 0 &&
-                spec_names_score_class(feature_class_name(static_cast<FeatureClass>(f))))
-              o += "expect score " + who + " " + feature_class_name(static_cast<FeatureClass>(f)) +
-                   " " + std::to_string(sc.by_feature[static_cast<size_t>(f)]) + "\n";
-        }
-      }
-      if (state_.is_terminal()) o += "expect over\n";
-      return json{{"spec", o}}.dump();
+      return json{{"empty", false},
+                  {"tile", game_->tile(state_.cell(cell).tile).name},
+                  {"face_down", state_.cell(cell).face_down},
+                  {"features", features},
+                  {"mists", f.n_mist},
+                  {"cemetery", cemetery}}
+          .dump();
     });
   }
 
@@ -454,8 +447,9 @@ class WebState {
  private:
   std::string score_owner_player(int player) const {
     if (game_->is_mists()) return "";
-    const int c = colour_of_player(state_, player);
-    return c >= 0 ? kColourNames[c] : "";
+    for (int c = 0; c < game_->colours(); ++c)
+      if (game_->owner(c) == player) return kColourNames[c];
+    return "";
   }
 
   static ActionList& scratch() {
@@ -481,6 +475,8 @@ class WebState {
 
   std::shared_ptr<const Game> game_;
   State state_;
+  std::shared_ptr<const State> start_;  // a spec's state after its setup block, or none
+  std::vector<std::string> setup_;      // that block's statements
   std::vector<std::string> history_;
   std::vector<Event> events_;
   std::vector<TraceStep> steps_;
@@ -520,6 +516,153 @@ std::string try_new_state(const WebGame& g, double seed, bool auto_draws) {
   });
 }
 
+// ---- set-up mode and specs in Play -------------------------------------------------------
+
+// The page's set-up: the game's options and the setup statements as spec text, so that the
+// statements go through the spec language and the spec runner's setup path (start_spec), with
+// the same checks and refusals as a spec's `setup { }`. `header` counts the lines before the
+// first statement.
+struct SetupSpec {
+  std::string text;
+  int header = 0;
+  std::vector<std::string> lines;
+};
+
+SetupSpec setup_spec(const std::string& rules, int level, int players,
+                     const std::string& variants_json, double seed, const std::string& lines_json) {
+  SetupSpec out;
+  out.lines = json::parse(lines_json).get<std::vector<std::string>>();
+  std::string& t = out.text;
+  t = "spec \"a position set up on the page\"\ncites web/index.html \"set up on the page\"\n";
+  t += "rules " + (rules == "mists" ? "mists level " + std::to_string(level) : rules) +
+       " players " + std::to_string(players) + " seed " +
+       std::to_string(static_cast<uint64_t>(seed)) + "\n";
+  out.header = 3;
+  for (const std::string& kv : json::parse(variants_json).get<std::vector<std::string>>()) {
+    t += "variant " + kv + "\n";
+    ++out.header;
+  }
+  if (out.lines.empty()) return out;
+  t += "setup {\n";
+  ++out.header;
+  for (size_t i = 0; i < out.lines.size(); ++i) {
+    const std::string& l = out.lines[i];
+    if (l.find_first_of("\n\r{}") != std::string::npos)
+      throw std::invalid_argument("statement " + std::to_string(i + 1) +
+                                  " is not one setup statement: '" + l + "'");
+    t += "  " + l + "\n";
+  }
+  t += "}\n";
+  return out;
+}
+
+// `file:line:column: reason` split (line 0 when the message names no place).
+struct Place {
+  int line = 0, column = 0;
+  std::string reason;
+};
+Place message_place(const std::string& message, const std::string& file) {
+  Place p;
+  p.reason = message;
+  const std::string prefix = file + ":";
+  if (message.rfind(prefix, 0) != 0) return p;
+  size_t i = prefix.size();
+  auto number = [&](int& n) {
+    const size_t from = i;
+    n = 0;
+    while (i < message.size() && std::isdigit(static_cast<unsigned char>(message[i])))
+      n = n * 10 + (message[i++] - '0');
+    return i > from && i < message.size() && message[i++] == ':';
+  };
+  int l = 0, c = 0;
+  if (number(l) && number(c)) {
+    p.line = l, p.column = c;
+    p.reason = message.substr(i);
+    if (!p.reason.empty() && p.reason.front() == ' ') p.reason.erase(0, 1);
+  }
+  return p;
+}
+
+constexpr const char* kSetupFile = "setup.spec";
+
+SpecStart setup_start(const SetupSpec& sp) { return start_spec(parse_spec(sp.text, kSetupFile)); }
+
+// {"ok": true} or {"error": reason, "statement": the refused statement's index (from 0; -1 for
+// the game's options)}.
+std::string try_setup_state(const std::string& rules, int level, int players,
+                            const std::string& variants_json, double seed,
+                            const std::string& lines_json) {
+  return guarded([&] {
+    SetupSpec sp = setup_spec(rules, level, players, variants_json, seed, lines_json);
+    try {
+      setup_start(sp);
+    } catch (const InputError& e) {
+      const Place p = message_place(e.what(), kSetupFile);
+      const int index = p.line > sp.header ? p.line - sp.header - 1 : -1;
+      return json{{"error", p.reason}, {"statement", index}}.dump();
+    }
+    return json{{"ok", true}}.dump();
+  });
+}
+
+// The state after the setup statements (call try_setup_state first: this one throws).
+WebState setup_state(const std::string& rules, int level, int players,
+                     const std::string& variants_json, double seed, const std::string& lines_json,
+                     bool auto_draws) {
+  SetupSpec sp = setup_spec(rules, level, players, variants_json, seed, lines_json);
+  SpecStart start = setup_start(sp);
+  return WebState(start.game, *start.state, sp.lines, auto_draws);
+}
+
+// A spec to step through in Play: its game, its setup statements, and its steps (every action
+// and expectation with its line; `holds` false for one whose `under` binding does not hold).
+// The page applies the actions one by one to the state spec_state gives (draws as choices).
+std::string try_spec_play(const std::string& text, const std::string& name) {
+  return guarded([&] {
+    SpecFile spec;
+    SpecStart start;
+    try {
+      spec = parse_spec(text, name);
+      start = start_spec(spec);
+    } catch (const InputError& e) {
+      const Place p = message_place(e.what(), name);
+      return json{{"error", p.reason}, {"line", p.line}, {"column", p.column}}.dump();
+    }
+    const Game& g = *start.game;
+    const RuleSet& rs = g.rules();
+    json setup = json::array();
+    for (const SetupStep& st : spec.setup) setup.push_back(st.text);
+    json steps = json::array();
+    for (const SpecStep& st : spec.steps) {
+      bool holds = true;
+      for (const VariantBinding& b : st.under) holds = holds && rs.variant(b.key) == b.value;
+      steps.push_back(json{{"line", st.at.line},
+                           {"kind", st.kind == SpecStep::Action ? "action" : "expect"},
+                           {"text", st.text},
+                           {"holds", holds}});
+    }
+    std::vector<std::string> variants;
+    for (const VariantSwitch& v : rs.variants)
+      if (v.chosen != 0 || !v.parameter.empty()) variants.push_back(v.id + "=" + v.value());
+    return json{{"title", spec.title},    {"rule_set", rs.name},
+                {"players", g.players()}, {"seed", std::to_string(spec.seed)},
+                {"variants", variants},   {"own_tiles", !spec.tiles.empty()},
+                {"setup", setup},         {"steps", steps}}
+        .dump();
+  });
+}
+
+WebState spec_state(const std::string& text, const std::string& name) {
+  SpecFile spec = parse_spec(text, name);
+  SpecStart start = start_spec(spec);
+  std::vector<std::string> setup;
+  for (const SetupStep& st : spec.setup) setup.push_back(st.text);
+  return WebState(start.game, *start.state, setup, false);
+}
+
+// Every action kind of the engine (engine/action.h ActionKind), in its notation's verb.
+std::string action_kinds() { return json(action_verbs()).dump(); }
+
 // ---- specs -----------------------------------------------------------------------------------
 
 // Runs spec text as `carcheck check --trace` does; `variant` ("key=value" or "") as one
@@ -550,25 +693,8 @@ std::string run_spec(const std::string& text, const std::string& name, const std
     json trace = json::array();
     for (const TraceStep& t : r.trace) trace.push_back(step_json(t));
     // An ERROR's place: `name:line:column: reason`.
-    int line = 0, column = 0;
-    std::string reason = r.error;
-    const std::string prefix = name + ":";
-    if (r.outcome == SpecOutcome::Error && r.error.rfind(prefix, 0) == 0) {
-      size_t i = prefix.size();
-      auto number = [&](int& n) {
-        const size_t from = i;
-        n = 0;
-        while (i < r.error.size() && std::isdigit(static_cast<unsigned char>(r.error[i])))
-          n = n * 10 + (r.error[i++] - '0');
-        return i > from && i < r.error.size() && r.error[i++] == ':';
-      };
-      int l = 0, c = 0;
-      if (number(l) && number(c)) {
-        line = l, column = c;
-        reason = r.error.substr(i);
-        if (!reason.empty() && reason.front() == ' ') reason.erase(0, 1);
-      }
-    }
+    Place at;
+    if (r.outcome == SpecOutcome::Error) at = message_place(r.error, name);
     json matrix = json::array();
     if (spec && variant.empty()) {
       try {
@@ -584,9 +710,9 @@ std::string run_spec(const std::string& text, const std::string& name, const std
                 {"skipped", r.skipped},
                 {"failures", failures},
                 {"message", r.error},
-                {"line", line},
-                {"column", column},
-                {"reason", reason},
+                {"line", at.line},
+                {"column", at.column},
+                {"reason", r.outcome == SpecOutcome::Error ? at.reason : r.error},
                 {"board", r.board},
                 {"board_svg", r.board_svg},
                 {"trace", trace},
@@ -687,8 +813,15 @@ EMSCRIPTEN_BINDINGS(carcheck) {
   function("shipped_specs", &shipped_specs);
   function("load_log", &load_log);
   function("replay_log", &carcheck::web::replay_log);
-  class_<WebGame>("Game").smart_ptr<std::shared_ptr<WebGame>>("GamePtr").function("info",
-                                                                                  &WebGame::info);
+  function("try_setup_state", &try_setup_state);
+  function("setup_state", &setup_state);
+  function("try_spec_play", &try_spec_play);
+  function("spec_state", &spec_state);
+  function("action_kinds", &action_kinds);
+  class_<WebGame>("Game")
+      .smart_ptr<std::shared_ptr<WebGame>>("GamePtr")
+      .function("info", &WebGame::info)
+      .function("tiles", &WebGame::tiles);
   class_<WebState>("State")
       .function("legal_actions", &WebState::legal_actions)
       .function("apply", &WebState::apply)
@@ -705,5 +838,6 @@ EMSCRIPTEN_BINDINGS(carcheck) {
       .function("tile_svg", &WebState::tile_svg)
       .function("export_spec", &WebState::export_spec)
       .function("random_draw", &WebState::random_draw)
+      .function("cell_info", &WebState::cell_info)
       .function("clone", &WebState::clone);
 }

@@ -43,6 +43,8 @@ var Carcheck = (function () {
       return parsed(this._call("export_spec", [title || "", JSON.stringify(ticks || [])])).spec;
     },
     random_draw: function () { return parsed(this._call("random_draw")).drawn; },
+    // The tile at x,y for the set-up mode: {empty} or {tile, face_down, features, mists, cemetery}.
+    cell_info: function (x, y) { return parsed(this._call("cell_info", [x | 0, y | 0])); },
     clone: function () { return new State(this._api, this._call("clone")); },
     is_terminal: function () { return this.status().terminal; },
     current_player: function () { return this.status().current_player; },
@@ -65,6 +67,8 @@ var Carcheck = (function () {
       parsed(this._api._guard(() => m.try_new_state(this._raw, s, auto)));
       return new State(this._api, this._api._guard(() => m.new_state(this._raw, s, auto)));
     },
+    // The game's tiles: [{name, count, start, svg}] (svg: one cell at rotation 0).
+    tiles: function () { return parsed(this._api._guard(() => this._raw.tiles())); },
     delete: function () { if (this._raw) { try { this._raw.delete(); } catch (e) { /* dead */ } this._raw = null; } },
   };
 
@@ -103,6 +107,36 @@ var Carcheck = (function () {
     // A game-log line: {rules, level, players, variants, seed, actions} to replay, or an Error.
     load_log: function (line) { return parsed(this._guard(() => this._module.load_log(String(line)))); },
     replay_log: function (line) { return parsed(this._guard(() => this._module.replay_log(String(line)))); },
+    // Every action kind of the engine (engine/action.h), as its notation's verb.
+    action_kinds: function () { return parsed(this._guard(() => this._module.action_kinds())); },
+    // A position set up as a spec's `setup { }` block: the statements (spec text, one each) go
+    // through the spec runner's setup path. Returns the State after them; a refused statement
+    // throws an Error whose `statement` is its index (-1: the game's options).
+    setup_state: function (rules, level, players, variants, seed, lines, chance) {
+      var m = this._module;
+      var args = [String(rules), level | 0, players | 0, JSON.stringify(variants || []), Number(seed) || 0,
+        JSON.stringify(lines || [])];
+      var r = JSON.parse(this._guard(() => m.try_setup_state.apply(m, args)));
+      if (r.error !== undefined) {
+        var e = new Error(r.error);
+        e.statement = r.statement === undefined ? -1 : r.statement;
+        throw e;
+      }
+      return new State(this, this._guard(() => m.setup_state.apply(m, args.concat([!chance]))));
+    },
+    // A spec to step through: {info: {title, rule_set, players, seed, variants, setup, steps},
+    // state: the State after its setup (draws are the spec's own)}; an Error with line and
+    // column when the spec does not get that far.
+    spec_play: function (text, name) {
+      var m = this._module, t = String(text), n = name || "page.spec";
+      var r = JSON.parse(this._guard(() => m.try_spec_play(t, n)));
+      if (r.error !== undefined) {
+        var e = new Error(r.error);
+        e.line = r.line; e.column = r.column;
+        throw e;
+      }
+      return { info: r, state: new State(this, this._guard(() => m.spec_state(t, n))) };
+    },
   };
 
   // Builds the module; resolves to an Api. `onDead(message)` hears of an abort.

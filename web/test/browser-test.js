@@ -9,7 +9,9 @@
 // edited, ERROR at the line and column `carcheck check` names), bcb3 (a whole bcb game of 3
 // players by random clicks; `carcheck replay` agrees with its log and its final scores), mists6
 // (the same for a Mists Level 6 game), link (a spec in the URL's fragment, the matrix, a
-// malformed fragment).
+// malformed fragment), setup (a position built in the set-up mode, two turns, the saved spec
+// passes `carcheck check`), stepspec (a spec stepped through in Play; a FAIL at its board),
+// kinds (every action kind of the engine offered as a control, over shipped specs stepped).
 // Screenshots: OUT_DIR/web-*.png. Exit 0 all pass, 1 a failure, 77 no browser here (skip).
 "use strict";
 const fs = require("fs");
@@ -151,6 +153,171 @@ async function pageScores(page) {
 }
 
 const tests = {
+  // Set-up mode: a position built by clicks (a tile, a meeple, a score), a step the rules
+  // refuse shown with the engine's reason, two turns played from it, the spec saved: it holds
+  // the setup block and passes `carcheck check` (and fails it with a score edited).
+  async setup(browser) {
+    const page = await openPage(browser);
+    await page.select("#ruleset", "base-c1");
+    await page.$eval("#players", (e) => (e.value = "2"));
+    await page.$eval("#seed", (e) => (e.value = "7"));
+    await page.click("#setup-mode");
+    await page.waitForSelector("#setup-panel:not([hidden]) #setup-kind");
+    const addStep = async () => {
+      await page.$eval("#setup-message", (e) => (e.textContent = ""));
+      const before = await page.$$eval("#setup-list li[data-statement]", (l) => l.length);
+      await page.click("#setup-add");
+      await page.waitForFunction((n) => document.querySelectorAll("#setup-list li[data-statement]").length !== n ||
+        document.querySelector("#setup-message").textContent.length > 0, {}, before);
+      return page.$eval("#setup-message", (e) => ({ text: e.textContent, refused: e.className !== "info" }));
+    };
+    const clickCell = async (x, y) => {
+      await page.click(`#board rect.setup-cell[data-x="${x}"][data-y="${y}"]`);
+      await page.waitForSelector(`#board rect.setup-cell.selected[data-x="${x}"][data-y="${y}"]`);
+    };
+    // A tile on a cell that touches nothing: refused, with the engine's reason on the page.
+    await page.select("#setup-kind", "place");
+    await page.select("#setup-tile", "straight");
+    await clickCell(1, 1);  // beside the start tile only at a corner
+    let m = await addStep();
+    assert(m.refused && /refuse/.test(m.text), "a tile touching only a corner is refused: " + m.text);
+    console.log("setup: refused as the engine says: " + m.text);
+    // The straight road east of the start tile (road W-E): the rotation that fits is accepted.
+    await clickCell(1, 0);
+    let accepted = null, refusedRot = null;
+    for (const r of [1, 0, 3, 2]) {  // r1 puts the road N-S against the start tile's road: refused
+      await page.click(`#setup-rotations button[data-rotation="${r}"]`).catch(() => {});
+      m = await addStep();
+      if (m.refused) refusedRot = r; else { accepted = r; break; }
+    }
+    assert(accepted !== null && refusedRot !== null, "one rotation of the straight road is refused, one accepted at 1,0");
+    // A meeple on that road: the feature list is the tile's own (from the engine).
+    await page.select("#setup-kind", "meeple");
+    await page.select("#setup-colour", "red");
+    await clickCell(1, 0);
+    const features = await page.$$eval("#setup-feature option", (o) => o.map((x) => x.value));
+    assert(features.some((f) => f.startsWith("road")), "the tile's features include its road: " + features);
+    await page.select("#setup-feature", features.find((f) => f.startsWith("road")));
+    m = await addStep();
+    assert(!m.refused, "red's meeple on the road: " + m.text);
+    await page.select("#setup-kind", "score");
+    await page.select("#setup-scorer", "green");
+    await page.$eval("#setup-number", (e) => { e.value = "12"; e.dispatchEvent(new Event("input")); });
+    m = await addStep();
+    assert(!m.refused, "green's score 12: " + m.text);
+    const steps = await page.$$eval("#setup-list li[data-statement]", (l) => l.map((x) => [x.dataset.statement, x.firstChild.textContent]));
+    console.log("setup: the position: " + JSON.stringify(steps));
+    assert(steps.length === 3, "three steps listed");
+    const scores = await pageScores(page);
+    assert(scores[1] === 12, "green's score is 12 on the page: " + scores);
+    await page.screenshot({ path: path.join(outDir, "web-setup.png") });
+    // Play two turns from it by clicks.
+    await page.click("#setup-play");
+    await page.waitForFunction(() => document.querySelector("#setup-panel").hidden);
+    const pick = rng(77);
+    const turn0 = await turnNumber(page);
+    while ((await turnNumber(page)) < turn0 + 2) await clickOneChoice(page, pick);
+    await page.screenshot({ path: path.join(outDir, "web-setup-played.png") });
+    const spec = await saved(page, "#save-spec");
+    for (const [line] of steps) assert(spec.includes("  " + line + "\n"), "the saved spec's setup block holds '" + line + "':\n" + spec);
+    assert(/^setup \{$/m.test(spec) && /expect meeples supply red \d+/.test(spec) && /expect tiles-left \d+/.test(spec),
+      "setup block, supply and pile expectations:\n" + spec);
+    const specFile = path.join(work, "page-setup.spec");
+    fs.writeFileSync(specFile, spec);
+    let r = run(carcheck, ["check", specFile]);
+    assert(r.status === 0, "carcheck check passes the set-up game's spec:\n" + r.out + "\n" + spec);
+    fs.writeFileSync(specFile, spec.replace(/expect score green (\d+)\n/, (x, n) => "expect score green " + (Number(n) + 1) + "\n"));
+    r = run(carcheck, ["check", specFile]);
+    assert(r.status === 1, "an edited score fails (exit " + r.status + "):\n" + r.out);
+    // The log cannot hold a set-up position: the page says so.
+    await page.$eval("#message", (e) => (e.textContent = ""));
+    await page.click("#save-log");
+    await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
+    assert(/set up/.test(await page.$eval("#message", (e) => e.textContent)), "no log for a set-up game, said why");
+    console.log("setup: saved spec passes check:\n" + spec.split("\n").filter((l) => /^(setup|  |\}|expect)/.test(l)).join("\n"));
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+
+  // A spec loaded into Play and stepped through: the board at every step; a FAIL shows the
+  // board at the failing expectation (the same SVG as check's report of it).
+  async stepspec(browser) {
+    const page = await openPage(browser);
+    const name = "specs/mists/faq-0005-per-colour.spec";
+    await page.click("#tab-specs");
+    await page.select("#examples", name);
+    await page.click("#spec-to-play");
+    await page.waitForSelector("#spec-steps-panel:not([hidden]) #spec-steps-verdict[data-status]");
+    assert((await page.$eval("#spec-steps-verdict", (e) => e.dataset.status)) === "PASS", "the spec passes when stepped");
+    const max = await page.$eval("#turn-slider", (e) => Number(e.max));
+    const actions = await page.$$eval("#spec-steps li.action", (l) => l.length);
+    assert(max > 0 && actions >= max, max + " steps, " + actions + " action lines");
+    // Every step shows its board: each differs from the one before when a tile was placed.
+    const boards = new Set();
+    for (let k = 0; k <= max; ++k) {
+      await page.$eval("#turn-slider", (e, v) => { e.value = String(v); e.dispatchEvent(new Event("input")); }, k);
+      boards.add(await page.evaluate(() => window.carcheckBoardSvg));
+    }
+    assert(boards.size > 2, "the board changes as the spec is stepped: " + boards.size + " boards");
+    // Click a step in the list: the slider goes there.
+    const lis = await page.$$("#spec-steps li.action");
+    await lis[1].click();
+    assert((await page.$eval("#spec-steps li.current", (e) => e.dataset.line)) !== null, "a step is current");
+    // An edited score: FAIL, the board at the failing line is check's.
+    const text = await page.$eval("#spec-editor", (e) => e.value);
+    const edited = text.replace(/^expect score (\d+)$/m, (x, n) => "expect score " + (Number(n) + 5));
+    assert(edited !== text, "a score to edit");
+    await page.click("#tab-specs");
+    await page.$eval("#spec-editor", (e, t) => (e.value = t), edited);
+    await page.$eval("#spec-steps-verdict", (e) => e.removeAttribute("data-status"));
+    await page.click("#spec-to-play");
+    await page.waitForSelector("#spec-steps-verdict[data-status]");
+    assert((await page.$eval("#spec-steps-verdict", (e) => e.dataset.status)) === "FAIL", "the edited spec fails");
+    const want = await page.evaluate((t, n) => window.carcheckApi.run_spec(t, n, "").board_svg, edited, name);
+    assert((await page.evaluate(() => window.carcheckBoardSvg)) === want, "the board shown is the one at the failing expectation");
+    assert((await page.$$("#spec-steps li.failed")).length === 1, "the failing line is marked");
+    await page.screenshot({ path: path.join(outDir, "web-spec-step-fail.png") });
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
+
+  // Every action kind of the engine (read from the module) offered as a control: 17 shipped
+  // specs whose histories reach the rarer decisions, loaded into Play and stepped through (each state
+  // drawn with its controls). Prints each kind with where it was offered.
+  async kinds(browser) {
+    const page = await openPage(browser);
+    const specs = [
+      "specs/bcb/decline-bridge-discard.spec", "specs/bcb/castle-owner-picks.spec",
+      "specs/bcb/castle-non-active-occupant.spec", "specs/bcb/bridge-supply-one-a-turn.spec",
+      "specs/bcb/bazaar-full-auction.spec", "specs/bcb/bazaar-sell-next-selector.spec",
+      "specs/mists/examples/example-cemetery-bury.spec", "specs/mists/faq-0007-hound-scores-for-its-colour.spec",
+      "specs/mists/dized-0024-hound-clears-own-tile.spec", "specs/mists/dized-0016-one-face-down-per-turn.spec",
+      "specs/mists/dized-0025-one-extra-ghost.spec", "specs/mists/haunt-ghost-mist-area.spec",
+      "specs/mists/score-order-picked.spec", "specs/mists/empty-symbol-new-bank.spec",
+      "specs/mists/faq-0003-remove-from-cemetery.spec", "specs/mists/hound-beside-which-meeple.spec",
+      "specs/mists/level6-team-chooses-scoring-colours.spec",
+    ];
+    for (const name of specs) {
+      await page.click("#tab-specs");
+      await page.select("#examples", name);
+      await page.$eval("#spec-steps-verdict", (e) => e.removeAttribute("data-status"));
+      await page.click("#spec-to-play");
+      await page.waitForSelector("#spec-steps-verdict[data-status]");
+      const st = await page.$eval("#spec-steps-verdict", (e) => e.dataset.status);
+      assert(st === "PASS", name + " passes in the page: " + st);
+      await page.evaluate(() => {  // every state of the spec drawn, with its controls
+        const s = document.querySelector("#turn-slider");
+        for (let k = 0; k <= Number(s.max); ++k) { s.value = String(k); s.dispatchEvent(new Event("input")); }
+      });
+    }
+    const kinds = await page.evaluate(() => window.carcheckApi.action_kinds());
+    const offeredKinds = await page.evaluate(() => window.carcheckOffered);
+    for (const k of kinds) console.log("kinds: " + k + ": " + (offeredKinds[k] ? offeredKinds[k].join("; ") : "NOT OFFERED"));
+    const missing = kinds.filter((k) => !offeredKinds[k]);
+    assert(missing.length === 0, "action kinds never offered as a control: " + missing.join(", "));
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
   async base15(browser) {
     const page = await openPage(browser);
     await newGame(page, "base-c1", 2, 11);
@@ -440,18 +607,30 @@ const tests = {
       if (await page.$("#place-choices button.confirm")) await (await page.$("#place-choices button.confirm")).click();
     }
     clicks.sort((a, b) => a - b);
-    const suite = await page.evaluate(() => {
-      const api = window.carcheckApi, specs = api.shipped_specs();
-      const s = performance.now();
-      const out = { PASS: 0, FAIL: 0, ERROR: 0 };
-      for (const f of specs) out[api.run_spec(f.text, f.name, "").status]++;
-      out.ms = performance.now() - s;
-      out.n = specs.length;
-      return out;
-    });
-    const n0 = Date.now();
-    const native = run(carcheck, ["check", "--trace", path.join(__dirname, "../../specs")]);
-    const nativeMs = Date.now() - n0;
+    // The shipped suite in the page and natively, alternately 5 times in this sitting (the
+    // machine is shared): each side's best and median.
+    const pageRuns = [], nativeRuns = [];
+    let suite, native;
+    for (let rep = 0; rep < 5; ++rep) {
+      suite = await page.evaluate(() => {
+        const api = window.carcheckApi, specs = api.shipped_specs();
+        const s = performance.now();
+        const out = { PASS: 0, FAIL: 0, ERROR: 0 };
+        for (const f of specs) out[api.run_spec(f.text, f.name, "").status]++;
+        out.ms = performance.now() - s;
+        out.n = specs.length;
+        return out;
+      });
+      pageRuns.push(suite.ms);
+      const n0 = Date.now();
+      native = run(carcheck, ["check", "--trace", path.join(__dirname, "../../specs")]);
+      nativeRuns.push(Date.now() - n0);
+    }
+    const best = (v) => Math.min(...v), median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    suite.ms_best = best(pageRuns);
+    suite.ms_median = median(pageRuns);
+    const nativeMs = { best: best(nativeRuns), median: median(nativeRuns),
+      ratio_best: +(best(pageRuns) / best(nativeRuns)).toFixed(2), ratio_median: +(median(pageRuns) / median(nativeRuns)).toFixed(2) };
     const size = fs.statSync(path.join(site, "carcheck-wasm.js")).size;
     const gz = require("zlib").gzipSync(fs.readFileSync(path.join(site, "carcheck-wasm.js"))).length;
     console.log(JSON.stringify({ load_ms: load, click_ms_median: clicks[10], click_ms_max: clicks[19],

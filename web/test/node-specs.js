@@ -104,21 +104,10 @@ function specFiles(dir) {
   }
   console.log("game-log corpus: " + logLines + " lines of tests/gamelogs, each also cut 5 ways: no abort");
   if (api.replay_log(line).agrees !== true) { console.log("the page's own log does not replay"); failures++; }
-  // The two bindings' function lists (python/src/game.cpp's State and load_game): the core of
-  // the Python shape must be in the JS API; the rest is listed (the JS State gives most of it
-  // through status()).
-  const py = fs.readFileSync(path.join(root, "python/src/game.cpp"), "utf8");
-  const stateBlock = py.slice(py.indexOf('pyb::class_<PyState>'), py.indexOf("void bind_game_class"));
-  const pyNames = [...new Set([...stateBlock.matchAll(/\.def(?:_property_readonly)?\(\s*"([a-z_]+)"/g)].map((m) => m[1]))];
-  const jsState = Object.keys(Object.getPrototypeOf(s)).filter((k) => !k.startsWith("_"));
-  const core = ["legal_actions", "apply", "events", "history", "game_log", "clone", "scores", "score_breakdown",
-                "is_terminal", "current_player", "phase"];
-  for (const name of core) {
-    if (!pyNames.includes(name)) { console.log("python/src/game.cpp has no State." + name); failures++; }
-    if (!jsState.includes(name)) { console.log("the JS State has no " + name); failures++; }
-  }
-  console.log("State functions only in Python: " + pyNames.filter((n) => !jsState.includes(n)).join(", "));
-  console.log("State functions only in JS: " + jsState.filter((n) => !pyNames.includes(n)).join(", "));
+  // The two bindings' function lists, compared completely (api-parity.js): the Python module
+  // sits beside the carcheck binary (build/python).
+  const parity = require("./api-parity").compareApis(api, path.join(path.dirname(path.resolve(carcheck)), "python"));
+  if (parity > 0) failures += parity;
   console.log("bad input: " + cuts + " cut specs, 5 MB of random bytes (" + random.status + " at line " + random.line +
               "), 3 bad logs: no abort");
   process.exit(failures ? 1 : 0);
