@@ -115,6 +115,20 @@ TEST(BcbPolicies, VersusTotalsAreTheSameForAnyJobs) {
   EXPECT_EQ(one.totals[0][0].pairs, 8);
 }
 
+// --versus shards merge into the unsharded run's document, byte for byte.
+TEST(BcbPolicies, VersusShardsMergeIntoTheWholeRun) {
+  const SimOptions whole = versus_options(5);
+  std::vector<SimJson> shards;
+  for (int k = 1; k <= 2; ++k) {
+    SimOptions o = whole;
+    o.shard = k, o.shards = 2;
+    const SimPlan plan = make_plan(Library::shipped(), o);
+    shards.push_back(sim_json(plan, run_plan(plan, 1)));
+  }
+  const SimPlan plan = make_plan(Library::shipped(), whole);
+  EXPECT_EQ(merge_sim_json(shards, {"a", "b"}).dump(), sim_json(plan, run_plan(plan, 1)).dump());
+}
+
 // The paired comparison designers read: greedy against greedy-castle-blind at one 2-player
 // table, every game in both seatings from the same seed. The castle-aware player must score
 // more, the 95% interval of the per-seat difference wholly above 0. A castle gains its builder
