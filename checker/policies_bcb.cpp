@@ -150,7 +150,9 @@ struct BazaarRule::Impl {
       }
       t.apply_legal(lowest(legal, 0));
     }
-    return evaluate(t, seat);
+    // A turn that ended the game (the last bazaar): the final lead, in points like the rest
+    // (evaluate scales a finished game's lead by 1000 so that it outweighs any other term).
+    return t.is_terminal() ? evaluate(t, seat) / 1000.0 : evaluate(t, seat);
   }
 
   // What revealed tile `i` gains player `q`: the best placement turn with it, rated by the
@@ -254,7 +256,7 @@ void BazaarRule::rate(const State& s, const ActionList& legal, std::vector<doubl
         if (a.kind != ActionKind::Bid) continue;  // pass: 0
         const int amount = is_bid_range(a) && top >= a.x ? top : a.x;
         actions[k] = is_bid_range(a) ? with_amount(a, amount) : a;
-        values[k] = amount <= top ? f * amount : w - f * amount - 1e-3;
+        values[k] = amount <= top ? f * amount : -1.0 - f * amount;  // above B: below a pass
       }
       return;
     }
