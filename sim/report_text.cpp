@@ -31,14 +31,14 @@ void write_bcb_text(std::ostream& out, const SimJson& doc) {
   bool any = false;
   for (const SimJson& c : doc["cells"]) any = any || c["stats"].contains("bcb");
   if (!any) return;
-  out << fmt::format("\nper game: {:<9} {:>2} {:<22} {:>7} {:>10} {:>7} {:>11} {:>6} {:>8}\n",
+  out << fmt::format("\nper game: {:<9} {:>2} {:<32} {:>7} {:>10} {:>7} {:>11} {:>6} {:>8}\n",
                      "rule set", "p", "reading", "castles", "castle pts", "bridges", "bazaar paid",
                      "bids", "mean bid");
   for (const SimJson& c : doc["cells"]) {
     if (!c["stats"].contains("bcb")) continue;
     const SimJson& b = c["stats"]["bcb"];
     out << fmt::format(
-        "          {:<9} {:>2} {:<22} {:>7.2f} {:>10.2f} {:>7.2f} {:>11.2f} {:>6.2f} {:>8.2f}\n",
+        "          {:<9} {:>2} {:<32} {:>7.2f} {:>10.2f} {:>7.2f} {:>11.2f} {:>6.2f} {:>8.2f}\n",
         c["rule_set"].get<std::string>(), c["players"].get<int>(), c["reading"].get<std::string>(),
         b["castles"].get<double>(), b["castle_points"]["mean"].get<double>(),
         b["bridges"].get<double>(), b["bazaar_paid"]["mean"].get<double>(), b["bids"].get<double>(),
