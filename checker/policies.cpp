@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "checker/policies_bcb.h"
+
 namespace carcheck {
 
 namespace {
@@ -116,6 +118,8 @@ std::optional<PolicySpec> parse_policy(std::string_view name) {
     p.kind = PolicyKind::Random;
   else if (name == "greedy")
     p.kind = PolicyKind::Greedy;
+  else if (name == "greedy-castle-blind")
+    p.kind = PolicyKind::Greedy, p.castles = false;
   else if (name == "mc")
     p.kind = PolicyKind::Mc, p.playout = PolicyKind::Greedy;
   else if (name == "mc-random")
@@ -130,7 +134,7 @@ std::string policy_name(const PolicySpec& p) {
     case PolicyKind::Random:
       return "random";
     case PolicyKind::Greedy:
-      return "greedy";
+      return p.castles ? "greedy" : "greedy-castle-blind";
     case PolicyKind::Mc:
       return p.playout == PolicyKind::Greedy ? "mc" : "mc-random";
   }
@@ -160,14 +164,20 @@ double meeple_promise(const State& s, const Meeple& m) {
 }
 
 // The meeples of the players `mine` selects: kept in supply, and promised on the board.
+// (A follower in a castle that has not scored promises the castle's points: bcb_terms.)
 template <typename Mine>
 double meeple_terms(const State& s, Mine mine) {
   const Game& g = s.game();
   double v = 0;
   for (int c = 0; c < g.colours(); ++c)
     if (mine(g.owner(c))) v += kept_value(s.meeples_in_supply(c));
-  for (const Meeple& m : s.meeples())
-    if (m.cell >= 0 && !m.buried && m.in_play && mine(g.owner(m.colour))) v += meeple_promise(s, m);
+  const bool castles = s.bcb().castle_count > 0;
+  for (size_t i = 0; i < s.meeples().size(); ++i) {
+    const Meeple& m = s.meeples()[i];
+    if (m.cell >= 0 && !m.buried && m.in_play && mine(g.owner(m.colour)) &&
+        !(castles && in_unscored_castle(s, static_cast<int>(i))))
+      v += meeple_promise(s, m);
+  }
   return v;
 }
 
@@ -209,7 +219,8 @@ double pile_threat(const State& s) {
 // margin (ghosts removed from the board come back to it); ghosts on the board, a little;
 // meeples kept and meeples out on open features; the threat of a pile running out before its
 // mark. A won game is worth kWin, a lost one -kWin. Competitive: the seat's score minus the
-// best opponent's, plus the seat's meeple terms.
+// best opponent's, plus the seat's meeple terms; Bridges, Castles and Bazaars adds the seat's
+// castles still to score and bridges kept (checker/policies_bcb.h).
 double evaluate(const State& s, int seat) {
   const Game& g = s.game();
   if (g.is_mists()) {
@@ -224,17 +235,19 @@ double evaluate(const State& s, int seat) {
   if (best_other == std::numeric_limits<int>::min()) best_other = 0;  // solo
   const double lead = s.score(seat).total - best_other;
   if (s.is_terminal()) return lead * 1000.0;
-  return lead + meeple_terms(s, [seat](int owner) { return owner == seat; });
+  return lead + meeple_terms(s, [seat](int owner) { return owner == seat; }) + bcb_terms(s, seat);
 }
 
 namespace {
 
 // One-ply: each candidate applied to a copy of the state, the rest of the turn's decisions
 // taken as their first option (pass a meeple, take the points), then evaluated. The copy is
-// assigned into one scratch state, so its buffers are reused.
+// assigned into one scratch state, so its buffers are reused. A bazaar's decisions are rated
+// by the bazaar rule (checker/policies_bcb.h) instead, which also sets a range entry's bid.
 class Greedy {
  public:
-  explicit Greedy(Rng& rng) : rng_(rng), buf_(std::make_unique<ActionList>()) {}
+  Greedy(Rng& rng, bool castles)
+      : rng_(rng), castles_(castles), buf_(std::make_unique<ActionList>()) {}
 
   double value(const State& s, const Action& a, int seat) {
     if (!scratch_)
@@ -251,20 +264,31 @@ class Greedy {
     return evaluate(t, seat);
   }
 
-  // Every candidate's value (into `values`); the best, ties broken by the generator.
+  // Every candidate's value (into `values`) and the action it stands for (actions()); the
+  // best, ties broken by the generator.
   uint32_t choose(const State& s, const ActionList& legal, std::vector<double>& values) {
     const int seat = s.current_player();
     values.assign(static_cast<size_t>(legal.size), 0.0);
+    actions_.assign(legal.items, legal.items + legal.size);
+    for (Action& a : actions_)
+      if (is_bid_range(a)) a = with_amount(a, a.x);
     if (legal.size == 1) return 0;
     // Level 6's scoring colours: one ply sees nothing yet (every track at 0). The stated rule:
     // the colours of the first seats (the listed option 0, the lowest colours), which take
     // their turns first and as often as any; a later seat's colour, without a track, then
     // feeds whichever track lags (level6-unowned-colour).
     if (s.phase() == Phase::ScoringMeeples) return 0;
+    // The castle-blind player scores every small city as a city (option 0, the pass).
+    if (!castles_ && s.phase() == Phase::CastleChoice) return 0;
     double best = -3 * kWin;
-    for (int i = 0; i < legal.size; ++i) {
-      values[static_cast<size_t>(i)] = value(s, lowest(legal, static_cast<uint32_t>(i)), seat);
-      best = std::max(best, values[static_cast<size_t>(i)]);
+    if (BazaarRule::applies(s)) {
+      bazaar_.rate(s, legal, values, actions_);
+      for (double v : values) best = std::max(best, v);
+    } else {
+      for (int i = 0; i < legal.size; ++i) {
+        values[static_cast<size_t>(i)] = value(s, lowest(legal, static_cast<uint32_t>(i)), seat);
+        best = std::max(best, values[static_cast<size_t>(i)]);
+      }
     }
     uint32_t ties = 0;
     for (double v : values) ties += v >= best - 1e-9;
@@ -274,10 +298,16 @@ class Greedy {
     return 0;
   }
 
+  // The action item i of the last choose() stands for (a range entry: the bid it sets).
+  const Action& action(uint32_t i) const { return actions_[i]; }
+
  private:
   Rng& rng_;
+  bool castles_;
   std::optional<State> scratch_;
   std::unique_ptr<ActionList> buf_;
+  std::vector<Action> actions_;
+  BazaarRule bazaar_;
 };
 
 // Flat Monte Carlo: greedy ranks the candidates, the best `width` of them are each played
@@ -285,13 +315,18 @@ class Greedy {
 // draws a distinct tile of the active pile uniformly with the policy's generator: it never
 // peeks at the order the real pile was shuffled into. A result is, in Mists, 1 for a won
 // game plus a tenth of the share of the goal reached; competitive, the seat's final lead.
+// A candidate that is a range entry plays the bid greedy's bazaar rule sets.
 class MonteCarlo {
  public:
   MonteCarlo(const PolicySpec& p, Rng& rng)
-      : p_(p), rng_(rng), rank_(rng), inner_(rng), buf_(std::make_unique<ActionList>()) {}
+      : p_(p),
+        rng_(rng),
+        rank_(rng, p.castles),
+        inner_(rng, p.castles),
+        buf_(std::make_unique<ActionList>()) {}
 
-  uint32_t choose(const State& s, const ActionList& legal) {
-    if (legal.size == 1) return 0;
+  Action choose(const State& s, const ActionList& legal) {
+    if (legal.size == 1) return lowest(legal, 0);
     rank_.choose(s, legal, values_);
     std::vector<uint32_t> order(values_.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -301,20 +336,22 @@ class MonteCarlo {
     const int seat = s.current_player();
     uint32_t best = order[0];
     double best_mean = -3 * kWin;
-    for (uint32_t c : order) {
+    candidates_.clear();
+    for (uint32_t c : order) candidates_.push_back(rank_.action(c));
+    for (size_t k = 0; k < order.size(); ++k) {
       double sum = 0;
-      for (int k = 0; k < p_.playouts; ++k) {
+      for (int i = 0; i < p_.playouts; ++i) {
         if (!game_)
           game_.emplace(s);
         else
           *game_ = s;
-        game_->apply(lowest(legal, c));
+        game_->apply(candidates_[k]);
         sum += playout(*game_, seat);
       }
       const double mean = sum / std::max(1, p_.playouts);
-      if (mean > best_mean + 1e-9) best_mean = mean, best = c;
+      if (mean > best_mean + 1e-9) best_mean = mean, best = static_cast<uint32_t>(k);
     }
-    return best;
+    return candidates_[best];
   }
 
  private:
@@ -327,7 +364,7 @@ class MonteCarlo {
       else if (p_.playout == PolicyKind::Random)
         t.apply_legal(random_action(t, *buf_, rng_));
       else
-        t.apply_legal(lowest(*buf_, inner_.choose(t, *buf_, inner_values_)));
+        t.apply_legal(inner_.action(inner_.choose(t, *buf_, inner_values_)));
     }
     if (t.game().is_mists()) {
       const int goal = std::max(1, t.game().rules().goal);
@@ -342,6 +379,7 @@ class MonteCarlo {
   std::optional<State> game_;
   std::unique_ptr<ActionList> buf_;
   std::vector<double> values_, inner_values_;
+  std::vector<Action> candidates_;
 };
 
 }  // namespace
@@ -351,20 +389,25 @@ Choose policy_choice(const PolicySpec& p, Rng& rng) {
     case PolicyKind::Random:
       return uniform_choice(rng);
     case PolicyKind::Greedy: {
-      auto g = std::make_shared<Greedy>(rng);
+      auto g = std::make_shared<Greedy>(rng, p.castles);
       auto values = std::make_shared<std::vector<double>>();
       return [g, values](const State& s, const ActionList& legal) {
-        return lowest(legal, g->choose(s, legal, *values));
+        return g->action(g->choose(s, legal, *values));
       };
     }
     case PolicyKind::Mc: {
       auto m = std::make_shared<MonteCarlo>(p, rng);
-      return [m](const State& s, const ActionList& legal) {
-        return lowest(legal, m->choose(s, legal));
-      };
+      return [m](const State& s, const ActionList& legal) { return m->choose(s, legal); };
     }
   }
   throw std::logic_error("unknown policy");
+}
+
+Choose seat_choice(std::vector<Choose> by_seat) {
+  return [by_seat = std::move(by_seat)](const State& s, const ActionList& legal) {
+    const size_t seat = s.game().is_mists() ? 0 : static_cast<size_t>(s.current_player());
+    return by_seat[seat % by_seat.size()](s, legal);
+  };
 }
 
 int64_t play_policy(State& s, const Choose& choose) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/rng.h"
 #include "engine/state.h"
@@ -52,19 +53,27 @@ struct PolicySpec {
   int playouts = 16;                        // mc: K playouts per candidate
   PolicyKind playout = PolicyKind::Random;  // mc: who plays the playouts (random or greedy)
   int width = 4;                            // mc: candidates kept, greedy's best first
+  // greedy: false never turns a city into a castle (Bridges, Castles and Bazaars: always the
+  // pass of Phase::CastleChoice), the castle-blind player that measures what castles bring.
+  bool castles = true;
   friend bool operator==(const PolicySpec&, const PolicySpec&) = default;
 };
-// "random", "greedy", "mc" (greedy playouts) or "mc-random"; nullopt for any other name.
+// "random", "greedy", "greedy-castle-blind", "mc" (greedy playouts) or "mc-random"; nullopt
+// for any other name.
 std::optional<PolicySpec> parse_policy(std::string_view name);
 std::string policy_name(const PolicySpec& p);  // the name parse_policy reads
-inline constexpr const char* kPolicyNames = "random, greedy, mc, mc-random";
+inline constexpr const char* kPolicyNames = "random, greedy, greedy-castle-blind, mc, mc-random";
 
 // The greedy evaluation of `s` for the side of `seat` (higher is better); see policies.cpp.
 double evaluate(const State& s, int seat);
 
 // A policy's chooser: every choice it makes comes from `rng` (and the state), so the same
-// seed plays the same game. Every seat of a competitive game uses the same policy.
+// seed plays the same game. Every seat of a competitive game uses the same policy, unless
+// the seats are given their own (below).
 Choose policy_choice(const PolicySpec& p, Rng& rng);
+// A table of policies: the decider (State::current_player) of each decision chooses with
+// `by_seat[seat]` (Mists: the first, one team).
+Choose seat_choice(std::vector<Choose> by_seat);
 
 // Plays `s` to its end: draws take the pile's top tile (shuffled at setup), every other
 // choice is `choose`'s. Throws std::logic_error if the engine offers nothing or refuses a

@@ -32,12 +32,18 @@ constexpr const char* kAbout =
     "on the same shuffled tiles and the same choices of chance (paired differences). Every seat\n"
     "plays the same policy: random; greedy (one ply: each legal action tried on a copy of the\n"
     "game and rated by points, ghost supply margin, ghosts on the board, meeples kept and out,\n"
-    "the threat of a pile running out short; competitive: own score minus the best opponent's);\n"
-    "mc (flat Monte Carlo: greedy's best --width actions each played out --playouts times by\n"
-    "greedy, best mean result; slow) or mc-random (the playouts by random play). Statistics per\n"
-    "cell: Mists win rate with its Wilson 95% interval, loss reasons, score, turns; competitive\n"
-    "score per seat, top score, spread, ties; every event kind's frequency per game; with\n"
-    "--compare the difference to the default reading with its 95% interval.\n";
+    "the threat of a pile running out short; competitive: own score minus the best opponent's,\n"
+    "castles still to score, bridges kept; a bazaar's tiles by their best placement, see\n"
+    "docs/simulate.md); greedy-castle-blind (greedy that never builds a castle); mc (flat\n"
+    "Monte Carlo: greedy's best --width actions each played out --playouts times by greedy,\n"
+    "best mean result; slow) or mc-random (the playouts by random play). --versus P seats two\n"
+    "policies at one table (even seats --policy, odd seats P) and plays game i again from the\n"
+    "same seed with the seats swapped: the paired difference (policy minus P, per seat and\n"
+    "game) with its 95% interval. Statistics per cell: Mists win rate with its Wilson 95%\n"
+    "interval, loss reasons, score, turns; competitive score per seat, top score, spread, ties;\n"
+    "every event kind's frequency and every score class's points per game; Bridges, Castles\n"
+    "and Bazaars: castles, castle points, bridges, bazaar points paid, bids; with --compare the\n"
+    "difference to the default reading with its 95% interval.\n";
 
 constexpr const char* kFooter =
     "Results are identical for any --jobs. A progress line goes to stderr for runs over a second;\n"
@@ -46,7 +52,7 @@ constexpr const char* kFooter =
 
 struct SimulateOptions {
   SimOptions sim;
-  std::string levels = "all", players = "all", policy = "greedy", shard = "1/1";
+  std::string levels = "all", players = "all", policy = "greedy", versus, shard = "1/1";
   std::string html;
   int jobs = 0;  // 0: every core
   bool json = false, csv = false;
@@ -114,6 +120,14 @@ int simulate(SimulateOptions& o) {
   o.sim.policy = *policy;
   o.sim.policy.playouts = playouts;
   o.sim.policy.width = width;
+  if (!o.versus.empty()) {
+    const std::optional<PolicySpec> versus = parse_policy(o.versus);
+    if (!versus)
+      throw UsageError(fmt::format("--versus takes one of {}, not '{}'", kPolicyNames, o.versus));
+    o.sim.versus = *versus;
+    o.sim.versus->playouts = playouts;
+    o.sim.versus->width = width;
+  }
   o.sim.levels = number_list("--level", o.levels, 1, 6);
   o.sim.players = number_list("--players", o.players, 1, kMaxColours);
   std::tie(o.sim.shard, o.sim.shards) = parse_shard(o.shard);
@@ -167,7 +181,11 @@ CommandRun add_simulate_command(CLI::App& carcheck) {
       ->type_name("N");
   add_int64_option(*cmd, "--games", o->sim.games, 1, 100000000, "N",
                    "games in every cell (default 100)");
-  cmd->add_option("--policy", o->policy, "who plays: random, greedy (default), mc, mc-random")
+  cmd->add_option("--policy", o->policy,
+                  "who plays: random, greedy (default), greedy-castle-blind, mc, mc-random")
+      ->type_name("P");
+  cmd->add_option("--versus", o->versus,
+                  "seat policy P against --policy, every game in both seatings (paired)")
       ->type_name("P");
   add_int_option(*cmd, "--playouts", o->sim.policy.playouts, 1, 100000, "K",
                  "mc: playouts per candidate (16)");

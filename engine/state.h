@@ -315,6 +315,12 @@ class State {
   std::optional<std::string> setup_piles(
       const std::vector<std::pair<int, std::vector<TileId>>>& piles);
 
+  // A policy's look-ahead (checker/policies.cpp), on a copy: while a bazaar's tiles are being
+  // shared, `player` takes the placement turn of `tile` now, as a bazaar's placement turn
+  // begins (engine/bcb_bazaars.cpp). Refused outside that stage. What follows that turn is no
+  // game the rules reach: a caller reads the turn itself only.
+  std::optional<std::string> setup_bazaar_turn(int player, TileId tile);
+
   // A canonical dump of every field: equal snapshots mean equal states.
   std::string snapshot() const;
   // The determinism check's comparison, without text (engine/state_compare.cpp): the name of

@@ -140,6 +140,9 @@ SimPlan make_plan(const Library& lib, const SimOptions& o) {
       plan.groups.push_back(std::move(g));
     }
     plan.cooperative = r->family == Family::Mists;
+    if (plan.cooperative && o.versus)
+      throw std::invalid_argument(fmt::format(
+          "--versus seats two policies at one table of rivals; {} is played by one team", r->name));
     plan.reconstructed_geometry = plan.reconstructed_geometry || reconstructed(lib, *r);
   }
   return plan;
@@ -151,5 +154,7 @@ uint64_t game_seed(uint64_t run_seed, int64_t index) {
 }
 
 uint64_t policy_seed(uint64_t seed) { return Rng(seed ^ 0x5851F42D4C957F2Dull).next(); }
+
+uint64_t versus_seed(uint64_t seed) { return Rng(seed ^ 0x9E3779B97F4A7C15ull).next(); }
 
 }  // namespace carcheck

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct SimOptions {
   std::vector<int> players;  // empty: every count the rule set allows
   int64_t games = 100;       // per cell
   PolicySpec policy;
+  // Two policies at one table: the seats alternate between `policy` (seat 0, 2, ..) and
+  // `versus` (1, 3, ..), and game i is played again from the same seed with the seats
+  // swapped, so each policy holds every seat once (competitive rule sets only).
+  std::optional<PolicySpec> versus;
   std::vector<std::string> variants;  // "key=value" forced on every reading
   std::vector<std::string> compare;   // switch ids: every combination of their values
   uint64_t seed = 1;
@@ -49,5 +54,7 @@ SimPlan make_plan(const Library& lib, const SimOptions& o);
 // The seed of game `index` (the same in every cell and reading), and of its policy's choices.
 uint64_t game_seed(uint64_t run_seed, int64_t index);
 uint64_t policy_seed(uint64_t game_seed);
+// --versus: seat p's generator is seeded versus_seed(game_seed) ^ p, in both seatings.
+uint64_t versus_seed(uint64_t game_seed);
 
 }  // namespace carcheck

@@ -90,6 +90,55 @@ std::string group_label(const SimJson& c) {
   return fmt::format("{} p{}", c["rule_set"].get<std::string>(), c["players"].get<int>());
 }
 
+std::string cell_head(const SimJson& c) {
+  return fmt::format("<td>{}</td><td>{}</td><td>{}</td>", escape(c["rule_set"].get<std::string>()),
+                     c["players"].get<int>(), escape(c["reading"].get<std::string>()));
+}
+
+// Bridges, Castles and Bazaars: castles built and their points, bridges, bazaar payments and
+// bids, per game.
+void write_bcb_table(std::ostream& out, const SimJson& cells) {
+  bool any = false;
+  for (const SimJson& c : cells) any = any || c["stats"].contains("bcb");
+  if (!any) return;
+  out << "<h2>Bridges, Castles and Bazaars per game</h2>\n<table id=\"bcb\">\n"
+         "<tr><th>rule set</th><th>players</th><th>reading</th><th>castles</th><th>castle "
+         "points</th><th>bridges</th><th>bazaar points paid</th><th>bids</th><th>mean "
+         "bid</th></tr>\n";
+  for (const SimJson& c : cells) {
+    if (!c["stats"].contains("bcb")) continue;
+    const SimJson& b = c["stats"]["bcb"];
+    out << fmt::format(
+        "<tr>{}<td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:."
+        "2f}</td></tr>\n",
+        cell_head(c), b["castles"].get<double>(), b["castle_points"]["mean"].get<double>(),
+        b["bridges"].get<double>(), b["bazaar_paid"]["mean"].get<double>(), b["bids"].get<double>(),
+        b["mean_bid"].get<double>());
+  }
+  out << "</table>\n";
+}
+
+// --versus: the paired score difference per seat and game with its 95% interval.
+void write_versus_table(std::ostream& out, const SimJson& doc) {
+  if (!doc.contains("versus")) return;
+  out << fmt::format(
+      "<h2>{} against {} (paired: each game in both seatings; per seat and game)</h2>\n"
+      "<table id=\"versus\">\n<tr><th>rule set</th><th>players</th><th>reading</th>"
+      "<th>pairs</th><th>{}</th><th>{}</th><th>difference [95%]</th></tr>\n",
+      escape(doc["policy"].get<std::string>()), escape(doc["versus"].get<std::string>()),
+      escape(doc["policy"].get<std::string>()), escape(doc["versus"].get<std::string>()));
+  for (const SimJson& c : doc["cells"]) {
+    const SimJson& v = c["stats"]["versus"];
+    const SimJson& d = v["difference"];
+    out << fmt::format(
+        "<tr>{}<td>{}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:+.2f} [{:+.2f}, {:+.2f}]</td></tr>\n",
+        cell_head(c), v["pairs"].get<int64_t>(), v["policy_score"].get<double>(),
+        v["versus_score"].get<double>(), d["mean"].get<double>(), d["lo"].get<double>(),
+        d["hi"].get<double>());
+  }
+  out << "</table>\n";
+}
+
 }  // namespace
 
 void write_sim_html(std::ostream& out, const SimJson& doc) {
@@ -171,6 +220,8 @@ void write_sim_html(std::ostream& out, const SimJson& doc) {
                    coop ? "%" : "", groups, readings, main_bars, coop ? top : top * 1.1);
   out << bar_chart("events", "Events per game (mean over the cells of a reading)", "", kinds,
                    readings, event_bars, event_top * 1.1);
+  write_bcb_table(out, cells);
+  write_versus_table(out, doc);
   out << "</body></html>\n";
 }
 

@@ -39,7 +39,11 @@ SimJson totals_json(const Totals& t, int players) {
                  {"dsumsq", array_of(t.dsumsq, t.dsumsq.size())},
                  {"seat_sum", array_of(t.seat_sum, seats)},
                  {"seat_sumsq", array_of(t.seat_sumsq, seats)},
-                 {"reasons", array_of(t.reasons, t.reasons.size())}};
+                 {"reasons", array_of(t.reasons, t.reasons.size())},
+                 {"pairs", t.pairs},
+                 {"pair_dsum", t.pair_dsum},
+                 {"pair_dsumsq", t.pair_dsumsq},
+                 {"side_sum", array_of(t.side_sum, t.side_sum.size())}};
 }
 
 Totals totals_from(const SimJson& j) {
@@ -55,6 +59,10 @@ Totals totals_from(const SimJson& j) {
     t.seat_sumsq[p] = j.at("seat_sumsq").at(p).get<int64_t>();
   }
   read_array(j, "reasons", t.reasons);
+  t.pairs = j.at("pairs").get<int64_t>();
+  t.pair_dsum = j.at("pair_dsum").get<int64_t>();
+  t.pair_dsumsq = j.at("pair_dsumsq").get<int64_t>();
+  read_array(j, "side_sum", t.side_sum);
   return t;
 }
 
@@ -63,6 +71,47 @@ SimJson mean_sd(const Totals& t, int f) {
   Interval m = mean_interval(t.sum[i], t.sumsq[i], t.games);
   return SimJson{
       {"mean", m.mean}, {"sd", std_dev(t.sum[i], t.sumsq[i], t.games)}, {"lo", m.lo}, {"hi", m.hi}};
+}
+
+// The score classes a cell's breakdown lists, from the labels of its points_per_game (merge).
+std::vector<FeatureClass> classes_named(const SimJson& points) {
+  std::vector<FeatureClass> out;
+  for (const auto& [label, v] : points.items())
+    for (int c = 0; c < kScoreClasses; ++c)
+      if (label == score_class_label(static_cast<FeatureClass>(c)))
+        out.push_back(static_cast<FeatureClass>(c));
+  return out;
+}
+
+double per_game(const Totals& t, int f) {
+  return t.games ? double(t.sum[static_cast<size_t>(f)]) / t.games : 0.0;
+}
+
+// Bridges, Castles and Bazaars per game: castles built and their points, bridges built,
+// points paid in bazaars, bids and the mean bid.
+SimJson bcb_json(const Totals& t) {
+  const int castles = kFixedFigures + static_cast<int>(EventKind::CastleBuilt);
+  const int bridges = kFixedFigures + static_cast<int>(EventKind::BridgeBuilt);
+  const int bids = kFixedFigures + static_cast<int>(EventKind::BazaarBid);
+  const int64_t n_bids = t.sum[static_cast<size_t>(bids)];
+  return SimJson{{"castles", per_game(t, castles)},
+                 {"castle_points", mean_sd(t, class_figure(FeatureClass::Castle))},
+                 {"bridges", per_game(t, bridges)},
+                 {"bazaar_paid", mean_sd(t, kBazaarPaid)},
+                 {"bids", per_game(t, bids)},
+                 {"mean_bid", n_bids ? double(t.sum[kBidPoints]) / n_bids : 0.0}};
+}
+
+// --versus: the paired difference per game index, per seat (D / players: each policy held
+// every seat once over the two seatings), and each side's mean score per seat and game.
+SimJson versus_json(const Totals& t, int players) {
+  const double seats = std::max(1, players);  // seats each side holds over the two seatings
+  Interval d = mean_interval(t.pair_dsum, t.pair_dsumsq, t.pairs);
+  const double scale = 1.0 / seats;
+  return SimJson{{"pairs", t.pairs},
+                 {"difference", interval({d.mean * scale, d.lo * scale, d.hi * scale})},
+                 {"policy_score", t.pairs ? double(t.side_sum[0]) / t.pairs / seats : 0.0},
+                 {"versus_score", t.pairs ? double(t.side_sum[1]) / t.pairs / seats : 0.0}};
 }
 
 // The paired difference to the default reading (same game seeds) of each figure.
@@ -84,7 +133,8 @@ SimJson differences(const Totals& t, bool cooperative) {
 }
 
 // The figures a cell's totals give.
-SimJson stats_json(const Totals& t, int players, bool cooperative, bool is_default) {
+SimJson stats_json(const Totals& t, int players, bool cooperative, bool is_default,
+                   const std::vector<FeatureClass>& classes, bool versus) {
   SimJson s;
   if (cooperative) {
     s["win_rate"] = interval(wilson(t.sum[kWon], t.games));
@@ -113,18 +163,25 @@ SimJson stats_json(const Totals& t, int players, bool cooperative, bool is_defau
     events[event_name(static_cast<EventKind>(k))] =
         t.games ? double(t.sum[static_cast<size_t>(kFixedFigures + k)]) / t.games : 0.0;
   s["events_per_game"] = std::move(events);
+  SimJson points = SimJson::object();
+  for (FeatureClass c : classes) points[score_class_label(c)] = per_game(t, class_figure(c));
+  s["points_per_game"] = std::move(points);
+  if (std::find(classes.begin(), classes.end(), FeatureClass::Bazaar) != classes.end())
+    s["bcb"] = bcb_json(t);
+  if (versus) s["versus"] = versus_json(t, players);
   if (!is_default) s["vs_default"] = differences(t, cooperative);
   return s;
 }
 
 SimJson cell_json(const std::string& rule_set, int level, int players, const std::string& reading,
-                  bool is_default, const Totals& t, bool cooperative) {
+                  bool is_default, const Totals& t, bool cooperative,
+                  const std::vector<FeatureClass>& classes, bool versus) {
   return SimJson{{"rule_set", rule_set},
                  {"level", level},
                  {"players", players},
                  {"reading", reading},
                  {"games", t.games},
-                 {"stats", stats_json(t, players, cooperative, is_default)},
+                 {"stats", stats_json(t, players, cooperative, is_default, classes, versus)},
                  {"totals", totals_json(t, players)}};
 }
 
@@ -140,6 +197,7 @@ SimJson header_json(const SimPlan& plan) {
   SimJson h{{"carcheck", "simulate"},         {"version", CARCHECK_VERSION}, {"rules", o.rules},
             {"rule_sets", rule_sets},         {"players", players},          {"games", o.games},
             {"policy", policy_name(o.policy)}};
+  if (o.versus) h["versus"] = policy_name(*o.versus);
   if (o.policy.kind == PolicyKind::Mc)
     h["playouts"] = o.policy.playouts, h["width"] = o.policy.width;
   h["variants"] = o.variants;
@@ -163,7 +221,8 @@ SimJson sim_json(const SimPlan& plan, const SimResult& result) {
     for (size_t r = 0; r < plan.readings.size(); ++r) {
       const SimGroup& grp = plan.groups[g];
       cells.push_back(cell_json(grp.rule_set, grp.level, grp.players, plan.readings[r], r == 0,
-                                result.totals[g][r], plan.cooperative));
+                                result.totals[g][r], plan.cooperative,
+                                grp.games[r]->score_classes(), plan.options.versus.has_value()));
     }
   doc["cells"] = std::move(cells);
   return doc;
@@ -233,13 +292,16 @@ SimJson merge_sim_json(const std::vector<SimJson>& shards, const std::vector<std
               fmt::format("{}: cell {} is another cell than in {}", names[i], c + 1, names[0]));
       sum.add(totals_from(other.at("totals")));
     }
-    if (sum.games != head.at("games").get<int64_t>())
-      throw std::invalid_argument(fmt::format("the shards hold {} games of cell {}, not {}",
-                                              sum.games, c + 1, head.at("games").get<int64_t>()));
+    const bool versus = head.contains("versus");
+    const int64_t expected = head.at("games").get<int64_t>() * (versus ? 2 : 1);
+    if (sum.games != expected)
+      throw std::invalid_argument(
+          fmt::format("the shards hold {} games of cell {}, not {}", sum.games, c + 1, expected));
     const std::string reading = cell.at("reading").get<std::string>();
     cells.push_back(cell_json(cell.at("rule_set").get<std::string>(), cell.at("level").get<int>(),
                               cell.at("players").get<int>(), reading, reading == first_reading, sum,
-                              cooperative));
+                              cooperative, classes_named(cell.at("stats").at("points_per_game")),
+                              versus));
   }
   for (size_t i = 1; i < shards.size(); ++i)
     if (shards[i].at("cells").size() != layout.size())

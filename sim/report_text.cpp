@@ -26,6 +26,46 @@ std::string top_loss(const SimJson& reasons) {
   return best;
 }
 
+// Bridges, Castles and Bazaars: what the expansion's parts did, per game.
+void write_bcb_text(std::ostream& out, const SimJson& doc) {
+  bool any = false;
+  for (const SimJson& c : doc["cells"]) any = any || c["stats"].contains("bcb");
+  if (!any) return;
+  out << fmt::format("\nper game: {:<9} {:>2} {:<32} {:>7} {:>10} {:>7} {:>11} {:>6} {:>8}\n",
+                     "rule set", "p", "reading", "castles", "castle pts", "bridges", "bazaar paid",
+                     "bids", "mean bid");
+  for (const SimJson& c : doc["cells"]) {
+    if (!c["stats"].contains("bcb")) continue;
+    const SimJson& b = c["stats"]["bcb"];
+    out << fmt::format(
+        "          {:<9} {:>2} {:<32} {:>7.2f} {:>10.2f} {:>7.2f} {:>11.2f} {:>6.2f} {:>8.2f}\n",
+        c["rule_set"].get<std::string>(), c["players"].get<int>(), c["reading"].get<std::string>(),
+        b["castles"].get<double>(), b["castle_points"]["mean"].get<double>(),
+        b["bridges"].get<double>(), b["bazaar_paid"]["mean"].get<double>(), b["bids"].get<double>(),
+        b["mean_bid"].get<double>());
+  }
+}
+
+// --versus: the paired difference, per seat and game.
+void write_versus_text(std::ostream& out, const SimJson& doc) {
+  if (!doc.contains("versus")) return;
+  const std::string mine = doc["policy"].get<std::string>();
+  const std::string theirs = doc["versus"].get<std::string>();
+  out << fmt::format(
+      "\n{} against {}: each game played in both seatings, scores per seat and game\n", mine,
+      theirs);
+  out << fmt::format("{:<9} {:>2} {:<32} {:>6} {:>8} {:>8}  {}\n", "rule set", "p", "reading",
+                     "pairs", "policy", "versus", "difference [95%]");
+  for (const SimJson& c : doc["cells"]) {
+    const SimJson& v = c["stats"]["versus"];
+    out << fmt::format("{:<9} {:>2} {:<32} {:>6} {:>8.2f} {:>8.2f}  {}\n",
+                       c["rule_set"].get<std::string>(), c["players"].get<int>(),
+                       c["reading"].get<std::string>(), v["pairs"].get<int64_t>(),
+                       v["policy_score"].get<double>(), v["versus_score"].get<double>(),
+                       signed_interval(v["difference"], 1));
+  }
+}
+
 }  // namespace
 
 void write_sim_text(std::ostream& out, const SimJson& doc) {
@@ -71,6 +111,8 @@ void write_sim_text(std::ostream& out, const SimJson& doc) {
                          seats, diff);
     }
   }
+  write_bcb_text(out, doc);
+  write_versus_text(out, doc);
   if (doc.contains("partial")) out << "PARTIAL: the run was stopped before every game was played\n";
 }
 
@@ -89,6 +131,16 @@ void write_sim_csv(std::ostream& out, const SimJson& doc) {
   if (coop)
     for (const auto& [name, v] : first["loss_reasons"].items()) head.push_back("loss:" + name);
   for (const auto& [name, v] : first["events_per_game"].items()) head.push_back("per_game:" + name);
+  for (const auto& [name, v] : first["points_per_game"].items()) head.push_back("points:" + name);
+  const bool bcb = first.contains("bcb"), versus = first.contains("versus");
+  const char* const bcb_figures[] = {"castles",     "castle_points", "bridges",
+                                     "bazaar_paid", "bids",          "mean_bid"};
+  if (bcb)
+    for (const char* f : bcb_figures) head.push_back(std::string("bcb:") + f);
+  if (versus)
+    for (const char* f :
+         {"difference:mean", "difference:lo", "difference:hi", "policy_score", "versus_score"})
+      head.push_back(std::string("versus:") + f);
   const bool compare = doc["readings"].size() > 1;
   const char* const diff_figures[] = {"won", "score", "turns"};
   if (compare)
@@ -115,6 +167,17 @@ void write_sim_csv(std::ostream& out, const SimJson& doc) {
       for (const auto& [name, v] : s["loss_reasons"].items())
         row.push_back(std::to_string(v.get<int64_t>()));
     for (const auto& [name, v] : s["events_per_game"].items()) num(v);
+    for (const auto& [name, v] : s["points_per_game"].items()) num(v);
+    if (bcb)
+      for (const char* f : bcb_figures) {
+        const SimJson& v = s["bcb"][f];
+        num(v.is_object() ? v["mean"] : v);
+      }
+    if (versus) {
+      const SimJson& v = s["versus"];
+      num(v["difference"]["mean"]), num(v["difference"]["lo"]), num(v["difference"]["hi"]);
+      num(v["policy_score"]), num(v["versus_score"]);
+    }
     if (compare)
       for (const char* f : diff_figures) {
         if (!coop && std::string(f) == "won") continue;

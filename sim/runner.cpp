@@ -32,20 +32,46 @@ GameFigures figures_of(const State& s) {
     v[kSpread] = top - low;
     v[kTie] = at_top > 1 ? 1 : 0;
   }
+  for (int p = 0; p < s.score_count(); ++p)
+    for (int c = 0; c < kScoreClasses; ++c)
+      v[static_cast<size_t>(class_figure(static_cast<FeatureClass>(c)))] +=
+          s.score(p).points(static_cast<FeatureClass>(c));
   return g;
 }
 
 namespace {
 
-// One game of `g` from `seed`, played by the plan's policy; its figures.
-GameFigures play_one(const Game& g, const PolicySpec& policy, uint64_t seed) {
+// One game of `g` from `seed`, played by the options' policy; its figures. With --versus,
+// `seating` 0 gives the even seats to --policy and the odd ones to --versus, 1 the reverse.
+// Under --versus each seat has its own generator, the same in both seatings, so that where the
+// two policies choose alike (no castle to decide, say) the two seatings play the same game and
+// the paired difference holds only what the policies do differently.
+GameFigures play_one(const Game& g, const SimOptions& o, uint64_t seed, int seating) {
   State s(g, seed);
   Rng rng(policy_seed(seed));
-  const Choose choose = policy_choice(policy, rng);
+  std::vector<Rng> seat_rngs;
+  Choose choose;
+  if (o.versus) {
+    seat_rngs.reserve(static_cast<size_t>(g.players()));  // policy_choice keeps a reference
+    std::vector<Choose> seats;
+    for (int p = 0; p < g.players(); ++p) {
+      seat_rngs.emplace_back(versus_seed(seed) ^ static_cast<uint64_t>(p));
+      seats.push_back(
+          policy_choice((p + seating) % 2 == 0 ? o.policy : *o.versus, seat_rngs.back()));
+    }
+    choose = seat_choice(std::move(seats));
+  } else {
+    choose = policy_choice(o.policy, rng);
+  }
   GameFigures out;
   std::array<int64_t, kEventKindCount> events{};
+  int64_t paid = 0, bids = 0;
   auto count = [&]() {
-    for (const Event& e : s.events()) ++events[static_cast<size_t>(e.kind)];
+    for (const Event& e : s.events()) {
+      ++events[static_cast<size_t>(e.kind)];
+      if (e.kind == EventKind::BazaarPaid && e.value < 0) paid -= e.value;
+      if (e.kind == EventKind::BazaarBid) bids += e.value;
+    }
   };
   auto legal = std::make_unique<ActionList>();
   while (!s.is_terminal()) {
@@ -65,6 +91,11 @@ GameFigures play_one(const Game& g, const PolicySpec& policy, uint64_t seed) {
   out = figures_of(s);
   for (int k = 0; k < kEventKindCount; ++k)
     out.value[static_cast<size_t>(kFixedFigures + k)] = events[static_cast<size_t>(k)];
+  out.value[kBazaarPaid] = paid;
+  out.value[kBidPoints] = bids;
+  if (o.versus)
+    for (int p = 0; p < s.score_count(); ++p)
+      out.side[static_cast<size_t>((p + seating) % 2)] += s.score(p).total;
   return out;
 }
 
@@ -92,15 +123,22 @@ SimResult run_plan(const SimPlan& plan, int jobs, const SimProgress& progress,
 
   auto worker = [&]() {
     auto mine = empty();
-    std::vector<GameFigures> figs(readings);
+    std::vector<GameFigures> figs(readings), swapped(readings);
     try {
       for (int64_t item; (item = next++) < items;) {
         if (failed || (stop && *stop)) break;
         const size_t group = static_cast<size_t>(item / per_group);
         const uint64_t seed = game_seed(o.seed, indices[static_cast<size_t>(item % per_group)]);
-        for (size_t r = 0; r < readings; ++r)
-          figs[r] = play_one(*plan.groups[group].games[r], o.policy, seed);
-        for (size_t r = 0; r < readings; ++r) mine[group][r].add(figs[r], figs[0]);
+        for (size_t r = 0; r < readings; ++r) {
+          figs[r] = play_one(*plan.groups[group].games[r], o, seed, 0);
+          if (o.versus) swapped[r] = play_one(*plan.groups[group].games[r], o, seed, 1);
+        }
+        for (size_t r = 0; r < readings; ++r) {
+          mine[group][r].add(figs[r], figs[0]);
+          if (!o.versus) continue;
+          mine[group][r].add(swapped[r], swapped[0]);
+          mine[group][r].add_pair(figs[r], swapped[r]);
+        }
         ++done;
       }
     } catch (...) {
@@ -122,16 +160,16 @@ SimResult run_plan(const SimPlan& plan, int jobs, const SimProgress& progress,
   for (int tick = 1; done < items && !failed && !(stop && *stop); ++tick) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (progress && tick % 20 == 0)
-      progress(done * static_cast<int64_t>(readings), items * static_cast<int64_t>(readings),
-               elapsed());
+      progress(done * static_cast<int64_t>(readings) * (o.versus ? 2 : 1),
+               items * static_cast<int64_t>(readings) * (o.versus ? 2 : 1), elapsed());
   }
   for (std::thread& t : threads) t.join();
   if (error) std::rethrow_exception(error);
   result.seconds = elapsed();
-  result.games_played = done * static_cast<int64_t>(readings);
+  const int64_t per_item = static_cast<int64_t>(readings) * (o.versus ? 2 : 1);
+  result.games_played = done * per_item;
   result.partial = done < items;
-  if (progress)
-    progress(result.games_played, items * static_cast<int64_t>(readings), result.seconds);
+  if (progress) progress(result.games_played, items * per_item, result.seconds);
   return result;
 }
 

@@ -21,7 +21,14 @@ std::string figure_name(int f) {
       return "spread";
     case kTie:
       return "tie";
+    case kBazaarPaid:
+      return "bazaar-paid";
+    case kBidPoints:
+      return "bid-points";
     default:
+      if (f >= class_figure(FeatureClass::Road))
+        return std::string("points:") +
+               score_class_label(static_cast<FeatureClass>(f - class_figure(FeatureClass::Road)));
       return std::string("event:") + event_name(static_cast<EventKind>(f - kFixedFigures));
   }
 }
@@ -43,8 +50,22 @@ void Totals::add(const GameFigures& g, const GameFigures& base) {
   ++reasons[static_cast<size_t>(g.reason)];
 }
 
+void Totals::add_pair(const GameFigures& a, const GameFigures& b) {
+  const int64_t mine = a.side[0] + b.side[0], theirs = a.side[1] + b.side[1];
+  ++pairs;
+  pair_dsum += mine - theirs;
+  pair_dsumsq += (mine - theirs) * (mine - theirs);
+  side_sum[0] += mine;
+  side_sum[1] += theirs;
+}
+
 void Totals::add(const Totals& t) {
   games += t.games;
+  pairs += t.pairs;
+  pair_dsum += t.pair_dsum;
+  pair_dsumsq += t.pair_dsumsq;
+  side_sum[0] += t.side_sum[0];
+  side_sum[1] += t.side_sum[1];
   for (size_t f = 0; f < sum.size(); ++f) {
     sum[f] += t.sum[f];
     sumsq[f] += t.sumsq[f];

@@ -250,7 +250,12 @@ TEST(SimCommand, BadInput) {
   const fs::path html =
       fs::temp_directory_path() / ("carcheck-sim-bad-" + std::to_string(::getpid()) + ".html");
   const std::pair<std::string, std::string> cases[] = {
-      {"--policy smart", "--policy takes one of random, greedy, mc, mc-random, not 'smart'"},
+      {"--policy smart",
+       "--policy takes one of random, greedy, greedy-castle-blind, mc, mc-random, not 'smart'"},
+      {"--versus smart",
+       "--versus takes one of random, greedy, greedy-castle-blind, mc, mc-random, not 'smart'"},
+      {"--versus random",
+       "--versus seats two policies at one table of rivals; mists-1 is played by one team"},
       {"--level 7", "--level takes a number from 1 to 6, a list (1,3) or all, not '7'"},
       {"--level 1,x", "--level takes a number from 1 to 6, a list (1,3) or all, not '1,x'"},
       {"--compare no-such-switch", "--compare no-such-switch: rule set mists-1 has no such switch"},
