@@ -31,7 +31,7 @@ inline constexpr std::array<std::string_view, kActionKinds> kActionVerbs = [] {
   CARCHECK_SHARED_ACTIONS(CARCHECK_VERB)
   CARCHECK_ROOM_ACTIONS(CARCHECK_VERB)
 #undef CARCHECK_VERB
-      return v;
+  return v;
 }();
 static_assert(vocabulary_detail::dense(kActionVerbs));
 
