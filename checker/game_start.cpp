@@ -14,7 +14,7 @@ GameStart GameStart::mists_head_start(const Game& g, uint64_t seed, uint64_t pic
   GameStart start;
   start.seed = seed;
   const RuleSet& r = g.rules();
-  if (!g.is_mists()) return start;
+  if (!g.cooperative()) return start;
   std::vector<int> marks = r.thresholds;  // hound I, hound II, goal (Levels 3+)
   if (marks.empty()) marks.push_back(r.goal);
   uint64_t which = pick % (marks.size() + 1);

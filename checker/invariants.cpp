@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "checker/bcb_geometry.h"
+#include "checker/room_invariants.h"
 #include "checker/table_bounds.h"
 #include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
@@ -448,41 +449,18 @@ Fail InvariantChecker::conservation(const State& s) {
   if (Fail f = ghost_conservation(s)) return f;
   if (Fail f = meeple_conservation(s)) return f;
   if (Fail f = tile_conservation(s)) return f;
-  return game_->rules().family == Family::Bcb ? bcb_conservation(s) : std::nullopt;
-}
-
-// BCB: bridges and castle tokens are neither made nor lost (seed 003 "Pregătire": 3 of each
-// per player with 2-4 players, 2 with 5-6): supply + board = the players' share.
-Fail InvariantChecker::bcb_conservation(const State& s) const {
-  const RuleSet& r = game_->rules();
-  const int players = game_->players();
-  const bool few = players <= 4;
-  int bridges = 0, tokens = 0;
-  for (int p = 0; p < players; ++p) {
-    const int b = s.bcb().bridges[static_cast<size_t>(p)];
-    const int t = s.bcb().castle_tokens[static_cast<size_t>(p)];
-    if (b < 0 || t < 0) return "bcb: a negative supply of bridges or castle tokens";
-    bridges += b;
-    tokens += t;
-  }
-  for (int c = 0; c < s.cells(); ++c) bridges += bridge_axis_at(s, c) >= 0;
-  tokens += s.bcb().castle_count;
-  const int want_bridges = players * (few ? r.bridges_per_player_2_4 : r.bridges_per_player_5_6);
-  if (bridges != want_bridges)
-    return "bcb: bridges not conserved: supply + board = " + std::to_string(bridges) + ", not " +
-           std::to_string(want_bridges);
-  const int want_tokens = players * (few ? r.castles_per_player_2_4 : r.castles_per_player_5_6);
-  if (tokens != want_tokens)
-    return "bcb: castle tokens not conserved: supply + castles = " + std::to_string(tokens) +
-           ", not " + std::to_string(want_tokens);
+  // The rooms' own (checker/room_invariants.h): each holds trivially where its pieces are absent.
+  const BoardCounts board{board_ghosts_};
+  for (const RoomInvariant& inv : room_invariants())
+    if (Fail f = inv.check(s, board)) return f;
   return std::nullopt;
 }
 
 Fail InvariantChecker::ghost_conservation(const State& s) const {
   const Game& g = *game_;
   const RuleSet& r = g.rules();
-  // Ghosts: supply + board + box = the rule set's total, none negative, only on mist areas
-  // and cemeteries of face-up tiles.
+  // Ghosts: none negative, only on mist areas and cemeteries of face-up tiles; counted for the
+  // rooms' invariants (the Mists room's conserves them).
   int board = 0;
   // The same pass counts the tiles on the board for tile_conservation(), which runs next.
   int face_up_tiles = 0, face_down = 0;
@@ -514,21 +492,7 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
   board_ghosts_ = board;  // ledgers() compares with it (ghosts_on_board() reads the counters)
   board_face_up_tiles_ = face_up_tiles;
   board_face_down_ = face_down;
-  if (g.is_mists()) {
-    if (s.ghosts_supply() < 0)
-      return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
-    if (s.ghosts_in_box() != r.ghosts_total - r.ghosts_in_play)
-      return "ghosts: the box holds " + std::to_string(s.ghosts_in_box()) + ", the level puts " +
-             std::to_string(r.ghosts_total - r.ghosts_in_play) + " there";
-    int sum = s.ghosts_supply() + board + s.ghosts_in_box();
-    if (sum != r.ghosts_total)
-      return "ghosts not conserved: supply " + std::to_string(s.ghosts_supply()) + " + board " +
-             std::to_string(board) + " + box " + std::to_string(s.ghosts_in_box()) + " = " +
-             std::to_string(sum) + ", not " + std::to_string(r.ghosts_total);
-  } else if (board != 0 || s.ghosts_supply() != 0) {
-    return "ghosts in a game without ghosts";
-  }
-  return std::nullopt;
+  return std::nullopt;  // supply + board + box: the Mists room's (checker/mists_invariants.cpp)
 }
 
 Fail InvariantChecker::meeple_conservation(const State& s) {

@@ -87,7 +87,6 @@ class InvariantChecker {
   std::optional<std::string> ghost_conservation(const State& s) const;
   std::optional<std::string> meeple_conservation(const State& s);
   std::optional<std::string> tile_conservation(const State& s);
-  std::optional<std::string> bcb_conservation(const State& s) const;
   std::optional<std::string> ledgers(const State& s, const Action& a);
   std::optional<std::string> breakdown(const State& s) const;
   std::optional<std::string> new_cells(const State& s);

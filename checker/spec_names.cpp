@@ -5,6 +5,7 @@
 
 #include "dsl/text_list.h"
 #include "engine/bcb.h"
+#include "engine/vocabulary.h"
 
 namespace carcheck {
 
@@ -251,103 +252,8 @@ EventFilters event_filters(EventKind k) {
 
 namespace {
 
-// ---- What a rule set can show: phases, events, features ---------------------------------
-
-bool phase_in_play(const RuleSet& r, Phase p) {
-  switch (p) {
-    case Phase::ScoreChoice:
-      return r.family == Family::Mists;
-    case Phase::ExtraGhost:
-      return r.cemetery == CemeteryMode::Orthogonal;
-    case Phase::Bury:
-      return r.cemetery != CemeteryMode::None;
-    case Phase::HoundPlace:
-    case Phase::HoundClear:
-      return r.hounds;
-    case Phase::FaceDownDraw:
-    case Phase::FaceDown:
-      return r.cemetery == CemeteryMode::Haunted;
-    case Phase::Track:
-    case Phase::ScoringMeeples:
-      return r.scoring == ScoringTracks::PerColour;
-    case Phase::EmptySymbol:
-      return r.family == Family::Mists;
-    case Phase::HauntGhost:
-      return r.cemetery == CemeteryMode::Haunted;
-    case Phase::Bridge:
-    case Phase::CastleChoice:
-    case Phase::CastleScore:
-    case Phase::BazaarSelect:
-    case Phase::BazaarBid:
-    case Phase::BazaarDeal:
-      return r.family == Family::Bcb;
-    default:
-      return true;
-  }
-}
-
-// Why rule set `r` has no `what` (bridges, castles, ...): only Bridges, Castles and Bazaars has.
-std::string bcb_absent(const RuleSet& r, const std::string& what) {
-  return r.name + " has no " + what + " (Bridges, Castles and Bazaars only: rules bcb)";
-}
-
-// Why rule set `r` never records event `k`, or "" when it may.
-std::string event_absent(const RuleSet& r, EventKind k) {
-  const bool mists = r.family == Family::Mists;
-  switch (k) {
-    case EventKind::GhostsPlaced:
-    case EventKind::GhostsRemoved:
-    case EventKind::BankFinished:
-    case EventKind::GameWon:
-    case EventKind::GameLost:
-      return mists ? "" : r.name + " has no ghosts, mist banks, wins or losses (Mists only)";
-    case EventKind::GameEnded:
-    case EventKind::FinalScored:
-      return mists ? r.name + " has no final scoring; its game ends in game-won or game-lost" : "";
-    case EventKind::CemeteryClosed:
-    case EventKind::MeepleBuried:
-      return r.cemetery != CemeteryMode::None ? "" : r.name + " has no cemeteries";
-    case EventKind::HoundPlaced:
-    case EventKind::HoundLost:
-    case EventKind::HoundScored:
-    case EventKind::HoundRemoved:
-      return r.hounds ? "" : r.name + " has no hounds (Levels 3-6)";
-    case EventKind::PileSwitched:
-      return r.piles > 0 ? "" : r.name + " has one pile";
-    case EventKind::FaceDownPlaced:
-      return r.cemetery == CemeteryMode::Haunted ? "" : r.name + " has no face-down tiles";
-    case EventKind::BridgeBuilt:
-      return r.family == Family::Bcb ? "" : bcb_absent(r, "bridges");
-    case EventKind::CastleBuilt:
-      return r.family == Family::Bcb ? "" : bcb_absent(r, "castles");
-    case EventKind::BazaarOpened:
-    case EventKind::BazaarIgnored:
-    case EventKind::BazaarBid:
-    case EventKind::BazaarTileTaken:
-    case EventKind::BazaarPaid:
-      return r.family == Family::Bcb ? "" : bcb_absent(r, "bazaars");
-    default:
-      return "";
-  }
-}
-
-// Why rule set `r` has no feature `f` ("" when it may have one).
-std::string feature_absent(const RuleSet& r, FeatureClass f) {
-  const bool mists = r.family == Family::Mists;
-  switch (f) {
-    case FeatureClass::MistBank:
-      return mists ? "" : r.name + " has no mist banks";
-    case FeatureClass::Cemetery:
-      return r.cemetery != CemeteryMode::None ? "" : r.name + " has no cemeteries";
-    case FeatureClass::Castle:
-      return (mists && !r.exclude_castles) || r.family == Family::Bcb ? ""
-                                                                      : r.name + " has no castles";
-    case FeatureClass::Field:
-      return r.farmers ? "" : r.name + " has no farmers: fields never score";
-    default:
-      return "";
-  }
-}
+// What a rule set can show (phases, events, features, actions, expectations) is the rooms'
+// word (engine/vocabulary.h word_absent).
 
 FeatureClass feature_class_named(const std::string& name) {
   for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
@@ -374,7 +280,7 @@ SpecAt filter_at(const SpecStep& step, const std::string& word) {
 void check_event(const SpecFile& spec, const RuleSet& r, const SpecStep& step) {
   const Expectation& e = step.expect;
   const EventKind k = event_named(e.word);
-  if (std::string why = event_absent(r, k); !why.empty())
+  if (std::string why = word_absent(r, k); !why.empty())
     throw InputError(spec.pos(e.word_at), "event '" + e.word + "' never happens: " + why);
   const EventFilters f = event_filters(k);
   auto refuse = [&](SpecAt at, const std::string& filter, const std::string& what) {
@@ -388,7 +294,7 @@ void check_event(const SpecFile& spec, const RuleSet& r, const SpecStep& step) {
     const FeatureClass fc = feature_class_named(e.event_feature);
     SpecAt at = filter_at(step, e.event_feature);
     if (!(f.features & bit(fc))) refuse(at, e.event_feature, e.event_feature + " feature");
-    if (std::string why = feature_absent(r, fc); !why.empty())
+    if (std::string why = word_absent(r, fc); !why.empty())
       throw InputError(spec.pos(at),
                        "the filter '" + e.event_feature + "' would match nothing: " + why);
   }
@@ -396,34 +302,24 @@ void check_event(const SpecFile& spec, const RuleSet& r, const SpecStep& step) {
 
 void check_score_feature(const SpecFile& spec, const RuleSet& r, const Expectation& e) {
   if (e.word.empty()) return;
-  std::string why;
-  if (e.word == "hound")
-    why = r.hounds ? "" : r.name + " has no hounds (Levels 3-6)";
-  else
-    why = feature_absent(r, feature_class_named(e.word));
-  if (!why.empty())
+  if (std::string why = word_absent(r, feature_class_named(e.word)); !why.empty())
     throw InputError(spec.pos(e.word_at), "no points ever come from " + e.word + ": " + why);
 }
 
-// Whether `a` is written only in Bridges, Castles and Bazaars: its kind, a placement's
-// bridge, a follower on a bridge.
-bool bcb_action(const ActionSyntax& a) {
-  switch (a.kind) {
-    case ActionKind::Place:
-      return a.bridge != 0;
-    case ActionKind::Meeple:
-      return a.feature == "bridge";
-    default:
-      return a.kind >= ActionKind::Bridge && a.kind <= ActionKind::Sell;
-  }
+// Why `a` is never played in rule set `r`, "" when it may be: its verb's room says, and a
+// placement's bridge or a follower on a bridge are the bridge action's words.
+std::string action_absent(const RuleSet& r, const ActionSyntax& a) {
+  if ((a.kind == ActionKind::Place && a.bridge != 0) ||
+      (a.kind == ActionKind::Meeple && a.feature == "bridge"))
+    return word_absent(r, ActionKind::Bridge);
+  return word_absent(r, a.kind);
 }
 
 // The names an action uses that need no state: its tile, its colours, its track.
 void check_action_names(const SpecFile& spec, const Game& g, const ActionSyntax& a, SpecAt at) {
   // Elsewhere the engine refuses it for a reason that is not the rule a spec means to show.
-  if (bcb_action(a) && g.rules().family != Family::Bcb)
-    throw InputError(spec.pos(at), bcb_absent(g.rules(), "bridges, castles or bazaars") + ": '" +
-                                       a.text + "' is never played in it");
+  if (std::string why = action_absent(g.rules(), a); !why.empty())
+    throw InputError(spec.pos(at), why + ": '" + a.text + "' is never played in it");
   switch (a.kind) {
     case ActionKind::Draw:
       tile_in_play(spec, g, a.tile, action_word_at(a, at, 1));
@@ -460,7 +356,8 @@ void check_action_names(const SpecFile& spec, const Game& g, const ActionSyntax&
 
 void check_spec_names(const SpecFile& spec, const Game& g) {
   const RuleSet& r = g.rules();
-  const bool mists = g.is_mists();
+  // A cooperative game's one track (Mists Levels 1-5), not a player's score.
+  const bool shared_track = r.scoring == ScoringTracks::Shared;
   for (const SpecStep& step : spec.steps) {
     if (step.kind == SpecStep::Action) {
       check_action_names(spec, g, step.action, step.at);
@@ -482,21 +379,21 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
         break;
       case ExpectKind::Track:  // Level 6's name for `score <colour>`
         if (r.scoring != ScoringTracks::PerColour)
-          absent(mists ? r.name +
-                             " has one shared scoring track, no track per colour (Level 6 "
-                             "only): expect score N"
-                       : r.name +
-                             " has no scoring meeples' tracks (Mists Level 6 only): a "
-                             "player's points are expect score <colour> N");
+          absent(shared_track ? r.name +
+                                    " has one shared scoring track, no track per colour (Level 6 "
+                                    "only): expect score N"
+                              : r.name +
+                                    " has no scoring meeples' tracks (Mists Level 6 only): a "
+                                    "player's points are expect score <colour> N");
         score_index(spec, g, e.colour, e.colour_at, !e.word.empty());
         check_score_feature(spec, r, e);
         break;
       case ExpectKind::ScoringMeeples:
         if (r.scoring != ScoringTracks::PerColour)
-          absent(mists ? r.name +
-                             " has one shared scoring meeple, of a colour not in play "
-                             "(FAQ.MoC.0006): only Level 6 gives colours their own"
-                       : r.name + " has no scoring meeples to choose (Mists Level 6 only)");
+          absent(shared_track ? r.name +
+                                    " has one shared scoring meeple, of a colour not in play "
+                                    "(FAQ.MoC.0006): only Level 6 gives colours their own"
+                              : r.name + " has no scoring meeples to choose (Mists Level 6 only)");
         for (const auto& [c, at] : e.colours) colour_in_play(spec, g, c, at);
         break;
       case ExpectKind::MeeplesBox:
@@ -514,17 +411,17 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
         break;
       case ExpectKind::Bridges:
       case ExpectKind::BridgeAt:
-        if (r.family != Family::Bcb) absent(bcb_absent(r, "bridges"));
+        if (std::string why = expectation_absent(r, "bridges"); !why.empty()) absent(why);
         break;
       case ExpectKind::CastleTokens:
       case ExpectKind::CastleAt:
-        if (r.family != Family::Bcb) absent(bcb_absent(r, "castle tokens"));
+        if (std::string why = expectation_absent(r, "castle-tokens"); !why.empty()) absent(why);
         break;
       case ExpectKind::GhostsAt:
       case ExpectKind::GhostsSupply:
       case ExpectKind::GhostsBoard:
       case ExpectKind::GhostsBox:
-        if (!mists) absent(r.name + " has no ghosts");
+        if (std::string why = expectation_absent(r, "ghosts"); !why.empty()) absent(why);
         if (e.word == "cemetery" && r.cemetery == CemeteryMode::None)
           throw InputError(spec.pos(e.word_at), r.name + " has no cemeteries");
         break;
@@ -539,13 +436,15 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
         break;
       case ExpectKind::Won:
       case ExpectKind::Lost:
-        if (!mists) absent("only Mists over Carcassonne is won or lost; expect over");
+        if (std::string why = expectation_absent(r, e.kind == ExpectKind::Won ? "won" : "lost");
+            !why.empty())
+          absent(why);
         break;
       case ExpectKind::Phase: {
         Phase p = Phase::Over;
         for (int k = 0; k <= static_cast<int>(Phase::Over); ++k)
           if (e.word == phase_name(static_cast<Phase>(k))) p = static_cast<Phase>(k);
-        if (!phase_in_play(r, p))
+        if (!word_absent(r, p).empty())
           throw InputError(spec.pos(e.word_at), "phase '" + e.word + "' never comes in " + r.name);
         break;
       }

@@ -182,7 +182,7 @@ class FuzzRun {
     const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     results_.all.add(r, dt);
     FuzzTotals& per = results_.per_rule_set[t.rule_set()];
-    per.cooperative = t.game->is_mists();
+    per.cooperative = t.game->cooperative();
     per.add(r, dt);
     if (r.failure) record_failure(t, seed, s, from, *r.failure);
   }

@@ -132,7 +132,7 @@ Json play_json(const State& s, uint64_t seed) {
               {"players", game.players()},
               {"seed", static_cast<int64_t>(seed)},
               {"turns", s.turn()}};
-  if (game.is_mists())
+  if (game.cooperative())
     add_mists_result(doc, s);
   else
     add_competitive_result(doc, s);
@@ -171,7 +171,7 @@ void print_text(const State& s, uint64_t seed, bool board) {
   if (board) fmt::print("{}\n", draw_board(s));
   fmt::print("{}, {} player(s), seed {}: {} turns, {} tile(s) set aside\n", game.rules().name,
              game.players(), seed, s.turn(), s.set_aside());
-  if (game.is_mists())
+  if (game.cooperative())
     print_mists_result(s);
   else
     print_competitive_result(s);

@@ -16,8 +16,15 @@
 #pragma once
 
 #include <tao/pegtl.hpp>
+#include <utility>
+
+#include "engine/action_words.h"
 
 namespace carcheck::actionlang {
+
+using carcheck::ActionKind;
+using carcheck::kActionVerbs;
+using carcheck::WordsText;
 
 namespace pg = tao::pegtl;
 
@@ -42,33 +49,43 @@ struct signed_number : pg::seq<pg::opt<pg::one<'-'>>, number> {};
 struct word_char : pg::sor<pg::alnum, pg::one<'-', '_', '.'>> {};
 struct word : pg::plus<word_char> {};
 
+// The verbs: keywords spelled by the one list of action words (engine/action_words.h), so
+// that the grammar, the printer and the messages below cannot drift apart.
+template <ActionKind K,
+          typename = std::make_index_sequence<kActionVerbs[static_cast<size_t>(K)].size()>>
+struct verb_keyword;
+template <ActionKind K, size_t... I>
+struct verb_keyword<K, std::index_sequence<I...>> {
+  using type = pg::keyword<kActionVerbs[static_cast<size_t>(K)][I]...>;
+};
+template <ActionKind K>
+using verb = typename verb_keyword<K>::type;
+struct kw_draw : verb<ActionKind::Draw> {};
+struct kw_place : verb<ActionKind::Place> {};
+struct kw_meeple : verb<ActionKind::Meeple> {};
+struct kw_pass : verb<ActionKind::Pass> {};
+struct kw_points : verb<ActionKind::TakePoints> {};
+struct kw_remove_ghosts : verb<ActionKind::RemoveGhosts> {};
+struct kw_extra_ghost : verb<ActionKind::ExtraGhost> {};
+struct kw_bury : verb<ActionKind::Bury> {};
+struct kw_hound : verb<ActionKind::HoundPlace> {};
+struct kw_clear : verb<ActionKind::HoundClear> {};
+struct kw_face_down : verb<ActionKind::FaceDown> {};
+struct kw_track : verb<ActionKind::Track> {};
+struct kw_bridge : verb<ActionKind::Bridge> {};
+struct kw_discard : verb<ActionKind::Discard> {};
+struct kw_castle_score : verb<ActionKind::CastleScore> {};
+struct kw_select : verb<ActionKind::Select> {};
+struct kw_bid : verb<ActionKind::Bid> {};
+struct kw_buy : verb<ActionKind::Buy> {};
+struct kw_sell : verb<ActionKind::Sell> {};
+struct kw_score_first : verb<ActionKind::ScoreFirst> {};
+struct kw_scoring_meeples : verb<ActionKind::ScoringMeeples> {};
+struct kw_empty_symbol : verb<ActionKind::EmptySymbol> {};
+struct kw_haunt : verb<ActionKind::HauntGhost> {};
+
 #define CARCHECK_ACTION_KEYWORD(NAME, TEXT) \
   struct NAME : TAO_PEGTL_KEYWORD(TEXT) {};
-// The verbs, in ActionKind order (engine/notation.cpp action_verb prints the same words; a
-// test reads every printed verb back).
-CARCHECK_ACTION_KEYWORD(kw_draw, "draw")
-CARCHECK_ACTION_KEYWORD(kw_place, "place")
-CARCHECK_ACTION_KEYWORD(kw_meeple, "meeple")
-CARCHECK_ACTION_KEYWORD(kw_pass, "pass")
-CARCHECK_ACTION_KEYWORD(kw_points, "points")
-CARCHECK_ACTION_KEYWORD(kw_remove_ghosts, "remove-ghosts")
-CARCHECK_ACTION_KEYWORD(kw_extra_ghost, "extra-ghost")
-CARCHECK_ACTION_KEYWORD(kw_bury, "bury")
-CARCHECK_ACTION_KEYWORD(kw_hound, "hound")
-CARCHECK_ACTION_KEYWORD(kw_clear, "clear")
-CARCHECK_ACTION_KEYWORD(kw_face_down, "face-down")
-CARCHECK_ACTION_KEYWORD(kw_track, "track")
-CARCHECK_ACTION_KEYWORD(kw_bridge, "bridge")
-CARCHECK_ACTION_KEYWORD(kw_discard, "discard")
-CARCHECK_ACTION_KEYWORD(kw_castle_score, "castle-score")
-CARCHECK_ACTION_KEYWORD(kw_select, "select")
-CARCHECK_ACTION_KEYWORD(kw_bid, "bid")
-CARCHECK_ACTION_KEYWORD(kw_buy, "buy")
-CARCHECK_ACTION_KEYWORD(kw_sell, "sell")
-CARCHECK_ACTION_KEYWORD(kw_score_first, "score-first")
-CARCHECK_ACTION_KEYWORD(kw_scoring_meeples, "scoring-meeples")
-CARCHECK_ACTION_KEYWORD(kw_empty_symbol, "empty-symbol")
-CARCHECK_ACTION_KEYWORD(kw_haunt, "haunt")
 CARCHECK_ACTION_KEYWORD(kw_stop, "stop")
 CARCHECK_ACTION_KEYWORD(kw_from, "from")
 CARCHECK_ACTION_KEYWORD(kw_and, "and")
@@ -176,7 +193,7 @@ struct a_track : pg::seq<kw_track, pg::must<then<colour>>, pg::opt<then<track_al
 struct a_bridge : pg::seq<kw_bridge, pg::must<then<coords>>, pg::must<then<bridge_axis>>> {};
 struct a_discard : kw_discard {};
 // The keyword castle also matches the start of castle-score ('-' ends a keyword).
-struct a_castle : pg::seq<kw_castle, pg::not_at<pg::one<'-'>>> {};
+struct a_castle : pg::seq<verb<ActionKind::Castle>, pg::not_at<pg::one<'-'>>> {};
 // `for x,y`: the castle that scores, when its owner has several to decide (castle-order).
 // A tile may hold two castles (two caps): `:side` names the one across that side.
 struct castle_coords : pg::seq<bridge_x, pg::must<comma>, pg::must<bridge_y>> {};
@@ -219,11 +236,11 @@ inline constexpr const char* error_message = nullptr;
 #define CARCHECK_ACTION_MESSAGE(RULE, TEXT) \
   template <>                               \
   inline constexpr const char* error_message<RULE> = TEXT;
-CARCHECK_ACTION_MESSAGE(
-    game_action,
-    "expected an action: draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, "
-    "hound, clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, "
-    "sell, score-first, scoring-meeples, empty-symbol or haunt")
+// Every verb, in ActionKind order.
+inline constexpr WordsText kActionsText{"expected an action: ", ", ", " or ", ""};
+inline constexpr auto kGameActionMessage =
+    kActionsText.text<kActionsText.length(kActionVerbs)>(kActionVerbs);
+CARCHECK_ACTION_MESSAGE(game_action, kGameActionMessage.data())
 CARCHECK_ACTION_MESSAGE(end_of_action, "expected the end of the action")
 CARCHECK_ACTION_MESSAGE(tile_name, "expected a tile's name")
 CARCHECK_ACTION_MESSAGE(coords, "expected coordinates x,y such as 1,0 or -2,3")

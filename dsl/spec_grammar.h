@@ -328,12 +328,14 @@ inline constexpr const char* error_message = nullptr;
 #define CARCHECK_SPEC_MESSAGE(RULE, TEXT) \
   template <>                             \
   inline constexpr const char* error_message<RULE> = TEXT;
-CARCHECK_SPEC_MESSAGE(
-    statement,
+// The statements, then every action verb (engine/action_words.h), in ActionKind order.
+inline constexpr WordsText kStatementText{
     "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
-    "an action (draw, place, meeple, pass, points, remove-ghosts, extra-ghost, bury, hound, "
-    "clear, face-down, track, bridge, discard, castle, castle-score, select, bid, buy, sell, "
-    "score-first, scoring-meeples, empty-symbol, haunt)")
+    "an action (",
+    ", ", ", ", ")"};
+inline constexpr auto kStatementMessage =
+    kStatementText.text<kStatementText.length(kActionVerbs)>(kActionVerbs);
+CARCHECK_SPEC_MESSAGE(statement, kStatementMessage.data())
 CARCHECK_SPEC_MESSAGE(line_end, "expected the end of the line")
 CARCHECK_SPEC_MESSAGE(
     setup_statement,

@@ -5,52 +5,29 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/rooms.h"
 #include "engine/tile.h"
 
 namespace carcheck {
 
+// The turn machine's actions, shared by every rule system: X(member, value, verb). A room's
+// own actions are in its header (engine/rooms.h lists them).
+//   Draw    chance: the next tile is `tile` (forced) or random
+//   Place   the drawn tile at (x, y) with rotation rot; `count` an extra the room carries
+//           with it (BCB: a bridge, engine/bcb.h kPlaceBridge*; 0: none)
+//   Meeple  a meeple of `colour` on segment `seg` of the tile just placed
+//   Pass    no meeple this turn (or the room's phase passed)
+#define CARCHECK_SHARED_ACTIONS(X) \
+  X(Draw, 0, "draw")               \
+  X(Place, 1, "place")             \
+  X(Meeple, 2, "meeple")           \
+  X(Pass, 3, "pass")
+
 enum class ActionKind : uint8_t {
-  Draw,            // chance: the next tile is `tile` (forced) or random
-  Place,           // the drawn tile at (x, y) with rotation rot; BCB: `count` a bridge that
-                   // comes with it (engine/bcb.h kPlaceBridge*; 0: none)
-  Meeple,          // a meeple of `colour` on segment `seg` of the tile just placed
-  Pass,            // no meeple this turn
-  TakePoints,      // Mists: take the points of the scoring under decision
-  RemoveGhosts,    // Mists: instead remove `count` (0..3) ghosts from the cell at (x, y), from
-                   // the places `from` names (both: `colour` >= 0 answers for one colour,
-                   // refused in a joint scoring)
-  ExtraGhost,      // Mists 2-4: the extra ghost goes on the open cemetery at (x, y)
-  Bury,            // Mists: bury the meeple `meeple`
-  HoundPlace,      // Mists 3+: place the hound beside meeple `meeple`
-  HoundClear,      // Mists 3+: clear `count` ghosts from the cell at (x, y), from the places
-                   // `from` names (count 0: stop)
-  FaceDown,        // Mists 5-6: put the face-down tile at (x, y)
-  Track,           // Mists 6: points of an unowned colour go to scoring meeple `colour`
-                   // (`count` > 0: an attempt to share them with track `count` - 1 as well)
-  Bridge,          // BCB: a bridge on the cell at (x, y), `count` its axis (0: N-S, 1: W-E)
-  Discard,         // BCB: the drawn tile fits only with a bridge; set it aside instead (fn 17)
-  Castle,          // BCB: the occupant turns the small city under decision into a castle
-                   // (`pass` in that phase: score the city as usual)
-  CastleScore,     // BCB: the castle under decision scores the finished feature at (x, y),
-                   // segment `seg` of that cell (-1: the cell's monastery, or the castle there);
-                   // `count` 1 + the index of the castle that scores (0: the one under decision)
-  Select,          // BCB bazaar: the selector takes revealed tile `tile`, opening with bid `x`
-                   // (0 allowed); -1: no bid (bazaar-variant=pick-in-turn, where nobody bids);
-                   // `count` kBidRange: a range entry of legal_actions (below)
-  Bid,             // BCB bazaar: raise the bid on the selected tile to `x`; `count` kBidRange:
-                   // a range entry of legal_actions (below)
-  Buy,             // BCB bazaar: the selector buys the tile from the highest bidder
-  Sell,            // BCB bazaar: the selector sells the tile to the highest bidder
-  ScoreFirst,      // Mists: of the scorings one tile finished, decide the feature at (x, y),
-                   // segment `seg` (-1: the cell's monastery or castle) before the one listed
-  ScoringMeeples,  // Mists 6, at set-up: the colours with a scoring meeple, a bit per colour
-                   // in `from` (seed 004 Level 6 "Jullie bepalen de kleuren van die meeples")
-  EmptySymbol,     // Mists 2a: the tile at (x, y) extended a bank, so one ghost fewer: the
-                   // symbol left empty is on its mist area `seg` (Dized.MoC.0041)
-  HauntGhost,      // Mists 5-6: a new cemetery's ghost on the neighbour at (x, y) goes on its
-                   // mist area `seg` (Dized.MoC.0020)
+  CARCHECK_SHARED_ACTIONS(CARCHECK_ID_MEMBER) CARCHECK_ROOM_ACTIONS(CARCHECK_ID_MEMBER)
 };
-inline constexpr int kActionKinds = 24;
+inline constexpr int kActionKinds =
+    0 CARCHECK_SHARED_ACTIONS(CARCHECK_ID_COUNT) CARCHECK_ROOM_ACTIONS(CARCHECK_ID_COUNT);
 // The kinds the action language reads (dsl/action_grammar.h): every kind.
 inline constexpr int kWrittenActionKinds = kActionKinds;
 
@@ -110,53 +87,38 @@ constexpr bool offers(const Action& entry, const Action& a) {
          with_amount(entry, a.x) == a;
 }
 
+// The turn machine's events, shared by every rule system: X(member, value, word, who, at,
+// value field, extra field) (EventFields below). A room's own events are in its header.
+#define CARCHECK_SHARED_EVENTS(X)                                             \
+  X(TileDrawn, 0, "tile-drawn", "player", false, "tile", nullptr)             \
+  X(TileSetAside, 1, "tile-set-aside", "player", false, "tile", nullptr)      \
+  X(TilePlaced, 2, "tile-placed", "player", true, "tile", "rotation")         \
+  X(MeeplePlaced, 3, "meeple-placed", "colour", true, "segment", nullptr)     \
+  X(FeatureFinished, 4, "feature-finished", nullptr, false, nullptr, nullptr) \
+  X(Scored, 5, "scored", "player or track", true, "points", "colour")         \
+  X(MeepleReturned, 6, "meeple-returned", "colour", true, nullptr, nullptr)   \
+  X(GameEnded, 20, "game-ended", nullptr, false, nullptr, "end reason")       \
+  X(FinalScored, 21, "final-scored", "player", true, "points", "colour")
+
 enum class EventKind : uint8_t {
-  TileDrawn,
-  TileSetAside,
-  TilePlaced,
-  MeeplePlaced,
-  FeatureFinished,
-  Scored,
-  MeepleReturned,
-  GhostsPlaced,
-  GhostsRemoved,
-  BankFinished,
-  CemeteryClosed,
-  MeepleBuried,
-  HoundPlaced,
-  HoundLost,
-  HoundScored,
-  HoundRemoved,
-  PileSwitched,
-  FaceDownPlaced,
-  GameWon,
-  GameLost,
-  GameEnded,
-  FinalScored,
-  BridgeBuilt,  // BCB: value is the axis (0: N-S, 1: W-E)
-  CastleBuilt,  // BCB: who the owner, at the castle's north or west cell
-  // BCB bazaars (engine/bcb_bazaars.cpp; names.cpp says what each field holds).
-  BazaarOpened,     // who: the active player; value: tiles to reveal
-  BazaarIgnored,    // who: the active player; value: tiles left in the supply (fn 11)
-  BazaarBid,        // who: the bidder; value: the bid (the selector's opening bid too)
-  BazaarTileTaken,  // who: the player; value: the tile; extra: points it cost (0: free)
-  BazaarPaid,       // who: the player whose score moves; value: points (signed); extra: the
-                    // other party (-1: nobody, a lone bid)
+  CARCHECK_SHARED_EVENTS(CARCHECK_ID_MEMBER) CARCHECK_ROOM_EVENTS(CARCHECK_ID_MEMBER)
 };
-inline constexpr int kEventKindCount = 29;
+inline constexpr int kEventKindCount =
+    0 CARCHECK_SHARED_EVENTS(CARCHECK_ID_COUNT) CARCHECK_ROOM_EVENTS(CARCHECK_ID_COUNT);
 const char* event_name(EventKind k);
 
+// The features and score classes every rule system shares: X(member, value, word, score
+// label). A room's own classes are in its header (engine/rooms.h); None comes last.
+#define CARCHECK_SHARED_FEATURES(X)           \
+  X(Road, 0, "road", "roads")                 \
+  X(City, 1, "city", "cities")                \
+  X(Monastery, 2, "monastery", "monasteries") \
+  X(Field, 3, "field", "farms")               \
+  X(Castle, 4, "castle", "castles")
+
 enum class FeatureClass : uint8_t {
-  Road,
-  City,
-  Monastery,
-  Field,
-  Castle,
-  Cemetery,
-  MistBank,
-  Hound,   // a hound's points (Mists 3+), a class of its own on the score
-  Bazaar,  // BCB: points paid and received in bazaars (signed), so that by_feature sums to total
-  None
+  CARCHECK_SHARED_FEATURES(CARCHECK_ID_MEMBER) CARCHECK_ROOM_FEATURES(CARCHECK_ID_MEMBER) None =
+      0 CARCHECK_SHARED_FEATURES(CARCHECK_ID_COUNT) CARCHECK_ROOM_FEATURES(CARCHECK_ID_COUNT),
 };
 inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Bazaar
 const char* feature_class_name(FeatureClass f);

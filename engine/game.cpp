@@ -27,6 +27,7 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
     : rules_(std::move(rules)),
       system_(system ? std::move(system) : rule_system_for(rules_)),
       adds_placements_(system_->adds_placements()),
+      cooperative_(system_->cooperative()),
       players_(players) {
   rules_.check_player_count(players);
   sw_ = resolve_switches(rules_);
@@ -97,5 +98,7 @@ TileId Game::find_tile(const std::string& name) const {
     if (tiles_[i].name == name) return static_cast<TileId>(i);
   return -1;
 }
+
+std::string Game::spec_rules() const { return system_->spec_rules(rules_); }
 
 }  // namespace carcheck

@@ -49,8 +49,13 @@ class Game {
   // from the box. Which colours get them the team chooses at set-up (State::scoring_colours).
   bool scoring_meeples_from_supply() const { return scoring_from_supply_; }
 
-  // A query for the checker and the command; the engine's shared flow asks rule_system().
+  // Whether the rule set is Mists over Carcassonne (the Python module's Game.is_mists); the
+  // shared tools ask the room's questions instead (cooperative(), spec_rules()).
   bool is_mists() const { return rules_.family == Family::Mists; }
+  // rule_system().cooperative(), read once: one outcome for the team, won or lost.
+  bool cooperative() const { return cooperative_; }
+  // How a spec's `rules` line names this rule set (rule_system().spec_rules).
+  std::string spec_rules() const;
   // The score classes a score of this rule set can hold points in, in the order a breakdown
   // lists them: every point scored is in one of them (Score::by_feature), so a breakdown that
   // lists these sums to the total. Base game and demo: roads, cities, monasteries, farms (where
@@ -71,6 +76,7 @@ class Game {
   std::shared_ptr<const RuleSystem> system_;
   bool restricts_placement_ = false;
   bool adds_placements_ = false;
+  bool cooperative_ = false;
   int players_;
   std::vector<TileType> tiles_;
   TileId start_ = -1;

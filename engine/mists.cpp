@@ -101,6 +101,11 @@ class MistsRules final : public RuleSystem {
                 Rules::track_score(s), static_cast<int>(r));
   }
   int shared_score(const State& s) const override { return Rules::track_score(s); }
+  bool cooperative() const override { return true; }
+  // A spec names a level, not the rule set: `rules mists level 3`.
+  std::string spec_rules(const RuleSet& r) const override {
+    return "mists level " + std::to_string(r.level);
+  }
   void legal(const State& s, ActionList& out) const override { Rules::mists_legal(s, out); }
   std::optional<std::string> apply(State& s, const Action& a) const override {
     return Rules::mists_apply(s, a);

@@ -7,50 +7,6 @@
 
 namespace carcheck {
 
-namespace {
-
-// Read from the emit() calls of the rule steps; a new kind or a new use of a field is
-// written here. `who` of Scored is a player in competitive games, a track in Mists; its
-// `extra` is the colour whose meeples scored.
-constexpr EventFields kEvents[kEventKindCount] = {
-    {"tile-drawn", "player", false, "tile", nullptr},
-    {"tile-set-aside", "player", false, "tile", nullptr},
-    {"tile-placed", "player", true, "tile", "rotation"},
-    {"meeple-placed", "colour", true, "segment", nullptr},
-    {"feature-finished", nullptr, false, nullptr, nullptr},
-    {"scored", "player or track", true, "points", "colour"},
-    {"meeple-returned", "colour", true, nullptr, nullptr},
-    {"ghosts-placed", nullptr, true, "ghosts", nullptr},
-    {"ghosts-removed", nullptr, true, "ghosts", nullptr},
-    {"bank-finished", nullptr, true, "ghosts removed", "tiles"},
-    {"cemetery-closed", nullptr, true, nullptr, nullptr},
-    {"meeple-buried", "colour", true, "meeple", nullptr},
-    {"hound-placed", "colour", true, "hound", nullptr},
-    {"hound-lost", nullptr, false, "hound", nullptr},
-    {"hound-scored", "colour", false, "points", nullptr},
-    {"hound-removed", "colour", false, nullptr, nullptr},
-    {"pile-switched", nullptr, false, "pile", "tiles moved"},
-    {"face-down-placed", nullptr, true, "tile", nullptr},
-    {"game-won", nullptr, false, "score", "end reason"},
-    {"game-lost", nullptr, false, "score", "end reason"},
-    {"game-ended", nullptr, false, nullptr, "end reason"},
-    {"final-scored", "player", true, "points", "colour"},
-    {"bridge-built", "player", true, "axis", nullptr},
-    {"castle-built", "player", true, nullptr, nullptr},
-    {"bazaar-opened", "player", false, "tiles", nullptr},
-    {"bazaar-ignored", "player", false, "tiles left", nullptr},
-    {"bazaar-bid", "player", false, "bid", nullptr},
-    {"bazaar-tile-taken", "player", false, "tile", "price"},
-    {"bazaar-paid", "player", false, "points", "other player"},
-};
-static_assert(static_cast<int>(EventKind::BazaarPaid) + 1 == kEventKindCount);
-
-}  // namespace
-
-const EventFields& event_fields(EventKind k) { return kEvents[static_cast<int>(k)]; }
-
-const char* event_name(EventKind k) { return event_fields(k).name; }
-
 std::string describe(const Event& e) {
   const EventFields& f = event_fields(e.kind);
   std::string out = f.name;
@@ -71,18 +27,6 @@ std::string describe(const Event& e) {
   return out;
 }
 
-const char* feature_class_name(FeatureClass f) {
-  static const char* names[] = {"road",     "city",      "monastery", "field",  "castle",
-                                "cemetery", "mist-bank", "hound",     "bazaar", "none"};
-  return names[static_cast<int>(f)];
-}
-
-const char* score_class_label(FeatureClass f) {
-  static const char* names[] = {"roads",      "cities",     "monasteries", "farms",   "castles",
-                                "cemeteries", "mist-banks", "hounds",      "bazaars", "none"};
-  return names[static_cast<int>(f)];
-}
-
 const char* end_reason_text(EndReason r) {
   switch (r) {
     case EndReason::None:
@@ -99,17 +43,6 @@ const char* end_reason_text(EndReason r) {
       return "all-tiles-played";
   }
   return "?";
-}
-
-const char* phase_name(Phase p) {
-  static const char* names[] = {
-      "draw",       "place",       "meeple",          "score-choice",   "extra-ghost",
-      "bury",       "hound-place", "hound-clear",     "face-down-draw", "face-down",
-      "track",      "bridge",      "castle-choice",   "castle-score",   "bazaar-select",
-      "bazaar-bid", "bazaar-deal", "scoring-meeples", "empty-symbol",   "haunt",
-      "over"};
-  static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(Phase::Over) + 1);
-  return names[static_cast<int>(p)];
 }
 
 // ---- Decisions in words (refusals and spec reports) -------------------------------------------

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/bcb.h"
+#include "engine/vocabulary.h"
 
 namespace carcheck {
 
@@ -140,13 +141,7 @@ std::string castle_text(const State& s, int i) {
 }  // namespace
 
 const char* action_verb(ActionKind k) {
-  static constexpr const char* kVerbs[kActionKinds] = {
-      "draw",          "place",           "meeple",       "pass",    "points",
-      "remove-ghosts", "extra-ghost",     "bury",         "hound",   "clear",
-      "face-down",     "track",           "bridge",       "discard", "castle",
-      "castle-score",  "select",          "bid",          "buy",     "sell",
-      "score-first",   "scoring-meeples", "empty-symbol", "haunt"};
-  return kVerbs[static_cast<int>(k)];
+  return kActionVerbs[static_cast<size_t>(k)].data();  // engine/vocabulary.h: from the rooms' lists
 }
 
 const std::vector<std::string>& action_verbs() {

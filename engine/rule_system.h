@@ -96,6 +96,13 @@ class RuleSystem {
   // its actions (the state unchanged and the reason returned when refused).
   virtual void legal(const State& s, ActionList& out) const = 0;
   virtual std::optional<std::string> apply(State& s, const Action& a) const = 0;
+
+  // Questions the shared tools (the checker, the commands, the renderers, the game log) ask
+  // instead of testing which rule system plays. `cooperative`: the players win or lose
+  // together, judged by shared_score() (a score per track), rather than each by a score of
+  // their own. `spec_rules`: the words a spec's `rules` line names rule set `r` by.
+  virtual bool cooperative() const { return false; }
+  virtual std::string spec_rules(const RuleSet& r) const { return r.name; }
 };
 
 // The base game and the Print-and-Play demo. Public so that a caller may build on it (a

@@ -73,28 +73,19 @@ struct ActionList {
   }
 };
 
+// The turn machine's phases, shared by every rule system: X(member, value, word); Over comes
+// last. A room's own phases are in its header (engine/rooms.h lists them).
+//   Draw    chance: a tile comes from the supply or the active pile
+//   Place   place the drawn tile
+//   Meeple  place a meeple on it, or pass
+#define CARCHECK_SHARED_PHASES(X) \
+  X(Draw, 0, "draw")              \
+  X(Place, 1, "place")            \
+  X(Meeple, 2, "meeple")
+
 enum class Phase : uint8_t {
-  Draw,            // chance: a tile comes from the supply or the active pile
-  Place,           // place the drawn tile
-  Meeple,          // place a meeple on it, or pass
-  ScoreChoice,     // Mists: points, or remove up to 3 ghosts from one tile
-  ExtraGhost,      // Mists 2-4: which open cemetery takes the extra ghost
-  Bury,            // Mists: which meeple a closing cemetery buries
-  HoundPlace,      // Mists 3+: beside which meeple the hound goes
-  HoundClear,      // Mists 3+: which tiles the hound clears
-  FaceDownDraw,    // Mists 5-6, chance: the face-down tile comes from the active pile
-  FaceDown,        // Mists 5-6: where the face-down tile goes
-  Track,           // Mists 6: which scoring meeple takes an unowned colour's points
-  Bridge,          // BCB: build a bridge (or pass) on the tile just placed or beside it
-  CastleChoice,    // BCB: the occupant of a finished small city: castle, or pass (score it)
-  CastleScore,     // BCB: which finished feature of its fief a castle scores
-  BazaarSelect,    // BCB: the selector picks a revealed tile (and opens the bidding)
-  BazaarBid,       // BCB: the next player raises or passes
-  BazaarDeal,      // BCB: the selector buys or sells
-  ScoringMeeples,  // Mists 6, at set-up: which colours get the three scoring meeples
-  EmptySymbol,     // Mists 2a: which mist area of a tile that extended a bank gets one fewer
-  HauntGhost,      // Mists 5-6: which mist area of a neighbour a new cemetery's ghost goes on
-  Over,
+  CARCHECK_SHARED_PHASES(CARCHECK_ID_MEMBER) CARCHECK_ROOM_PHASES(CARCHECK_ID_MEMBER) Over =
+      0 CARCHECK_SHARED_PHASES(CARCHECK_ID_COUNT) CARCHECK_ROOM_PHASES(CARCHECK_ID_COUNT),
 };
 const char* phase_name(Phase p);
 

@@ -18,7 +18,7 @@ std::string quoted(std::string s) {
 // Whose score entry `k` is, as a spec names it: a player's colour, a Level 6 track's colour,
 // nothing for the one shared Mists track.
 std::string score_owner(const State& s, int k) {
-  if (!s.game().is_mists()) return std::string(kColourNames[k]) + " ";
+  if (!s.game().cooperative()) return std::string(kColourNames[k]) + " ";
   if (s.game().rules().scoring == ScoringTracks::PerColour && k < s.scoring_colours().size())
     return std::string(kColourNames[s.scoring_colours()[static_cast<size_t>(k)]]) + " ";
   return "";
@@ -43,9 +43,7 @@ std::string export_spec(const GameLog& g, const Game& game, int upto, const std:
   o << "spec "
     << quoted(file + " line " + std::to_string(g.line) + ", turns 1-" + std::to_string(entries))
     << "\n";
-  o << "rules "
-    << (rules.family == Family::Mists ? "mists level " + std::to_string(rules.level) : rules.name)
-    << " players " << game.players();
+  o << "rules " << game.spec_rules() << " players " << game.players();
   if (g.seed) o << " seed " << *g.seed;
   o << "\ncites docs/game-log.md \"export-spec\"\n";
   for (const VariantSwitch& v : rules.variants)

@@ -826,7 +826,7 @@ class Replayer {
     const bool go_on = found(Disagreement::Score, turn, d.str());
     // As logged: the log's totals from here on (a Mists track keeps the rules' scores, as its
     // thresholds are crossed by scorings, not by a number set by hand).
-    if (o_.after_finding == AfterFinding::AsLogged && !game_.is_mists() &&
+    if (o_.after_finding == AfterFinding::AsLogged && !game_.cooperative() &&
         static_cast<int>(t.scores->size()) == s_->score_count())
       for (int k = 0; k < s_->score_count(); ++k) {
         int final_part = 0;

@@ -192,7 +192,7 @@ std::string summary(const State& s) {
   const Game& g = s.game();
   std::string text =
       fmt::format("{}, {} player(s), turn {}", g.rules().name, g.players(), s.turn());
-  if (g.is_mists()) {
+  if (g.cooperative()) {
     text += fmt::format(", score {}, ghosts in supply {}", s.shared_score(), s.ghosts_supply());
     if (s.piles() > 1)
       text += fmt::format(", pile {} of {} ({} tiles)", s.active_pile() + 1, s.piles(),
