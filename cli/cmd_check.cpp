@@ -105,34 +105,33 @@ int check(CheckOptions o) {
 
 }  // namespace
 
-CommandRun add_check_command(CLI::App& carcheck) {
+CommandRun add_check_command(Command& carcheck) {
   auto o = std::make_shared<CheckOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("check", kAbout);
-  cmd->add_option("PATH", o->roots,
-                  "spec files or folders (default: the specs/ folder of the shipped data)")
-      ->type_name("PATH");
-  add_variant_option(*cmd, o->run.forced,
+  Command cmd = carcheck.subcommand("check", kAbout);
+  cmd.option("PATH", o->roots,
+             "spec files or folders (default: the specs/ folder of the shipped data)")
+      .type_name("PATH");
+  add_variant_option(cmd, o->run.forced,
                      "select a rule variant on every spec whose rule set has the switch\n"
                      "(repeatable); expectations bound by `under` to another value are skipped");
-  cmd->add_flag("--matrix", o->matrix,
-                "run every spec under every value of each switch it selects or binds an\n"
-                "expectation to, and print a table of the outcomes per variant")
-      ->disable_flag_override();
-  cmd->add_option("--junit", o->junit, "also write the results as JUnit XML to FILE")
-      ->type_name("FILE");
-  cmd->add_option("--html", o->html,
-                  "also write the results as one self-contained HTML page to FILE, the board\n"
-                  "at each failure drawn as SVG")
-      ->type_name("FILE");
-  cmd->add_flag("--trace", o->run.trace,
-                "after each spec, every action it plays (and every `expect illegal`) with the\n"
-                "events it caused and, for each event and refusal, the rule behind it\n"
-                "(citations.yaml: seed passage or FAQ id) and the register readings in force")
-      ->disable_flag_override();
-  add_json_flag(*cmd, o->json,
+  cmd.flag("--matrix", o->matrix,
+           "run every spec under every value of each switch it selects or binds an\n"
+           "expectation to, and print a table of the outcomes per variant")
+      .disable_flag_override();
+  cmd.option("--junit", o->junit, "also write the results as JUnit XML to FILE").type_name("FILE");
+  cmd.option("--html", o->html,
+             "also write the results as one self-contained HTML page to FILE, the board\n"
+             "at each failure drawn as SVG")
+      .type_name("FILE");
+  cmd.flag("--trace", o->run.trace,
+           "after each spec, every action it plays (and every `expect illegal`) with the\n"
+           "events it caused and, for each event and refusal, the rule behind it\n"
+           "(citations.yaml: seed passage or FAQ id) and the register readings in force")
+      .disable_flag_override();
+  add_json_flag(cmd, o->json,
                 "print one JSON object instead of text (with --trace: a\n"
                 "\"trace\" array per spec)");
-  cmd->footer(
+  cmd.footer(
       "Exit status: 0 every spec passed; 1 a spec failed; 2 a spec has an error, or bad usage.");
   return [o] { return check(*o); };
 }

@@ -241,32 +241,32 @@ int fuzz(const FuzzOptions& o) {
 
 }  // namespace
 
-CommandRun add_fuzz_command(CLI::App& carcheck) {
+CommandRun add_fuzz_command(Command& carcheck) {
   auto o = std::make_shared<FuzzOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("fuzz", kAbout);
-  cmd->add_option("--rules", o->filter.rules,
-                  "a rule set of levels.yaml (base-c1, pnp-demo, mists-3), or mists for every\n"
-                  "level (default: every rule set the engine plays)")
-      ->type_name("R");
-  add_level_option(*cmd, o->filter.level, "Mists level 1-6 (default: all six)");
-  add_players_option(*cmd, o->filter.players,
+  Command cmd = carcheck.subcommand("fuzz", kAbout);
+  cmd.option("--rules", o->filter.rules,
+             "a rule set of levels.yaml (base-c1, pnp-demo, mists-3), or mists for every\n"
+             "level (default: every rule set the engine plays)")
+      .type_name("R");
+  add_level_option(cmd, o->filter.level, "Mists level 1-6 (default: all six)");
+  add_players_option(cmd, o->filter.players,
                      "player count (default: every count the rule set allows)");
-  add_int64_option(*cmd, "--games", o->games, 1, 2000000000, "N",
+  add_int64_option(cmd, "--games", o->games, 1, 2000000000, "N",
                    "games in all (default 10000; no limit when only --seconds is given)");
-  add_int_option(*cmd, "--seconds", o->seconds, 1, 100000000, "T", "stop after T seconds");
-  add_seed_option(*cmd, o->first_seed, "seed of the first game (default 1); game i has seed S + i");
-  add_variant_option(*cmd, o->filter.variants,
+  add_int_option(cmd, "--seconds", o->seconds, 1, 100000000, "T", "stop after T seconds");
+  add_seed_option(cmd, o->first_seed, "seed of the first game (default 1); game i has seed S + i");
+  add_variant_option(cmd, o->filter.variants,
                      "select a rule variant on every rule set that has switch K (repeatable)");
-  cmd->add_option("--shard", o->shard,
-                  "play shard K of N: the games i with i % N == K - 1; `carcheck merge`\n"
-                  "adds the shards' --json summaries up to the whole run's")
-      ->type_name("K/N");
-  cmd->add_option("--out", o->out_dir,
-                  "where each failing game goes: a spec that replays it, and the game\n"
-                  "as a game log for `carcheck replay` (default fuzz-failures/)")
-      ->type_name("DIR");
-  add_json_flag(*cmd, o->json, "the summary as one JSON object on stdout");
-  cmd->footer(kFooter);
+  cmd.option("--shard", o->shard,
+             "play shard K of N: the games i with i % N == K - 1; `carcheck merge`\n"
+             "adds the shards' --json summaries up to the whole run's")
+      .type_name("K/N");
+  cmd.option("--out", o->out_dir,
+             "where each failing game goes: a spec that replays it, and the game\n"
+             "as a game log for `carcheck replay` (default fuzz-failures/)")
+      .type_name("DIR");
+  add_json_flag(cmd, o->json, "the summary as one JSON object on stdout");
+  cmd.footer(kFooter);
   return [o] { return fuzz(*o); };
 }
 

@@ -2,7 +2,6 @@
 // unsharded run, byte for byte; shards of different runs are refused with the reason.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -73,12 +72,12 @@ int merge(const MergeOptions& o) {
 
 }  // namespace
 
-CommandRun add_merge_command(CLI::App& carcheck) {
+CommandRun add_merge_command(Command& carcheck) {
   auto o = std::make_shared<MergeOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("merge", kAbout);
-  cmd->add_option("files", o->files, "the shards' JSON files")->required()->type_name("FILE");
-  cmd->add_flag("--text", o->text, "the table instead of the JSON")->disable_flag_override();
-  cmd->footer("Exit status: 0 merged, 2 shards that do not belong together or bad usage.");
+  Command cmd = carcheck.subcommand("merge", kAbout);
+  cmd.option("files", o->files, "the shards' JSON files").required().type_name("FILE");
+  cmd.flag("--text", o->text, "the table instead of the JSON").disable_flag_override();
+  cmd.footer("Exit status: 0 merged, 2 shards that do not belong together or bad usage.");
   return [o] { return merge(*o); };
 }
 

@@ -2,7 +2,6 @@
 // the move-generator count of chess engines, with its speed.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -96,27 +95,26 @@ int run(const PerftOptions& o) {
 
 }  // namespace
 
-CommandRun add_perft_command(CLI::App& carcheck) {
+CommandRun add_perft_command(Command& carcheck) {
   auto o = std::make_shared<PerftOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("perft", kAbout);
-  cmd->add_option("--rules", o->game.rules,
-                  "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
-      ->required()
-      ->type_name("R");
-  add_level_option(*cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
-  add_players_option(*cmd, o->game.players,
+  Command cmd = carcheck.subcommand("perft", kAbout);
+  cmd.option("--rules", o->game.rules,
+             "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
+      .required()
+      .type_name("R");
+  add_level_option(cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
+  add_players_option(cmd, o->game.players,
                      "base-c1, pnp-demo and bcb: 2-5; Mists: 1-5 (default 2)");
   add_seed_option(
       *cmd, o->seed,
       "the game's seed (default 1): its shuffle and set-up (what each pile holds, what\n"
       "the rules draw unseen); every draw is a branch whatever the seed");
-  add_variant_option(*cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
-  add_int_option(*cmd, "--depth", o->depth, 0, 64, "D", "plies to count (default 2)");
-  cmd->add_flag("--divide", o->divide,
-                "list the first ply's actions, each with the leaves below it")
-      ->disable_flag_override();
-  add_json_flag(*cmd, o->json, "one JSON object instead of text");
-  cmd->footer("Exit status: 0 counted, 2 bad input, usage, or a tree with unbounded bids.");
+  add_variant_option(cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
+  add_int_option(cmd, "--depth", o->depth, 0, 64, "D", "plies to count (default 2)");
+  cmd.flag("--divide", o->divide, "list the first ply's actions, each with the leaves below it")
+      .disable_flag_override();
+  add_json_flag(cmd, o->json, "one JSON object instead of text");
+  cmd.footer("Exit status: 0 counted, 2 bad input, usage, or a tree with unbounded bids.");
   return [o] { return run(*o); };
 }
 

@@ -206,34 +206,33 @@ int play(const PlayOptions& o) {
 
 }  // namespace
 
-CommandRun add_play_command(CLI::App& carcheck) {
+CommandRun add_play_command(Command& carcheck) {
   auto o = std::make_shared<PlayOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("play", kAbout);
-  cmd->add_option("--rules", o->game.rules,
-                  "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
-      ->required()
-      ->type_name("R");
-  add_level_option(*cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
-  add_players_option(*cmd, o->game.players,
+  Command cmd = carcheck.subcommand("play", kAbout);
+  cmd.option("--rules", o->game.rules,
+             "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
+      .required()
+      .type_name("R");
+  add_level_option(cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
+  add_players_option(cmd, o->game.players,
                      "base-c1, pnp-demo and bcb: 2-5; Mists: 1-5 (default 2)");
-  add_seed_option(*cmd, o->seed, "the game's seed (default 1); the same seed gives the same game");
-  add_variant_option(*cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
-  add_json_flag(*cmd, o->json, "one JSON object instead of text");
-  cmd->add_flag_callback(
+  add_seed_option(cmd, o->seed, "the game's seed (default 1); the same seed gives the same game");
+  add_variant_option(cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
+  add_json_flag(cmd, o->json, "one JSON object instead of text");
+  cmd.flag_callback(
       "--no-board", [o] { o->board = false; }, "leave the board out of the text output");
-  cmd->add_flag("--trace", o->trace,
-                "print every action of the game with the events it caused and, for each event,\n"
-                "the rule behind it (citations.yaml: seed passage or FAQ id) and the register\n"
-                "readings in force (--json: a \"trace\" array)")
-      ->disable_flag_override();
-  cmd->add_option("--log", o->log,
-                  "append the game to FILE as one game-log line (docs/game-log.md)")
-      ->type_name("FILE");
-  cmd->add_flag("--log-legal", o->log_legal,
-                "with --log: also log the legal placements and followers of every turn");
-  cmd->add_option("--svg", o->svg, "also write the final board to FILE as a standalone SVG picture")
-      ->type_name("FILE");
-  cmd->footer("Exit status: 0 the game was played, 2 bad input or usage.");
+  cmd.flag("--trace", o->trace,
+           "print every action of the game with the events it caused and, for each event,\n"
+           "the rule behind it (citations.yaml: seed passage or FAQ id) and the register\n"
+           "readings in force (--json: a \"trace\" array)")
+      .disable_flag_override();
+  cmd.option("--log", o->log, "append the game to FILE as one game-log line (docs/game-log.md)")
+      .type_name("FILE");
+  cmd.flag("--log-legal", o->log_legal,
+           "with --log: also log the legal placements and followers of every turn");
+  cmd.option("--svg", o->svg, "also write the final board to FILE as a standalone SVG picture")
+      .type_name("FILE");
+  cmd.footer("Exit status: 0 the game was played, 2 bad input or usage.");
   return [o] { return play(*o); };
 }
 

@@ -374,46 +374,46 @@ int export_spec_command(const ExportCommand& c) {
 
 }  // namespace
 
-CommandRun add_replay_command(CLI::App& carcheck) {
+CommandRun add_replay_command(Command& carcheck) {
   auto c = std::make_shared<ReplayCommand>();
-  CLI::App* cmd = carcheck.add_subcommand("replay", kReplayAbout);
-  cmd->add_option("FILE", c->files, "game logs, one game a line (JSON Lines)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  add_json_flag(*cmd, c->json, "one JSON document instead of text");
-  cmd->add_option("--junit", c->junit, "also write a JUnit XML report, a test case per game")
-      ->type_name("FILE");
-  cmd->add_flag("--trace", c->trace,
-                "print, with each finding, its turn's actions, their events, the rule behind "
-                "each and the readings in force, as `check --trace` does (--json: a \"trace\" "
-                "array per finding)");
-  cmd->add_option("--after-finding", c->after_finding,
-                  "after a game's first finding: stop (the default), rules (go on with the "
-                  "rules' correction: a refused action is skipped, carcheck's scores go on) or "
-                  "as-logged (as rules, but a differing score is taken from the log)")
-      ->type_name("MODE")
-      ->check(CLI::IsMember({"stop", "rules", "as-logged"}));
+  Command cmd = carcheck.subcommand("replay", kReplayAbout);
+  cmd.option("FILE", c->files, "game logs, one game a line (JSON Lines)")
+      .required()
+      .existing_file();
+  add_json_flag(cmd, c->json, "one JSON document instead of text");
+  cmd.option("--junit", c->junit, "also write a JUnit XML report, a test case per game")
+      .type_name("FILE");
+  cmd.flag("--trace", c->trace,
+           "print, with each finding, its turn's actions, their events, the rule behind "
+           "each and the readings in force, as `check --trace` does (--json: a \"trace\" "
+           "array per finding)");
+  cmd.option("--after-finding", c->after_finding,
+             "after a game's first finding: stop (the default), rules (go on with the "
+             "rules' correction: a refused action is skipped, carcheck's scores go on) or "
+             "as-logged (as rules, but a differing score is taken from the log)")
+      .type_name("MODE")
+      .one_of({"stop", "rules", "as-logged"});
   // The former name: it went on after every kind of finding, not only a refusal.
-  cmd->add_flag_callback(
+  cmd.flag_callback(
       "--continue-after-refusal", [c] { c->after_finding = "rules"; },
       "the same as --after-finding rules (its former name)");
-  cmd->footer(
+  cmd.footer(
       "Exit status: 0 every game agrees, 1 a game disagrees, 2 an unreadable line or "
       "bad usage.");
   return [c] { return replay(*c); };
 }
 
-CommandRun add_export_spec_command(CLI::App& carcheck) {
+CommandRun add_export_spec_command(Command& carcheck) {
   auto c = std::make_shared<ExportCommand>();
-  CLI::App* cmd = carcheck.add_subcommand("export-spec", kExportAbout);
-  cmd->add_option("FILE", c->file, "a game log")->required()->check(CLI::ExistingFile);
-  add_int_option(*cmd, "--line", c->line, 1, 100000000, "N",
+  Command cmd = carcheck.subcommand("export-spec", kExportAbout);
+  cmd.option("FILE", c->file, "a game log").required().existing_file();
+  add_int_option(cmd, "--line", c->line, 1, 100000000, "N",
                  "the game: its line in FILE (default 1)");
-  add_int_option(*cmd, "--turns", c->turns, 0, 100000, "K",
+  add_int_option(cmd, "--turns", c->turns, 0, 100000, "K",
                  "replay only the first K turns (default: the whole game)");
-  cmd->add_option("-o,--out", c->out, "write the spec to FILE (default: standard output)")
-      ->type_name("FILE");
-  cmd->footer("Exit status: 0 the spec was written, 2 bad input or usage.");
+  cmd.option("-o,--out", c->out, "write the spec to FILE (default: standard output)")
+      .type_name("FILE");
+  cmd.footer("Exit status: 0 the spec was written, 2 bad input or usage.");
   return [c] { return export_spec_command(*c); };
 }
 

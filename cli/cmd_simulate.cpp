@@ -168,45 +168,42 @@ int simulate(SimulateOptions& o) {
 
 }  // namespace
 
-CommandRun add_simulate_command(CLI::App& carcheck) {
+CommandRun add_simulate_command(Command& carcheck) {
   auto o = std::make_shared<SimulateOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("simulate", kAbout);
-  cmd->add_option("--rules", o->sim.rules,
-                  "a rule set of levels.yaml (base-c1, pnp-demo) or mists (default)")
-      ->type_name("R");
-  cmd->add_option("--level", o->levels, "Mists levels: one (3), a list (1,3,5) or all (default)")
-      ->type_name("L");
-  cmd->add_option("--players", o->players,
-                  "player counts: one, a list (2,4) or all the rule set allows (default)")
-      ->type_name("N");
-  add_int64_option(*cmd, "--games", o->sim.games, 1, 100000000, "N",
+  Command cmd = carcheck.subcommand("simulate", kAbout);
+  cmd.option("--rules", o->sim.rules,
+             "a rule set of levels.yaml (base-c1, pnp-demo) or mists (default)")
+      .type_name("R");
+  cmd.option("--level", o->levels, "Mists levels: one (3), a list (1,3,5) or all (default)")
+      .type_name("L");
+  cmd.option("--players", o->players,
+             "player counts: one, a list (2,4) or all the rule set allows (default)")
+      .type_name("N");
+  add_int64_option(cmd, "--games", o->sim.games, 1, 100000000, "N",
                    "games in every cell (default 100)");
-  cmd->add_option("--policy", o->policy,
-                  "who plays: random, greedy (default), greedy-castle-blind, mc, mc-random")
-      ->type_name("P");
-  cmd->add_option("--versus", o->versus,
-                  "seat policy P against --policy, every game in both seatings (paired)")
-      ->type_name("P");
-  add_int_option(*cmd, "--playouts", o->sim.policy.playouts, 1, 100000, "K",
+  cmd.option("--policy", o->policy,
+             "who plays: random, greedy (default), greedy-castle-blind, mc, mc-random")
+      .type_name("P");
+  cmd.option("--versus", o->versus,
+             "seat policy P against --policy, every game in both seatings (paired)")
+      .type_name("P");
+  add_int_option(cmd, "--playouts", o->sim.policy.playouts, 1, 100000, "K",
                  "mc: playouts per candidate (16)");
-  add_int_option(*cmd, "--width", o->sim.policy.width, 1, 4096, "W",
+  add_int_option(cmd, "--width", o->sim.policy.width, 1, 4096, "W",
                  "mc: candidates played out, greedy's best (4)");
-  add_variant_option(*cmd, o->sim.variants, "select a rule variant in every cell (repeatable)");
-  cmd->add_option("--compare", o->sim.compare,
-                  "compare every value of switch K (repeatable: every combination of values)")
-      ->allow_extra_args(false)
-      ->type_name("K");
-  add_seed_option(*cmd, o->sim.seed, "seed of the run (default 1); game i's seed derives from it");
-  add_int_option(*cmd, "--jobs", o->jobs, 1, 1024, "N", "threads (default: every core)");
-  cmd->add_option("--shard", o->shard,
-                  "play shard K of N: the games i with i % N == K - 1 (merge them)")
-      ->type_name("K/N");
-  add_json_flag(*cmd, o->json, "the results as one JSON document on stdout");
-  cmd->add_flag("--csv", o->csv, "the results as CSV on stdout, a row a cell")
-      ->disable_flag_override();
-  cmd->add_option("--html", o->html, "also write an HTML page with charts to FILE")
-      ->type_name("FILE");
-  cmd->footer(kFooter);
+  add_variant_option(cmd, o->sim.variants, "select a rule variant in every cell (repeatable)");
+  cmd.option("--compare", o->sim.compare,
+             "compare every value of switch K (repeatable: every combination of values)")
+      .allow_extra_args(false)
+      .type_name("K");
+  add_seed_option(cmd, o->sim.seed, "seed of the run (default 1); game i's seed derives from it");
+  add_int_option(cmd, "--jobs", o->jobs, 1, 1024, "N", "threads (default: every core)");
+  cmd.option("--shard", o->shard, "play shard K of N: the games i with i % N == K - 1 (merge them)")
+      .type_name("K/N");
+  add_json_flag(cmd, o->json, "the results as one JSON document on stdout");
+  cmd.flag("--csv", o->csv, "the results as CSV on stdout, a row a cell").disable_flag_override();
+  cmd.option("--html", o->html, "also write an HTML page with charts to FILE").type_name("FILE");
+  cmd.footer(kFooter);
   return [o] { return simulate(*o); };
 }
 

@@ -1,7 +1,6 @@
 // `carcheck tiles`: list the tile sets with their counts, or draw one tile.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -578,35 +577,32 @@ int tiles(const TilesOptions& o) {
   return 0;
 }
 
-const CLI::Validator kRotation(
-    [](std::string& text) -> std::string {
-      if (text.size() == 1 && text[0] >= '0' && text[0] <= '3') return "";
-      return fmt::format("bad rotation '{}': give 0, 1, 2 or 3 (quarter turns clockwise)", text);
-    },
-    "", "rotation");
+std::string rotation_problem(const std::string& text) {
+  if (text.size() == 1 && text[0] >= '0' && text[0] <= '3') return "";
+  return fmt::format("bad rotation '{}': give 0, 1, 2 or 3 (quarter turns clockwise)", text);
+}
 
 }  // namespace
 
-CommandRun add_tiles_command(CLI::App& carcheck) {
+CommandRun add_tiles_command(Command& carcheck) {
   auto o = std::make_shared<TilesOptions>();
-  CLI::App* cmd = carcheck.add_subcommand("tiles", kAbout);
-  CLI::Option* set = cmd->add_option("--set", o->set, "list only this tile set")->type_name("NAME");
-  CLI::Option* json = add_json_flag(*cmd, o->json, "print the listing as one JSON object");
-  cmd->add_option("--file", o->file,
-                  "the tiles file (default: tiles.yaml of the data folder, --data)")
-      ->type_name("PATH");
-  CLI::Option* show = cmd->add_option("--show", o->show,
-                                      "draw one tile, e.g. base-c1:city-cap (a Mists tile may be\n"
-                                      "named by its image number, e.g. mists:58)")
-                          ->type_name("SET:TILE")
-                          ->excludes(set)
-                          ->excludes(json);
-  cmd->add_option("--rot", o->rotation,
-                  "with --show: the rotation, 0 to 3 quarter turns clockwise (default 0)")
-      ->check(kRotation)
-      ->type_name("R")
-      ->needs(show);
-  cmd->footer("Exit status: 0 success, 2 bad input or usage.");
+  Command cmd = carcheck.subcommand("tiles", kAbout);
+  Option set = cmd.option("--set", o->set, "list only this tile set").type_name("NAME");
+  Option json = add_json_flag(cmd, o->json, "print the listing as one JSON object");
+  cmd.option("--file", o->file, "the tiles file (default: tiles.yaml of the data folder, --data)")
+      .type_name("PATH");
+  Option show = cmd.option("--show", o->show,
+                           "draw one tile, e.g. base-c1:city-cap (a Mists tile may be\n"
+                           "named by its image number, e.g. mists:58)")
+                    .type_name("SET:TILE")
+                    .excludes(set)
+                    .excludes(json);
+  cmd.option("--rot", o->rotation,
+             "with --show: the rotation, 0 to 3 quarter turns clockwise (default 0)")
+      .check(rotation_problem, "rotation")
+      .type_name("R")
+      .needs(show);
+  cmd.footer("Exit status: 0 success, 2 bad input or usage.");
   return [o] {
     if (o->file.empty()) o->file = default_tiles_path();  // after parsing: --data counts
     return tiles(*o);

@@ -15,73 +15,67 @@ namespace carcheck {
 namespace {
 
 // CLI11 converts "-1" to 2^64-1 and saturates past 2^64; a seed is refused instead.
-const CLI::Validator kWholeU64(
-    [](std::string& text) -> std::string {
-      uint64_t n = 0;
-      const char* end = text.data() + text.size();
-      auto [stop, ec] = std::from_chars(text.data(), end, n);
-      if (text.empty() || ec != std::errc() || stop != end)
-        return fmt::format("takes a whole number from 0 to {}, not '{}'", UINT64_MAX, text);
-      return "";
-    },
-    "", "whole number");
+std::string whole_u64(const std::string& text) {
+  uint64_t n = 0;
+  const char* end = text.data() + text.size();
+  auto [stop, ec] = std::from_chars(text.data(), end, n);
+  if (text.empty() || ec != std::errc() || stop != end)
+    return fmt::format("takes a whole number from 0 to {}, not '{}'", UINT64_MAX, text);
+  return "";
+}
 
 template <typename Int>
-CLI::Validator whole_in(Int lo, Int hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& text) -> std::string {
-        Int n = 0;
-        const char* end = text.data() + text.size();
-        auto [stop, ec] = std::from_chars(text.data(), end, n);
-        if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi)
-          return fmt::format("takes a whole number from {} to {}, not '{}'", lo, hi, text);
-        return "";
-      },
-      "", "range");
+OptionCheck whole_in(Int lo, Int hi) {
+  return [lo, hi](const std::string& text) -> std::string {
+    Int n = 0;
+    const char* end = text.data() + text.size();
+    auto [stop, ec] = std::from_chars(text.data(), end, n);
+    if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi)
+      return fmt::format("takes a whole number from {} to {}, not '{}'", lo, hi, text);
+    return "";
+  };
 }
 
 }  // namespace
 
-CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
-                            const std::string& type_name, const std::string& help) {
-  return cmd.add_option(name, value, help)->check(whole_in(lo, hi))->type_name(type_name);
+Option add_int_option(Command& cmd, const std::string& name, int& value, int lo, int hi,
+                      const std::string& type_name, const std::string& help) {
+  return cmd.option(name, value, help).check(whole_in(lo, hi), "range").type_name(type_name);
 }
 
-CLI::Option* add_int64_option(CLI::App& cmd, const std::string& name, int64_t& value, int64_t lo,
-                              int64_t hi, const std::string& type_name, const std::string& help) {
-  return cmd.add_option(name, value, help)->check(whole_in(lo, hi))->type_name(type_name);
+Option add_int64_option(Command& cmd, const std::string& name, int64_t& value, int64_t lo,
+                        int64_t hi, const std::string& type_name, const std::string& help) {
+  return cmd.option(name, value, help).check(whole_in(lo, hi), "range").type_name(type_name);
 }
 
-CLI::Option* add_level_option(CLI::App& cmd, int& level, const std::string& help) {
+Option add_level_option(Command& cmd, int& level, const std::string& help) {
   return add_int_option(cmd, "--level", level, 1, 6, "L", help);
 }
 
-CLI::Option* add_players_option(CLI::App& cmd, int& players, const std::string& help) {
+Option add_players_option(Command& cmd, int& players, const std::string& help) {
   return add_int_option(cmd, "--players", players, 1, kMaxColours, "N", help);
 }
 
-CLI::Option* add_seed_option(CLI::App& cmd, uint64_t& seed, const std::string& help) {
-  return cmd.add_option("--seed", seed, help)->check(kWholeU64)->type_name("S");
+Option add_seed_option(Command& cmd, uint64_t& seed, const std::string& help) {
+  return cmd.option("--seed", seed, help).check(whole_u64, "whole number").type_name("S");
 }
 
-CLI::Option* add_variant_option(CLI::App& cmd, std::vector<std::string>& variants,
-                                const std::string& help) {
-  return cmd.add_option("--variant", variants, help)->allow_extra_args(false)->type_name("K=V");
+Option add_variant_option(Command& cmd, std::vector<std::string>& variants,
+                          const std::string& help) {
+  return cmd.option("--variant", variants, help).allow_extra_args(false).type_name("K=V");
 }
 
-CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help) {
-  return cmd.add_flag("--json", json, help)->disable_flag_override();
+Option add_json_flag(Command& cmd, bool& json, const std::string& help) {
+  return cmd.flag("--json", json, help).disable_flag_override();
 }
 
-CLI::Option* add_data_option(CLI::App& cmd, std::string& dir) {
-  const CLI::Validator data_folder([](std::string& text) { return data_dir_problem(text); }, "",
-                                   "data folder");
+Option add_data_option(Command& cmd, std::string& dir) {
   return cmd
-      .add_option("--data", dir,
-                  "read tiles.yaml, levels.yaml (and specs/, for check) from DIR instead of\n"
-                  "$CARCHECK_DATA or the shipped data")
-      ->check(data_folder)
-      ->type_name("DIR");
+      .option("--data", dir,
+              "read tiles.yaml, levels.yaml (and specs/, for check) from DIR instead of\n"
+              "$CARCHECK_DATA or the shipped data")
+      .check([](const std::string& text) { return data_dir_problem(text); }, "data folder")
+      .type_name("DIR");
 }
 
 std::pair<int, int> parse_shard(const std::string& text) {

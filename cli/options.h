@@ -1,34 +1,35 @@
 // Options several commands share: the same names, checks and help everywhere.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "cli/command.h"
+
 namespace carcheck {
 
 // --level L: a Mists level, 1 to 6.
-CLI::Option* add_level_option(CLI::App& cmd, int& level, const std::string& help);
+Option add_level_option(Command& cmd, int& level, const std::string& help);
 // --players N: 1 to 6 (six colours); the rule set then says which counts it takes, and why.
-CLI::Option* add_players_option(CLI::App& cmd, int& players, const std::string& help);
+Option add_players_option(Command& cmd, int& players, const std::string& help);
 // --seed S: a whole number from 0 to 2^64-1 (no sign, no wrap-around).
-CLI::Option* add_seed_option(CLI::App& cmd, uint64_t& seed, const std::string& help);
+Option add_seed_option(Command& cmd, uint64_t& seed, const std::string& help);
 // --variant K=V, repeatable; each occurrence takes one value, so positionals stay positional.
-CLI::Option* add_variant_option(CLI::App& cmd, std::vector<std::string>& variants,
-                                const std::string& help);
+Option add_variant_option(Command& cmd, std::vector<std::string>& variants,
+                          const std::string& help);
 // --json: a flag that takes no value (--json=yes is refused).
-CLI::Option* add_json_flag(CLI::App& cmd, bool& json, const std::string& help);
+Option add_json_flag(Command& cmd, bool& json, const std::string& help);
 // A whole number from `lo` to `hi`, help showing NAME rather than the range.
-CLI::Option* add_int_option(CLI::App& cmd, const std::string& name, int& value, int lo, int hi,
-                            const std::string& type_name, const std::string& help);
+Option add_int_option(Command& cmd, const std::string& name, int& value, int lo, int hi,
+                      const std::string& type_name, const std::string& help);
 // --data DIR (every command, and before the command): the folder of tiles.yaml, levels.yaml
 // and specs/ in place of the shipped data; DIR is checked when parsed (dsl/tile_loader.h).
-CLI::Option* add_data_option(CLI::App& cmd, std::string& dir);
+Option add_data_option(Command& cmd, std::string& dir);
 // --shard K/N (simulate, fuzz): shard K of N, 1 <= K <= N; throws UsageError otherwise.
 std::pair<int, int> parse_shard(const std::string& text);
-CLI::Option* add_int64_option(CLI::App& cmd, const std::string& name, int64_t& value, int64_t lo,
-                              int64_t hi, const std::string& type_name, const std::string& help);
+Option add_int64_option(Command& cmd, const std::string& name, int64_t& value, int64_t lo,
+                        int64_t hi, const std::string& type_name, const std::string& help);
 
 }  // namespace carcheck

@@ -15,10 +15,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(build-essential cmake ninja-build libxml2-utils clang clang-format tao-pegtl-dev libyaml-cpp-dev
-          librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libclang-rt-14-dev libcli11-dev libfmt-dev nlohmann-json3-dev chromium parallel
-          help2man man-db dpkg-dev pybind11-dev python3-dev python3-pytest)
+# What each command installs: the main job (`check`) only what the `carcheck` binary builds
+# with; the tests, sanitizers, fuzzers and the page add theirs.
+PACKAGES=(build-essential cmake ninja-build tao-pegtl-dev libyaml-cpp-dev librange-v3-dev
+          libcli11-dev libfmt-dev nlohmann-json3-dev)
+TEST_PACKAGES=(libxml2-utils clang clang-format librapidcheck-dev libgtest-dev libgmock-dev
+               libbenchmark-dev libclang-rt-14-dev chromium parallel help2man man-db dpkg-dev
+               pybind11-dev python3-dev python3-pytest)
 
 install_deps() {
   local missing=()
@@ -33,34 +36,41 @@ install_deps() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-configure_build() {  # dir build-type extra-cmake-args...
+configure_build() {  # dir build-type extra-cmake-args...; BUILD_TARGET: build only that target
   local dir=$1 type=$2
   shift 2
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
-  cmake --build "$dir" -j"$(nproc)"
+  cmake --build "$dir" -j"$(nproc)" ${BUILD_TARGET:+--target "$BUILD_TARGET"}
 }
+
+# Every command but the main job builds the tests too (a build folder the main job configured
+# without them gets them back).
+WITH_TESTS=(-DCARCHECK_TESTS=ON -DCARCHECK_MAN=ON)
 
 cmd=${1:-test}
 shift || true
 BUILD_DIR=${BUILD_DIR:-build}
+[ "$cmd" = check ] || PACKAGES+=("${TEST_PACKAGES[@]}")
 case "$cmd" in
   build)
     install_deps
-    configure_build "$BUILD_DIR" Release
+    configure_build "$BUILD_DIR" Release "${WITH_TESTS[@]}" -DCARCHECK_BENCH=ON
     ;;
   check)
+    # The binary alone: no tests, benchmarks or man pages to configure or build.
     install_deps
-    configure_build "$BUILD_DIR" Release
+    BUILD_TARGET=carcheck configure_build "$BUILD_DIR" Release -DCARCHECK_TESTS=OFF \
+      -DCARCHECK_BENCH=OFF -DCARCHECK_MAN=OFF
     "$BUILD_DIR/carcheck" check "$@"
     ;;
   test)
     install_deps
-    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON
+    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON "${WITH_TESTS[@]}" -DCARCHECK_BENCH=ON
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)"
     ;;
   sanitize)
     install_deps
-    configure_build build-asan Debug -DCARCHECK_WERROR=ON -DCARCHECK_SANITIZE=ON -DCARCHECK_BENCH=OFF
+    configure_build build-asan Debug -DCARCHECK_WERROR=ON "${WITH_TESTS[@]}" -DCARCHECK_SANITIZE=ON -DCARCHECK_BENCH=OFF
     ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
     ;;
   libfuzz)
@@ -122,7 +132,7 @@ case "$cmd" in
     PACKAGES+=(emscripten)
     command -v node >/dev/null && command -v npm >/dev/null || PACKAGES+=(nodejs npm)
     install_deps
-    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON
+    configure_build "$BUILD_DIR" Release -DCARCHECK_WERROR=ON "${WITH_TESTS[@]}" -DCARCHECK_BENCH=ON
     bash scripts/build-web.sh
     (cd web/test && npm ci --no-audit --no-fund --loglevel=error)
     ctest --test-dir "$BUILD_DIR" --output-on-failure -L web -j"$(nproc)"
