@@ -106,7 +106,7 @@ CommandRun add_perft_command(Command& carcheck) {
   add_players_option(cmd, o->game.players,
                      "base-c1, pnp-demo and bcb: 2-5; Mists: 1-5 (default 2)");
   add_seed_option(
-      *cmd, o->seed,
+      cmd, o->seed,
       "the game's seed (default 1): its shuffle and set-up (what each pile holds, what\n"
       "the rules draw unseen); every draw is a branch whatever the seed");
   add_variant_option(cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
