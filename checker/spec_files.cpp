@@ -1,6 +1,8 @@
 // Spec files named by paths (checker/spec_files.h).
 #include "checker/spec_files.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <stdexcept>
@@ -21,7 +23,8 @@ std::vector<SpecPath> specs_under(const fs::path& dir) {
     fs::path rel = fs::relative(it->path(), dir);
     found.push_back({it->path().string(), rel.replace_extension().generic_string()});
   }
-  if (found.empty()) throw std::invalid_argument("no .spec files under " + dir.string());
+  if (found.empty())
+    throw std::invalid_argument(fmt::format("no .spec files under {}", dir.string()));
   std::sort(found.begin(), found.end(),
             [](const SpecPath& a, const SpecPath& b) { return a.name < b.name; });
   return found;
@@ -40,7 +43,7 @@ std::vector<SpecPath> collect_specs(const std::vector<std::string>& roots) {
     } else if (fs::is_regular_file(p, ec)) {
       out.push_back({p.string(), fs::path(p).replace_extension().generic_string()});
     } else {
-      throw std::invalid_argument("no such file or folder: " + root);
+      throw std::invalid_argument(fmt::format("no such file or folder: {}", root));
     }
   }
   return out;

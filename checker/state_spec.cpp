@@ -41,18 +41,22 @@ bool spec_names_score_class(const std::string& cls) {
 std::string n(long v) { return std::to_string(v); }
 
 // What the state shows, as expectations: scores, supplies, piles, ghosts, the end.
-std::string expectations(const State& s) {
+std::string expectations(const State& s, const std::map<int, std::string>& notes) {
+  const auto note = [&](int who) {
+    auto it = notes.find(who);
+    return it == notes.end() ? std::string() : "    # " + it->second;
+  };
   const Game& g = s.game();
   const RuleSet& r = g.rules();
   std::string o;
   const bool level6 = r.scoring == ScoringTracks::PerColour;
-  if (g.is_mists() && !level6) {
-    o += "expect score " + n(s.score(0).total) + "\n";
+  if (g.cooperative() && !level6) {
+    o += "expect score " + n(s.score(0).total) + note(0) + "\n";
   } else if (!(level6 && s.scoring_colours().empty())) {
     for (int p = 0; p < s.score_count(); ++p) {
       const std::string who = spec_score_owner(s, p);
       const Score& sc = s.score(p);
-      o += "expect score " + who + " " + n(sc.total) + "\n";
+      o += "expect score " + who + " " + n(sc.total) + note(p) + "\n";
       for (int f = 0; f < kScoreClasses; ++f) {
         const std::string cls = feature_class_name(static_cast<FeatureClass>(f));
         if (sc.by_feature[static_cast<size_t>(f)] != 0 && spec_names_score_class(cls))
@@ -98,7 +102,7 @@ std::string expectations(const State& s) {
 
 std::string spec_score_owner(const State& s, int who) {
   const Game& g = s.game();
-  if (!g.is_mists()) {
+  if (!g.cooperative()) {
     const int c = colour_of_player(g, who);
     return c >= 0 ? kColourNames[c] : "";
   }
@@ -111,16 +115,22 @@ std::string spec_score_owner(const State& s, int who) {
 std::string state_as_spec(const State& s, const StateSpecOptions& options) {
   const Game& g = s.game();
   const RuleSet& r = g.rules();
-  std::string o = "# Saved by " + options.origin + ": replayed by `carcheck check`.\n";
+  std::string o;
+  if (options.header.empty())
+    o += "# Saved by " + options.origin + ": replayed by `carcheck check`.\n";
+  for (const std::string& line : options.header) o += "# " + line + "\n";
   std::string title = options.title.empty() ? "a game saved by " + options.origin : options.title;
   for (char& c : title)
     if (c == '"' || c == '\n') c = '\'';
   o += "spec \"" + title + "\"\n";
-  o += "cites " + options.origin + " \"played there\"\n";
-  o += "rules " + (r.family == Family::Mists ? "mists level " + n(r.level) : r.name) + " players " +
-       n(g.players()) + " seed " + std::to_string(s.seed()) + "\n";
+  o += "cites " + (options.cites.empty() ? options.origin + " \"played there\"" : options.cites) +
+       "\n";
+  o += "rules " + g.spec_rules() + " players " + n(g.players());
+  if (options.seed) o += " seed " + std::to_string(s.seed());
+  o += "\n";
   for (const VariantSwitch& v : r.variants)
     if (v.chosen != 0 || !v.parameter.empty()) o += "variant " + v.id + "=" + v.value() + "\n";
+  for (const std::string& line : options.definitions) o += line + "\n";
   if (!options.setup.empty()) {
     o += "setup {\n";
     for (const std::string& line : options.setup) o += "  " + line + "\n";
@@ -130,20 +140,25 @@ std::string state_as_spec(const State& s, const StateSpecOptions& options) {
   const size_t from = replay.history().size();
   if (s.history().size() < from) throw std::logic_error("the game is older than its start");
   int turn = -1;
+  int draws = 0;
   for (size_t i = from; i < s.history().size(); ++i) {
     const Action& a = s.history()[i];
-    if (replay.turn() != turn) {
+    if (options.count_draws ? a.kind == ActionKind::Draw && replay.phase() == Phase::Draw
+                            : replay.turn() != turn) {
       turn = replay.turn();
-      o += "# turn " + n(turn + 1) + "\n";
+      o += "# turn " + n(options.count_draws ? ++draws : turn + 1) + ", player " +
+           n(replay.active_player() + 1) + "\n";
     }
     o += action_text(replay, a) + "\n";
-    if (std::optional<std::string> why = replay.apply(a))
-      throw std::logic_error("the game does not replay: " + *why);
+    if (std::optional<std::string> why = replay.apply(a)) {
+      if (!options.stop_note) throw std::logic_error("the game does not replay: " + *why);
+      return o + "# (the replay stops here: " + *why + ")\n";
+    }
     const size_t done = replay.history().size();
     for (auto [it, end] = options.events.equal_range(done); it != end; ++it)
       o += "expect event " + it->second + "\n";
   }
-  return o + expectations(s);
+  return options.expectations ? o + expectations(s, options.score_notes) : o;
 }
 
 }  // namespace carcheck

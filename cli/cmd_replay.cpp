@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 
+#include "checker/log_spec.h"
 #include "checker/trace.h"
 #include "cli/check_report.h"
 #include "cli/commands.h"

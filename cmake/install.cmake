@@ -71,6 +71,8 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libyaml-cpp-dev, tao-pegtl-dev, bash-completion")
+# The binary's runtime libraries (libfmt, libyaml-cpp) come into Depends by shlibdeps; the
+# development packages the installed engine and dsl libraries need to be linked are suggested.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libyaml-cpp-dev, tao-pegtl-dev, libfmt-dev, bash-completion")
 set(CPACK_GENERATOR DEB)
 include(CPack)

@@ -1,5 +1,7 @@
 #include "dsl/action_parser.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 
 #include "dsl/action_fill.h"
@@ -29,8 +31,8 @@ std::string syntax_reason(std::string_view message, const ErrorSpot& at) {
   bool alpha = !at.word.empty() && std::isalpha(static_cast<unsigned char>(at.word[0]));
   if (alpha && message == actionlang::error_message<actionlang::game_action>) {
     std::string near = closest_name(at.word, action_verbs());
-    return "unknown action '" + at.word + "'" +
-           (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; " + std::string(message);
+    return fmt::format("unknown action '{}'{}; {}", at.word,
+                       near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), message);
   }
   return std::string(message) + found_text(at.word, "action");
 }
@@ -45,10 +47,10 @@ std::optional<ActionSyntax> parse_action(const std::string& text, std::string& e
                                                                                                  a);
   } catch (const pg::parse_error& e) {
     ErrorSpot at = error_spot(text, e, true);
-    error = "column " + std::to_string(at.column) + ": " + syntax_reason(e.message(), at);
+    error = fmt::format("column {}: {}", at.column, syntax_reason(e.message(), at));
     return std::nullopt;
   } catch (const InputError& e) {
-    error = "column " + std::to_string(e.pos().column) + ": " + e.reason();
+    error = fmt::format("column {}: {}", e.pos().column, e.reason());
     return std::nullopt;
   }
   return a;

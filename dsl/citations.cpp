@@ -1,6 +1,8 @@
 // citations.yaml: read strictly (dsl/yaml_reader.h), every name checked.
 #include "dsl/citations.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <string_view>
 
@@ -95,7 +97,7 @@ RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSe
     for (const Value& item : rd.list(*s)) {
       const std::string id = rd.name(item);
       if (!switch_known(sets, id))
-        rd.fail(item, "unknown switch '" + id + "' (not in levels.yaml)");
+        rd.fail(item, fmt::format("unknown switch '{}' (not in levels.yaml)", id));
       c.switches.push_back(id);
     }
   return c;
@@ -137,8 +139,9 @@ RuleCitations load_citations_from_string(const std::string& text, const std::str
     for (const RuleCitation& o : t.rows)
       if (o.refusal == c.refusal && (c.refusal ? o.action == c.action : o.event == c.event) &&
           o.feature == c.feature && o.with_bridge == c.with_bridge && (o.families & c.families))
-        rd.fail(row, "this row overlaps the row at line " + std::to_string(o.line) + " (same " +
-                         (c.refusal ? "refusal" : "event") + ", feature and rule system)");
+        rd.fail(row, fmt::format("this row overlaps the row at line {} (same {}, feature and rule "
+                                 "system)",
+                                 o.line, c.refusal ? "refusal" : "event"));
     t.rows.push_back(std::move(c));
   }
   return t;

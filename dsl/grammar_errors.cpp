@@ -1,5 +1,7 @@
 #include "dsl/grammar_errors.h"
 
+#include <fmt/format.h>
+
 namespace carcheck {
 
 ErrorSpot error_spot(std::string_view text, const tao::pegtl::parse_error& e, bool skip_blanks,
@@ -26,7 +28,8 @@ ErrorSpot error_spot(std::string_view text, const tao::pegtl::parse_error& e, bo
 }
 
 std::string found_text(const std::string& word, const char* what) {
-  return word.empty() ? std::string(", found the end of the ") + what : ", found '" + word + "'";
+  return word.empty() ? fmt::format(", found the end of the {}", what)
+                      : fmt::format(", found '{}'", word);
 }
 
 }  // namespace carcheck

@@ -4,6 +4,7 @@
 // messages are 1-based).
 #include "dsl/level_loader.h"
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -112,7 +113,7 @@ class LevelsReader {
     for (const Value& item : items) sets.push_back(read_rule_set(item, names));
     for (const std::string& id : variant_order_) {
       const VariantDef& def = variants_.at(id);
-      if (!def.used) ld_.fail(def.mark, "variant '" + id + "' is attached to no rule set");
+      if (!def.used) ld_.fail(def.mark, fmt::format("variant '{}' is attached to no rule set", id));
     }
     check_engine_switches(root, sets);
     return sets;
@@ -121,7 +122,8 @@ class LevelsReader {
   void read_variants(const Value& v) {
     const Map table(ld_, v, nullptr);
     for (const auto& [id, mark] : table.keys()) {
-      if (!is_kebab(id)) ld_.fail(mark, "variant id '" + id + "' is not a kebab-case name");
+      if (!is_kebab(id))
+        ld_.fail(mark, fmt::format("variant id '{}' is not a kebab-case name", id));
       const Map m(ld_, table.required(id), &kVariantKeys);
       VariantDef def;
       def.mark = mark;
@@ -134,16 +136,17 @@ class LevelsReader {
       for (const auto& [value, value_mark] : values.keys()) {
         if (!is_kebab(value)) {
           ld_.fail(value_mark,
-                   "value '" + value + "' of variant '" + id + "' is not a kebab-case name");
+                   fmt::format("value '{}' of variant '{}' is not a kebab-case name", value, id));
         }
         def.sw.values.push_back(value);
         def.sw.meanings.push_back(ld_.string(values.required(value)));
       }
-      if (def.sw.values.empty()) ld_.fail(values.self(), "variant '" + id + "' has no values");
+      if (def.sw.values.empty())
+        ld_.fail(values.self(), fmt::format("variant '{}' has no values", id));
       const auto at = std::find(def.sw.values.begin(), def.sw.values.end(), default_value);
       if (at == def.sw.values.end()) {
-        ld_.fail(dflt, "default '" + default_value + "' of variant '" + id +
-                           "' is not among its values (" + joined(def.sw.values) + ")");
+        ld_.fail(dflt, fmt::format("default '{}' of variant '{}' is not among its values ({})",
+                                   default_value, id, joined(def.sw.values)));
       }
       // The default goes first (VariantSwitch: "the default first"); the others keep their order.
       const auto i = at - def.sw.values.begin();
@@ -163,14 +166,14 @@ class LevelsReader {
     for (const Value& item : ld_.list(v)) {
       const std::string value = ld_.string(item);
       if (std::find(def.sw.values.begin(), def.sw.values.end(), value) == def.sw.values.end()) {
-        ld_.fail(item, "'" + value + "' is not a value of variant '" + def.sw.id +
-                           "' (its values: " + joined(def.sw.values) + ")");
+        ld_.fail(item, fmt::format("'{}' is not a value of variant '{}' (its values: {})", value,
+                                   def.sw.id, joined(def.sw.values)));
       }
       if (find_switch_value(def.sw.id, value)) {
-        ld_.fail(item, "the engine implements " + def.sw.id + "=" + value +
-                           ": take it out of 'not-implemented'");
+        ld_.fail(item, fmt::format("the engine implements {}={}: take it out of 'not-implemented'",
+                                   def.sw.id, value));
       }
-      if (!def.sw.implemented(value)) ld_.fail(item, "'" + value + "' is listed twice");
+      if (!def.sw.implemented(value)) ld_.fail(item, fmt::format("'{}' is listed twice", value));
       def.sw.not_implemented.push_back(value);
     }
   }
@@ -181,16 +184,18 @@ class LevelsReader {
   void check_against_engine(const VariantDef& def, const Map& values) const {
     for (const auto& [value, mark] : values.keys()) {
       if (def.sw.implemented(value) && !find_switch_value(def.sw.id, value)) {
-        ld_.fail(mark, "the engine does not implement " + def.sw.id + "=" + value +
-                           " (list it under 'not-implemented' until it does)");
+        ld_.fail(mark, fmt::format("the engine does not implement {}={} (list it under "
+                                   "'not-implemented' until it does)",
+                                   def.sw.id, value));
       }
     }
     for (const SwitchValue& row : switch_table()) {
       if (row.id != def.sw.id) continue;
       const std::string value(row.value);
       if (std::find(def.sw.values.begin(), def.sw.values.end(), value) == def.sw.values.end()) {
-        ld_.fail(def.mark, "variant '" + def.sw.id + "' lacks the value '" + value +
-                               "', which the engine implements");
+        ld_.fail(def.mark,
+                 fmt::format("variant '{}' lacks the value '{}', which the engine implements",
+                             def.sw.id, value));
       }
     }
   }
@@ -201,7 +206,7 @@ class LevelsReader {
     for (const SwitchValue& row : switch_table()) {
       const std::string id(row.id);
       if (!variants_.count(id)) {
-        ld_.fail(root, "the variants table lacks '" + id + "', which the engine reads");
+        ld_.fail(root, fmt::format("the variants table lacks '{}', which the engine reads", id));
       }
       for (size_t i = 0; i < sets.size(); ++i) {
         const RuleSet& r = sets[i];
@@ -209,9 +214,10 @@ class LevelsReader {
         bool carried = false;
         for (const VariantSwitch& sw : r.variants) carried = carried || sw.id == id;
         if (!carried) {
-          ld_.fail(rule_set_marks_[i], "rule set '" + r.name + "' does not carry variant '" + id +
-                                           "', which the engine reads for " +
-                                           family_name(r.family) + " rule sets");
+          ld_.fail(rule_set_marks_[i],
+                   fmt::format("rule set '{}' does not carry variant '{}', which the "
+                               "engine reads for {} rule sets",
+                               r.name, id, family_name(r.family)));
         }
       }
     }
@@ -242,10 +248,10 @@ class LevelsReader {
     RuleSet r;
     const Value name = m.required("name");
     r.name = ld_.name(name);
-    m.rename("rule set '" + r.name + "'");
+    m.rename(fmt::format("rule set '{}'", r.name));
     if (const auto it = names.find(r.name); it != names.end()) {
-      ld_.fail(name, "duplicate rule set name '" + r.name + "' (first at line " +
-                         std::to_string(it->second.line + 1) + ")");
+      ld_.fail(name, fmt::format("duplicate rule set name '{}' (first at line {})", r.name,
+                                 it->second.line + 1));
     }
     names.emplace(r.name, name.mark);
     r.title = ld_.string(m.required("title"));
@@ -255,8 +261,8 @@ class LevelsReader {
     const std::vector<std::string> mine = keys_of(r.family);
     for (const auto& [key, mark] : m.keys()) {
       if (std::find(mine.begin(), mine.end(), key) == mine.end()) {
-        ld_.fail(mark,
-                 "key '" + key + "' does not apply to a " + family_name(r.family) + " rule set");
+        ld_.fail(mark, fmt::format("key '{}' does not apply to a {} rule set", key,
+                                   family_name(r.family)));
       }
     }
 
@@ -515,10 +521,11 @@ class LevelsReader {
     const std::string id = text.substr(0, eq);
     const auto it = variants_.find(id);
     if (it == variants_.end()) {
-      ld_.fail(v, "unknown variant switch '" + id + "' (not in the variants table)");
+      ld_.fail(v, fmt::format("unknown variant switch '{}' (not in the variants table)", id));
     }
     for (const VariantSwitch& s : r.variants) {
-      if (s.id == id) ld_.fail(v, "variant switch '" + id + "' listed twice for '" + r.name + "'");
+      if (s.id == id)
+        ld_.fail(v, fmt::format("variant switch '{}' listed twice for '{}'", id, r.name));
     }
     it->second.used = true;
     VariantSwitch sw = it->second.sw;
@@ -526,16 +533,17 @@ class LevelsReader {
       const std::string value = text.substr(eq + 1);
       const int at = sw.index_of(value);
       if (at < 0) {
-        ld_.fail(v, "variant switch '" + id + "' has no value '" + value +
-                        "' (allowed: " + joined(sw.values) + ")");
+        ld_.fail(v, fmt::format("variant switch '{}' has no value '{}' (allowed: {})", id, value,
+                                joined(sw.values)));
       }
       sw.chosen = at;
       sw.parameter = VariantSwitch::parameter_of(value);
       if (!sw.implemented(value)) {
-        ld_.fail(v, "variant " + id + "=" + value +
-                        " is not implemented in the engine yet (marked 'not-implemented')");
+        ld_.fail(v, fmt::format("variant {}={} is not implemented in the engine yet (marked "
+                                "'not-implemented')",
+                                id, value));
       }
-      if (auto why = switch_value_problem(id, value)) ld_.fail(v, "variant " + *why);
+      if (auto why = switch_value_problem(id, value)) ld_.fail(v, fmt::format("variant {}", *why));
     }
     r.variants.push_back(std::move(sw));
   }
@@ -587,7 +595,8 @@ const RuleSet& find_rule_set(const std::vector<RuleSet>& sets, const std::string
     if (r.name == key) return r;
     known.push_back(r.name);
   }
-  throw std::invalid_argument("unknown rule set '" + name + "' (known: " + joined(known) + ")");
+  throw std::invalid_argument(
+      fmt::format("unknown rule set '{}' (known: {})", name, joined(known)));
 }
 
 void select_variant(RuleSet& rules, const std::string& key, const std::string& value) {
@@ -597,16 +606,18 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
     if (sw.id != key) continue;
     const int at = sw.index_of(value);
     if (at < 0) {
-      throw std::invalid_argument("variant '" + key + "' has no value '" + value + "' (allowed: " +
-                                  joined(sw.values) + "; default " + sw.values.front() + ")");
+      throw std::invalid_argument(
+          fmt::format("variant '{}' has no value '{}' (allowed: {}; default {})", key, value,
+                      joined(sw.values), sw.values.front()));
     }
     if (!sw.implemented(value)) {
-      throw std::invalid_argument("variant " + key + "=" + value +
-                                  " is not implemented in the engine yet (levels.yaml marks it "
-                                  "'not-implemented'; implemented values: " +
-                                  joined(implemented_values(sw)) + ")");
+      throw std::invalid_argument(
+          fmt::format("variant {}={} is not implemented in the engine yet (levels.yaml "
+                      "marks it 'not-implemented'; implemented values: {})",
+                      key, value, joined(implemented_values(sw))));
     }
-    if (auto why = switch_value_problem(key, value)) throw std::invalid_argument("variant " + *why);
+    if (auto why = switch_value_problem(key, value))
+      throw std::invalid_argument(fmt::format("variant {}", *why));
     sw.chosen = at;
     sw.parameter = VariantSwitch::parameter_of(value);
     if (const auto range = player_range(sw)) {
@@ -615,15 +626,15 @@ void select_variant(RuleSet& rules, const std::string& key, const std::string& v
     }
     return;
   }
-  throw std::invalid_argument("rule set '" + rules.name + "' has no variant '" + key +
-                              "' (its variants: " + joined(ids) + ")");
+  throw std::invalid_argument(fmt::format("rule set '{}' has no variant '{}' (its variants: {})",
+                                          rules.name, key, joined(ids)));
 }
 
 void select_variant(RuleSet& rules, const std::string& key_equals_value) {
   const size_t eq = key_equals_value.find('=');
   if (eq == std::string::npos) {
-    throw std::invalid_argument("expected a variant selection as key=value, got '" +
-                                key_equals_value + "'");
+    throw std::invalid_argument(
+        fmt::format("expected a variant selection as key=value, got '{}'", key_equals_value));
   }
   select_variant(rules, key_equals_value.substr(0, eq), key_equals_value.substr(eq + 1));
 }

@@ -1,5 +1,7 @@
 #include "dsl/library.h"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <stdexcept>
 
@@ -43,7 +45,7 @@ std::string rule_set_name(const std::string& rules, int level) {
   if (rules == "mists") {
     if (level < 1 || level > 6)
       throw std::invalid_argument("Mists over Carcassonne has levels 1 to 6; give --level 1..6");
-    return "mists-" + std::to_string(level);
+    return fmt::format("mists-{}", level);
   }
   if (level != 0 && rules.rfind("mists", 0) != 0)
     throw std::invalid_argument("--level applies to --rules mists only");

@@ -1,5 +1,7 @@
 #include "dsl/tile_compiler.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -41,9 +43,7 @@ struct ParsedCell {
   std::vector<ParsedItem> items;
 };
 
-std::string cell_name(const ParsedCell& c) {
-  return std::to_string(c.x) + "," + std::to_string(c.y);
-}
+std::string cell_name(const ParsedCell& c) { return fmt::format("{},{}", c.x, c.y); }
 
 struct ParseState {
   std::vector<ParsedCell> cells;
@@ -235,23 +235,27 @@ std::string hint_after_item(const std::string& w, const ParseState& st) {
   bool in_ports = last == ParsedItem::Field || last == ParsedItem::Mist;
   if (w.size() == 2 && is_side_letter(w[0]) && in_ports) {
     if (std::string_view("lcr").find(w[1]) == std::string_view::npos)
-      return "'" + w + "' is not a port: the ports are Nl Nc Nr, El Ec Er, Sl Sc Sr, Wl Wc Wr";
+      return fmt::format("'{}' is not a port: the ports are Nl Nc Nr, El Ec Er, Sl Sc Sr, Wl Wc Wr",
+                         w);
     if (last == ParsedItem::Field && w[1] == 'c')
-      return "'" + w +
-             "' is a side centre, not a field half: a field lists halves (l, r) only; "
-             "the centre of a side without a road joins that side's field by itself";
+      return fmt::format(
+          "'{}' is a side centre, not a field half: a field lists halves (l, r) only; "
+          "the centre of a side without a road joins that side's field by itself",
+          w);
   }
   if (last == ParsedItem::City && w.size() == 1 && is_side_letter(w[0]))
     return "join a city segment's sides with '+', as in N+E; separate segments are separate "
            "items, as in 'city N; city S'";
   if (last == ParsedItem::City && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
-    return "'" + w +
-           "' is not a city attribute (shield, shields N, triangle); expected ';' "
-           "between items, or the end of the shape";
+    return fmt::format(
+        "'{}' is not a city attribute (shield, shields N, triangle); expected ';' "
+        "between items, or the end of the shape",
+        w);
   if (last == ParsedItem::Road && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
-    return "'" + w +
-           "' is not a road attribute (inn); expected ';' between items, or the end "
-           "of the shape";
+    return fmt::format(
+        "'{}' is not a road attribute (inn); expected ';' between items, or the end "
+        "of the shape",
+        w);
   return "";
 }
 
@@ -266,8 +270,10 @@ std::string syntax_reason(std::string_view message, const std::string& shape, co
                           const ParseState& st) {
   const std::string& word = at.word;
   if (is<item>(message) && !word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
-    return "unknown item '" + word +
-           "': expected city, road, field, mist, monastery, castle, cemetery, bazaar or ruins";
+    return fmt::format(
+        "unknown item '{}': expected city, road, field, mist, monastery, castle, cemetery, "
+        "bazaar or ruins",
+        word);
   if (is<mist_ghosts>(message) && std::string_view(shape).substr(0, at.byte).ends_with("ghosts"))
     return tilelang::errors::message<ghost_count> +
            found_text(word, "shape");  // its number is missing
@@ -302,20 +308,18 @@ class Compiler {
     std::vector<CellFace> base;
     for (size_t i = 0; i < cells.size(); ++i) {
       if (cells[i].x > kMaxOffset || cells[i].y > kMaxOffset)
-        fail(cells[i].at, "a cell offset must lie between 0 and " + std::to_string(kMaxOffset));
+        fail(cells[i].at, fmt::format("a cell offset must lie between 0 and {}", kMaxOffset));
       // A tile placed at x,y has its north-west cell there: an offset west or north of it
       // would be moved silently, so it is refused (docs/tile-language.md).
       if (cells[i].x < 0 || cells[i].y < 0)
         fail(cells[i].at,
-             "cell offsets count east and south from the tile's north-west corner, "
-             "0,0: " +
-                 std::to_string(cells[i].x) + "," + std::to_string(cells[i].y) +
-                 " lies outside it (shift every cell "
-                 "so that the smallest x and y are 0)");
+             fmt::format("cell offsets count east and south from the tile's north-west corner, "
+                         "0,0: {} lies outside it (shift every cell so that the smallest x and "
+                         "y are 0)",
+                         cell_name(cells[i])));
       for (size_t j = 0; j < i; ++j)
         if (cells[i].x == cells[j].x && cells[i].y == cells[j].y)
-          fail(cells[i].at, "cell " + std::to_string(cells[i].x) + "," +
-                                std::to_string(cells[i].y) + " is given twice");
+          fail(cells[i].at, fmt::format("cell {} is given twice", cell_name(cells[i])));
       base.push_back(compile_cell(cells[i]));
       base.back().dx = static_cast<int8_t>(cells[i].x);
       base.back().dy = static_cast<int8_t>(cells[i].y);
@@ -369,9 +373,10 @@ class Compiler {
     // Gives `port` to segment `seg` of item `it`; `at` is where the port (or its side) is named.
     void claim(const ParsedItem& it, Where at, int port, int seg) {
       if (f_.port_segment[port] >= 0)
-        c_.fail(at, "port " + port_name(port) + " is already claimed by the " +
-                        segment_kind_name(f_.segments[f_.port_segment[port]].kind) + " at column " +
-                        std::to_string(c_.pos(claimed_at_[port]).column));
+        c_.fail(at,
+                fmt::format("port {} is already claimed by the {} at column {}", port_name(port),
+                            segment_kind_name(f_.segments[f_.port_segment[port]].kind),
+                            c_.pos(claimed_at_[port]).column));
       f_.port_segment[port] = static_cast<int8_t>(seg);
       f_.segments[seg].ports |= static_cast<PortMask>(1u << port);
       claimed_at_[port] = it.at;
@@ -396,14 +401,15 @@ class Compiler {
         f_.marks |= kMarkInn;
       }
       if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
-        c_.fail(it.sides_at[1],
-                "a road cannot run from side " + side_name(it.sides[0]) + " back to itself");
+        c_.fail(it.sides_at[1], fmt::format("a road cannot run from side {} back to itself",
+                                            side_name(it.sides[0])));
       for (size_t i = 0; i < it.sides.size(); ++i) {
         int s = it.sides[i];
         if (s < 0) continue;
         if (f_.sides[s] == Terrain::City)
-          c_.fail(it.sides_at[i],
-                  "side " + side_name(s) + " is a city side; a road cannot leave through it");
+          c_.fail(
+              it.sides_at[i],
+              fmt::format("side {} is a city side; a road cannot leave through it", side_name(s)));
         claim(it, it.sides_at[i], centre_port(s), seg);
         f_.sides[s] = Terrain::Road;
       }
@@ -412,14 +418,16 @@ class Compiler {
     void add_centre(const ParsedItem& it) {
       if (it.word == "bazaar" || it.word == "ruins") {
         uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
-        if (f_.marks & mark) c_.fail(it.at, "a cell holds at most one " + it.word);
+        if (f_.marks & mark) c_.fail(it.at, fmt::format("a cell holds at most one {}", it.word));
         f_.marks |= mark;
         return;
       }
       if (f_.centre >= 0)
-        c_.fail(it.at,
-                "a cell holds one monastery, castle or cemetery at most; this one already has a " +
-                    std::string(segment_kind_name(f_.segments[f_.centre].kind)));
+        c_.fail(
+            it.at,
+            fmt::format("a cell holds one monastery, castle or cemetery at most; this one already "
+                        "has a {}",
+                        segment_kind_name(f_.segments[f_.centre].kind)));
       SegmentKind k = it.word == "monastery" ? SegmentKind::Monastery
                       : it.word == "castle"  ? SegmentKind::Castle
                                              : SegmentKind::Cemetery;
@@ -432,19 +440,19 @@ class Compiler {
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i];
         if (f_.sides[side_of(p)] == Terrain::City)
-          c_.fail(it.ports_at[i], "field half " + port_name(p) + " lies on side " +
-                                      side_name(side_of(p)) + ", which is a city side");
+          c_.fail(it.ports_at[i], fmt::format("field half {} lies on side {}, which is a city side",
+                                              port_name(p), side_name(side_of(p))));
         claim(it, it.ports_at[i], p, seg);
       }
       for (size_t i = 0; i < it.borders.size(); ++i) {
         int b = it.borders[i];
         if (f_.sides[b] != Terrain::City)
-          c_.fail(it.borders_at[i], "@" + side_name(b) + ": side " + side_name(b) +
-                                        " holds no city segment to border");
+          c_.fail(it.borders_at[i],
+                  fmt::format("@{0}: side {0} holds no city segment to border", side_name(b)));
         int city = f_.port_segment[centre_port(b)];
         if (f_.segments[seg].borders & (1u << city))
           c_.fail(it.borders_at[i],
-                  "@" + side_name(b) + " names a city segment this field already borders");
+                  fmt::format("@{} names a city segment this field already borders", side_name(b)));
         f_.segments[seg].borders |= static_cast<uint16_t>(1u << city);
       }
     }
@@ -456,12 +464,15 @@ class Compiler {
         int l = port_of(s, 0), c = port_of(s, 1), r = port_of(s, 2);
         for (int p : {l, r})
           if (f_.port_segment[p] < 0)
-            c_.fail(cell.at, "port " + port_name(p) +
-                                 " is claimed by no feature (every field half must be in a field)");
+            c_.fail(cell.at,
+                    fmt::format(
+                        "port {} is claimed by no feature (every field half must be in a field)",
+                        port_name(p)));
         if (f_.port_segment[c] < 0) {
           if (f_.port_segment[l] != f_.port_segment[r])
-            c_.fail(claimed_at_[r], "side " + side_name(s) + " has no road, so " + port_name(l) +
-                                        " and " + port_name(r) + " must lie in the same field");
+            c_.fail(claimed_at_[r],
+                    fmt::format("side {} has no road, so {} and {} must lie in the same field",
+                                side_name(s), port_name(l), port_name(r)));
           f_.port_segment[c] = f_.port_segment[l];
           f_.segments[f_.port_segment[l]].ports |= static_cast<PortMask>(1u << c);
         }
@@ -486,21 +497,23 @@ class Compiler {
       if (f_.n_mist >= kMaxMist) c_.fail(it.at, "too many mist areas on one cell");
       if (it.count < 1 || it.count > 3)
         c_.fail(it.count_at,
-                "a mist area shows 1 to 3 ghost symbols, not " +
-                    (it.count > 99 ? std::string("that many") : std::to_string(it.count)));
+                fmt::format("a mist area shows 1 to 3 ghost symbols, not {}",
+                            it.count > 99 ? std::string("that many") : std::to_string(it.count)));
       MistArea& m = f_.mist[f_.n_mist];
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i], s = side_of(p);
         if (f_.sides[s] == Terrain::City)
-          c_.fail(it.ports_at[i],
-                  "mist never covers a city: " + port_name(p) + " is on city side " + side_name(s));
+          c_.fail(it.ports_at[i], fmt::format("mist never covers a city: {} is on city side {}",
+                                              port_name(p), side_name(s)));
         if (p % kPortsPerSide == 1 && f_.sides[s] != Terrain::Road)
-          c_.fail(it.ports_at[i], "mist port " + port_name(p) +
-                                      " is a side centre without a road; mist covers field "
-                                      "halves (l, r) and road centres");
+          c_.fail(it.ports_at[i],
+                  fmt::format("mist port {} is a side centre without a road; mist covers field "
+                              "halves (l, r) and road centres",
+                              port_name(p)));
         if (f_.port_mist[p] >= 0)
-          c_.fail(it.ports_at[i], "port " + port_name(p) + " is already covered by mist area " +
-                                      std::to_string(f_.port_mist[p] + 1) + " of this cell");
+          c_.fail(it.ports_at[i],
+                  fmt::format("port {} is already covered by mist area {} of this cell",
+                              port_name(p), f_.port_mist[p] + 1));
         f_.port_mist[p] = static_cast<int8_t>(f_.n_mist);
         m.ports |= static_cast<PortMask>(1u << p);
       }
@@ -524,10 +537,12 @@ class Compiler {
           if (cells[j].x == cells[i].x + kDx[s] && cells[j].y == cells[i].y + kDy[s] &&
               faces[i].sides[s] != faces[j].sides[opposite_side(s)])
             fail(cells[i].at,
-                 "inner side " + side_name(s) + " of cell " + cell_name(cells[i]) + " is " +
-                     terrain_word(faces[i].sides[s]) + " but side " + side_name(opposite_side(s)) +
-                     " of its neighbour cell " + cell_name(cells[j]) + " is " +
-                     terrain_word(faces[j].sides[opposite_side(s)]) + "; inner sides must match");
+                 fmt::format(
+                     "inner side {} of cell {} is {} but side {} of its neighbour cell {} is "
+                     "{}; inner sides must match",
+                     side_name(s), cell_name(cells[i]), terrain_word(faces[i].sides[s]),
+                     side_name(opposite_side(s)), cell_name(cells[j]),
+                     terrain_word(faces[j].sides[opposite_side(s)])));
     if (cells.size() > 1) {  // the cells must form one connected piece
       std::vector<int> seen{0};
       for (size_t k = 0; k < seen.size(); ++k)
@@ -538,9 +553,10 @@ class Compiler {
             seen.push_back(static_cast<int>(j));
       for (size_t j = 0; j < cells.size(); ++j)
         if (std::find(seen.begin(), seen.end(), static_cast<int>(j)) == seen.end())
-          fail(cells[j].at, "cell " + cell_name(cells[j]) + " is cut off from cell " +
-                                cell_name(cells[0]) +
-                                ": the cells of a tile must touch side to side");
+          fail(cells[j].at,
+               fmt::format("cell {} is cut off from cell {}: the cells of a tile must touch side "
+                           "to side",
+                           cell_name(cells[j]), cell_name(cells[0])));
     }
   }
 

@@ -1,5 +1,7 @@
 #include "dsl/tile_loader.h"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -115,7 +117,7 @@ void compile_at(const YAML::Node& node, const std::string& file, const std::stri
 // "tile 'NAME'" when the node has a text name, else `fallback`: for messages about the node.
 std::string named(const YAML::Node& n, const char* kind, const char* fallback) {
   if (n.IsMap() && n["name"] && n["name"].IsScalar())
-    return std::string(kind) + " '" + n["name"].Scalar() + "'";
+    return fmt::format("{} '{}'", kind, n["name"].Scalar());
   return fallback;
 }
 
@@ -129,7 +131,7 @@ TileType load_tile(const yamlx::Reader& rd, const std::string& text, const yamlx
                    const std::string& set) {
   yamlx::Map t(rd, yamlx::Value{v.node, v.mark, named(v.node, "tile", "a tile")}, &kTileKeys);
   const std::string name = rd.string(t.required("name"));
-  t.rename("tile '" + name + "'");
+  t.rename(fmt::format("tile '{}'", name));
   t.qualify_fields();
   const int count = rd.integer(t.required("count"), 1, 100);
   const int number = t.optional("number") ? rd.integer(*t.optional("number"), 1, 999) : 0;
@@ -150,7 +152,7 @@ void load_alternatives(const yamlx::Reader& rd, const std::string& text, const y
     const yamlx::Map values(rd, switches.required(id), nullptr);
     for (const auto& [value, value_mark] : values.keys()) {
       const std::string under =
-          "alternative shape of tile '" + tile.name + "' under " + id + "=" + value;
+          fmt::format("alternative shape of tile '{}' under {}={}", tile.name, id, value);
       TileAlternative alt;
       alt.tile = tile.name;
       alt.variant = id;
@@ -160,8 +162,8 @@ void load_alternatives(const yamlx::Reader& rd, const std::string& text, const y
       alt.replacement.shape = rd.string(shape);
       compile_at(shape.node, rd.file(), text, under + ": ", alt.replacement);
       if (alt.replacement.n_cells != tile.n_cells)
-        rd.fail(shape, under + " has " + std::to_string(alt.replacement.n_cells) +
-                           " cells, the tile " + std::to_string(tile.n_cells));
+        rd.fail(shape, fmt::format("{} has {} cells, the tile {}", under, alt.replacement.n_cells,
+                                   tile.n_cells));
       set.alternatives.push_back(std::move(alt));
     }
   }
@@ -172,9 +174,9 @@ TileSet load_set(const yamlx::Reader& rd, const std::string& text, const yamlx::
                &kSetKeys);
   TileSet set;
   set.name = rd.string(s.required("name"));
-  s.rename("tile set '" + set.name + "'");
+  const std::string what = fmt::format("tile set '{}'", set.name);
+  s.rename(what);
   s.qualify_fields();
-  const std::string what = "tile set '" + set.name + "'";
   if (const auto t = s.optional("title")) set.title = rd.string(*t);
   if (const auto n = s.optional("note")) set.note = rd.string(*n);
   if (const auto src = s.optional("source")) set.source = rd.string(*src);
@@ -185,11 +187,13 @@ TileSet load_set(const yamlx::Reader& rd, const std::string& text, const yamlx::
     TileType tile = load_tile(rd, text, item, set.name);
     const yamlx::Map t(rd, item, nullptr);  // checked by load_tile; for the places below
     if (!names.insert(tile.name).second)
-      rd.fail(t.required("name"), "tile name '" + tile.name + "' is used twice in " + what);
+      rd.fail(t.required("name"),
+              fmt::format("tile name '{}' is used twice in {}", tile.name, what));
     if (tile.start && !start.empty())
-      rd.fail(t.required("start"), "tile '" + tile.name + "' is marked as the start tile, but '" +
-                                       start + "' is the start tile of " + what +
-                                       " already (one per set)");
+      rd.fail(t.required("start"),
+              fmt::format("tile '{}' is marked as the start tile, but '{}' is the start tile of "
+                          "{} already (one per set)",
+                          tile.name, start, what));
     if (tile.start) start = tile.name;
     if (tile.n_cells > 1 && !tile.start)
       rd.fail(t.required("shape"),
@@ -229,7 +233,7 @@ std::vector<TileSet> load_tile_sets_from_string(const std::string& yaml_text,
     for (const TileSet& o : out)
       if (o.name == set.name)
         rd.fail(yamlx::Map(rd, item, nullptr).required("name"),
-                "tile set '" + set.name + "' is defined twice");
+                fmt::format("tile set '{}' is defined twice", set.name));
     out.push_back(std::move(set));
   }
   return out;
@@ -257,10 +261,10 @@ std::string installed_data_dir() {
 std::string data_dir_problem(const std::string& dir) {
   std::error_code ec;
   if (dir.empty()) return "the data folder name is empty";
-  if (!fs::is_directory(dir, ec)) return "'" + dir + "' is not a folder";
+  if (!fs::is_directory(dir, ec)) return fmt::format("'{}' is not a folder", dir);
   for (const char* file : {"tiles.yaml", "levels.yaml"})
     if (!fs::is_regular_file(fs::path(dir) / file, ec))
-      return "the data folder '" + dir + "' has no " + file;
+      return fmt::format("the data folder '{}' has no {}", dir, file);
   return "";
 }
 

@@ -1,5 +1,6 @@
 #include "dsl/yaml_reader.h"
 
+#include <fmt/format.h>
 #include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
@@ -58,7 +59,7 @@ class DocumentStarts : public YAML::EventHandler {
 // yaml-cpp says where it noticed a mistake, which may lie earlier; say so, and say what the
 // commonest mistakes look like.
 std::string syntax_reason(const std::string& msg) {
-  std::string reason = "YAML syntax error: " + msg;
+  std::string reason = fmt::format("YAML syntax error: {}", msg);
   if (msg.find("not found") != std::string::npos)
     reason +=
         " (noticed here; the mistake may lie earlier: an unclosed quote or bracket, or a "
@@ -77,7 +78,8 @@ std::string found(const YAML::Node& n) {
     case YAML::NodeType::Sequence:
       return "a list";
     case YAML::NodeType::Scalar:
-      return n.Tag() == "?" ? "'" + n.Scalar() + "'" : "the string \"" + n.Scalar() + "\"";
+      return n.Tag() == "?" ? fmt::format("'{}'", n.Scalar())
+                            : fmt::format("the string \"{}\"", n.Scalar());
     default:
       return "nothing";
   }
@@ -131,15 +133,17 @@ void Reader::fail(const YAML::Mark& mark, const std::string& reason) const {
 }
 
 std::string Reader::string(const Value& v) const {
-  if (!v.node.IsScalar()) fail(v, "expected a string for " + v.name + ", got " + found(v.node));
-  if (v.node.Scalar().empty()) fail(v, v.name + " is empty");
+  if (!v.node.IsScalar())
+    fail(v, fmt::format("expected a string for {}, got {}", v.name, found(v.node)));
+  if (v.node.Scalar().empty()) fail(v, fmt::format("{} is empty", v.name));
   return v.node.Scalar();
 }
 
 std::string Reader::name(const Value& v) const {
   std::string s = string(v);
   if (!is_kebab(s))
-    fail(v, "'" + s + "' is not a kebab-case name (lower-case letters, digits, single hyphens)");
+    fail(v, fmt::format(
+                "'{}' is not a kebab-case name (lower-case letters, digits, single hyphens)", s));
   return s;
 }
 
@@ -148,10 +152,9 @@ int Reader::integer(const Value& v, int lo, int hi) const {
   // A quoted "72" is a string: numbers are plain scalars (tag "?").
   const ParsedInt p = n.IsScalar() && n.Tag() == "?" ? parse_int(n.Scalar(), lo, hi) : ParsedInt{};
   if (p.problem == ParsedInt::NotANumber)
-    fail(v, "expected an integer for " + v.name + ", got " + found(n));
+    fail(v, fmt::format("expected an integer for {}, got {}", v.name, found(n)));
   if (p.problem == ParsedInt::OutOfRange)
-    fail(v, v.name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                ", not " + n.Scalar());
+    fail(v, fmt::format("{} must be between {} and {}, not {}", v.name, lo, hi, n.Scalar()));
   return static_cast<int>(p.value);
 }
 
@@ -159,16 +162,17 @@ bool Reader::boolean(const Value& v) const {
   const YAML::Node& n = v.node;
   if (n.IsScalar() && n.Tag() == "?" && (n.Scalar() == "true" || n.Scalar() == "false"))
     return n.Scalar() == "true";
-  fail(v, "expected true or false for " + v.name + ", got " + found(n));
+  fail(v, fmt::format("expected true or false for {}, got {}", v.name, found(n)));
 }
 
 std::vector<Value> Reader::list(const Value& v) const {
-  if (!v.node.IsSequence()) fail(v, "expected a list for " + v.name + ", got " + found(v.node));
+  if (!v.node.IsSequence())
+    fail(v, fmt::format("expected a list for {}, got {}", v.name, found(v.node)));
   std::vector<Value> items;
   for (size_t i = 0; i < v.node.size(); ++i) {
     const YAML::Node item = v.node[i];
     const YAML::Mark mark = item.IsNull() ? v.mark : item.Mark();
-    items.push_back({item, mark, "item " + std::to_string(i + 1) + " of " + v.name});
+    items.push_back({item, mark, fmt::format("item {} of {}", i + 1, v.name)});
   }
   return items;
 }
@@ -176,29 +180,31 @@ std::vector<Value> Reader::list(const Value& v) const {
 Map::Map(const Reader& rd, const Value& v, const std::vector<std::string>* allowed,
          const std::vector<std::string>* listed)
     : rd_(rd), at_(v) {
-  if (!v.node.IsMap()) rd.fail(v, "expected a map for " + v.name + ", got " + found(v.node));
+  if (!v.node.IsMap())
+    rd.fail(v, fmt::format("expected a map for {}, got {}", v.name, found(v.node)));
   for (auto it = v.node.begin(); it != v.node.end(); ++it) {
-    const Value key{it->first, it->first.Mark(), "a key of " + v.name};
+    const Value key{it->first, it->first.Mark(), fmt::format("a key of {}", v.name)};
     const std::string k = rd.string(key);
     if (allowed && std::find(allowed->begin(), allowed->end(), k) == allowed->end())
-      rd.fail(key, "unknown key '" + k + "' in " + v.name + " (expected " +
-                       one_of(listed ? *listed : *allowed) + ")");
+      rd.fail(key, fmt::format("unknown key '{}' in {} (expected {})", k, v.name,
+                               one_of(listed ? *listed : *allowed)));
     // yaml-cpp keeps both copies of a duplicate key; the first would win silently.
     if (const Field* first = find(k))
-      rd.fail(key, "duplicate key '" + k + "' in " + v.name + " (first at line " +
-                       std::to_string(first->key_mark.line + 1) + ")");
+      rd.fail(key, fmt::format("duplicate key '{}' in {} (first at line {})", k, v.name,
+                               first->key_mark.line + 1));
     const YAML::Node value = it->second;
     fields_.push_back({k, value, value.IsNull() ? key.mark : value.Mark(), key.mark});
   }
 }
 
 Value Map::value_of(const Field& f) const {
-  return Value{f.node, f.value_mark, "'" + f.key + "'" + (qualify_ ? " of " + at_.name : "")};
+  return Value{f.node, f.value_mark,
+               qualify_ ? fmt::format("'{}' of {}", f.key, at_.name) : fmt::format("'{}'", f.key)};
 }
 
 Value Map::required(const std::string& key) const {
   if (const Field* f = find(key)) return value_of(*f);
-  rd_.fail(at_, "missing key '" + key + "' in " + at_.name);
+  rd_.fail(at_, fmt::format("missing key '{}' in {}", key, at_.name));
 }
 
 std::optional<Value> Map::optional(const std::string& key) const {

@@ -124,8 +124,4 @@ std::unique_ptr<Game> log_game(const GameLog& g);
 ReplayResult replay_log(const GameLog& g, const Game& game, const ReplayOptions& o,
                         std::unique_ptr<State>* out = nullptr, int upto = -1);
 
-// The spec (docs/spec-language.md) that replays the first `upto` entries of `g` (all when
-// < 0) and expects the scores the log gives after them.
-std::string export_spec(const GameLog& g, const Game& game, int upto, const std::string& file);
-
 }  // namespace carcheck

@@ -148,6 +148,15 @@ TEST(Fuzzer, CatchesAFaceDownTileThatFinishesARoadAndPrintsAReplayableSpec) {
     // ... and so does the spec runner (no expectations: every action plays).
     SpecResult run = run_spec(parse_spec(found->spec, "fuzz.spec"), SpecRunOptions{});
     EXPECT_EQ(run.outcome, SpecOutcome::Pass) << run.error << "\n" << found->spec;
+    // The one spec writer (checker/state_spec.h) as the fuzzers use it: the failure as the
+    // header, its invariant as the citation, turn comments naming whose turn, and no expect
+    // line (the failing state is what is in doubt).
+    const std::string& text = found->spec;
+    EXPECT_EQ(text.rfind("# Found by tests/test_fuzzer.cpp:\n#   ", 0), 0u) << text;
+    EXPECT_NE(text.find("\ncites checker/invariants.cpp \""), std::string::npos) << text;
+    EXPECT_NE(text.find("\n# turn 1, player 1\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n# turn 2, player 2\n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("\nexpect "), std::string::npos) << text;
   }
   // With the rule mended, the same spec replays without a failure.
   EXPECT_EQ(replay_spec(found->spec).first, "");
