@@ -238,7 +238,9 @@ inline constexpr const char* error_message = nullptr;
   inline constexpr const char* error_message<RULE> = TEXT;
 // Every verb, in ActionKind order.
 inline constexpr WordsText kActionsText{"expected an action: ", ", ", " or ", ""};
-inline constexpr auto kGameActionMessage =
+// `static`, not `inline`: GCC with -fsanitize=address does not fold an inline variable's
+// address compared with nullptr, which PEGTL's must<> static_asserts on.
+static constexpr auto kGameActionMessage =
     kActionsText.text<kActionsText.length(kActionVerbs)>(kActionVerbs);
 CARCHECK_ACTION_MESSAGE(game_action, kGameActionMessage.data())
 CARCHECK_ACTION_MESSAGE(end_of_action, "expected the end of the action")

@@ -333,7 +333,9 @@ inline constexpr WordsText kStatementText{
     "expected a statement: spec, rules, variant, cites, tile, start, setup, expect, under or "
     "an action (",
     ", ", ", ", ")"};
-inline constexpr auto kStatementMessage =
+// `static`, not `inline`: GCC with -fsanitize=address does not fold an inline variable's
+// address compared with nullptr, which PEGTL's must<> static_asserts on.
+static constexpr auto kStatementMessage =
     kStatementText.text<kStatementText.length(kActionVerbs)>(kActionVerbs);
 CARCHECK_SPEC_MESSAGE(statement, kStatementMessage.data())
 CARCHECK_SPEC_MESSAGE(line_end, "expected the end of the line")
