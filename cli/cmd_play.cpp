@@ -209,13 +209,7 @@ int play(const PlayOptions& o) {
 CommandRun add_play_command(Command& carcheck) {
   auto o = std::make_shared<PlayOptions>();
   Command cmd = carcheck.subcommand("play", kAbout);
-  cmd.option("--rules", o->game.rules,
-             "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
-      .required()
-      .type_name("R");
-  add_level_option(cmd, o->game.level, "Mists level 1-6 (with --rules mists)");
-  add_players_option(cmd, o->game.players,
-                     "base-c1, pnp-demo and bcb: 2-5; Mists: 1-5 (default 2)");
+  add_game_options(cmd, o->game);
   add_seed_option(cmd, o->seed, "the game's seed (default 1); the same seed gives the same game");
   add_variant_option(cmd, o->game.variants, "select a rule variant (see levels.yaml), repeatable");
   add_json_flag(cmd, o->json, "one JSON object instead of text");

@@ -56,6 +56,15 @@ Option add_players_option(Command& cmd, int& players, const std::string& help) {
   return add_int_option(cmd, "--players", players, 1, kMaxColours, "N", help);
 }
 
+void add_game_options(Command& cmd, GameOptions& game) {
+  cmd.option("--rules", game.rules,
+             "a rule set of levels.yaml: base-c1, pnp-demo, bcb or mists (with --level)")
+      .required()
+      .type_name("R");
+  add_level_option(cmd, game.level, "Mists level 1-6 (with --rules mists)");
+  add_players_option(cmd, game.players, "base-c1, pnp-demo and bcb: 2-5; Mists: 1-5 (default 2)");
+}
+
 Option add_seed_option(Command& cmd, uint64_t& seed, const std::string& help) {
   return cmd.option("--seed", seed, help).check(whole_u64, "whole number").type_name("S");
 }

@@ -7,9 +7,12 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "dsl/library.h"
 
 namespace carcheck {
 
+// --rules R (required), --level L and --players N: the one game `play` and `perft` start.
+void add_game_options(Command& cmd, GameOptions& game);
 // --level L: a Mists level, 1 to 6.
 Option add_level_option(Command& cmd, int& level, const std::string& help);
 // --players N: 1 to 6 (six colours); the rule set then says which counts it takes, and why.

@@ -520,4 +520,19 @@ std::optional<std::string> Rules::bcb_bazaar_apply(State& s, const Action& a) {
   }
 }
 
+// A policy's look-ahead into a bazaar's placement turn (engine/state.h): BCB's own stage, so
+// it stands with the bazaar rather than with the shared set-up.
+std::optional<std::string> State::setup_bazaar_turn(int player, TileId tile) {
+  if (bcb_.bazaar != BazaarStage::Share) return "no bazaar's tiles are being shared";
+  if (player < 0 || player >= game_->players()) return "no such player";
+  if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
+  bcb_.bazaar = BazaarStage::Place;
+  bcb_.bazaar_redrawn = false;
+  bcb_.decider = -1;
+  player_ = player;
+  drawn_ = tile;
+  phase_ = Phase::Place;
+  return std::nullopt;
+}
+
 }  // namespace carcheck

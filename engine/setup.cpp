@@ -48,19 +48,6 @@ std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
 
 void State::setup_score(int who, int points) { nth(scores_, who).total = points; }
 
-std::optional<std::string> State::setup_bazaar_turn(int player, TileId tile) {
-  if (bcb_.bazaar != BazaarStage::Share) return "no bazaar's tiles are being shared";
-  if (player < 0 || player >= game_->players()) return "no such player";
-  if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
-  bcb_.bazaar = BazaarStage::Place;
-  bcb_.bazaar_redrawn = false;
-  bcb_.decider = -1;
-  player_ = player;
-  drawn_ = tile;
-  phase_ = Phase::Place;
-  return std::nullopt;
-}
-
 std::optional<std::string> State::setup_active_player(int player) {
   if (player < 0 || player >= game_->players()) return "no such player";
   player_ = player;
