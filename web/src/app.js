@@ -189,12 +189,9 @@
     render();
   }
 
-  // A game-log line: the rules replay it (`carcheck replay`); the page then holds every state
-  // of the game, draws as choices, and the slider steps through it.
-  function loadLog(text) {
-    var line = String(text).split("\n").filter(function (l) { return l.trim(); })[0] || "";
-    var info;
-    try { info = api.load_log(line); } catch (e) { say("the game log cannot be loaded: " + (e.message || e)); return false; }
+  // The set-up controls show a loaded game's rule set, players, seed and readings (a log's or
+  // a spec's), its draws as choices.
+  function showGameOf(info) {
     leaveModes();
     $("ruleset").value = info.rule_set;
     fillVariants();
@@ -202,10 +199,18 @@
     $("seed").value = info.seed;
     $("draws-chosen").checked = true;
     info.variants.forEach(function (kv) {
-      var k = kv.split("=")[0], v = kv.slice(k.length + 1);
-      var sel = document.querySelector('#variants select[data-switch="' + k + '"]');
-      if (sel) sel.value = v;
+      var k = kv.split("=")[0], sel = document.querySelector('#variants select[data-switch="' + k + '"]');
+      if (sel) sel.value = kv.slice(k.length + 1);
     });
+  }
+
+  // A game-log line: the rules replay it (`carcheck replay`); the page then holds every state
+  // of the game, draws as choices, and the slider steps through it.
+  function loadLog(text) {
+    var line = String(text).split("\n").filter(function (l) { return l.trim(); })[0] || "";
+    var info;
+    try { info = api.load_log(line); } catch (e) { say("the game log cannot be loaded: " + (e.message || e)); return false; }
+    showGameOf(info);
     try {
       var g = api.load_game(info.rules, info.level, info.players, info.variants);
       var s = g.new_state(Number(info.seed), true);
@@ -788,16 +793,7 @@
     }
     var info = r.info;
     $("tab-play").click();
-    leaveModes();
-    $("ruleset").value = info.rule_set;
-    fillVariants();
-    $("players").value = info.players;
-    $("seed").value = info.seed;
-    $("draws-chosen").checked = true;
-    info.variants.forEach(function (kv) {
-      var k = kv.split("=")[0], sel = document.querySelector('#variants select[data-switch="' + k + '"]');
-      if (sel) sel.value = kv.slice(k.length + 1);
-    });
+    showGameOf(info);
     if (game) game.delete();
     clearStates();
     game = { info: { title: info.title, rules: info.rule_set, players: info.players }, delete: function () {} };
