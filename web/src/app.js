@@ -293,7 +293,7 @@
     $("status").innerHTML = "<b>" + esc(game.info.title) + "</b>, turn " + (st.turn + 1) + ", phase <code>" +
       esc(st.phase) + "</code>: " + esc(who) + (st.waiting_for && !setup ? "<br>" + esc(st.waiting_for) : "") +
       "<br>tiles left: " + st.tiles_remaining +
-      (st.piles.length ? ", piles " + esc(st.piles.join("/")) + " (active " + (st.active_pile + 1) + ")" : "") +
+      (st.piles.length > 1 ? ", piles " + esc(st.piles.join("/")) + " (active " + (st.active_pile + 1) + ")" : "") +
       (st.mists ? ", ghosts: supply " + st.ghosts_supply + ", board " + st.ghosts_board : "");
     $("status").setAttribute("data-phase", st.phase);
     $("status").setAttribute("data-terminal", st.terminal ? "1" : "0");
