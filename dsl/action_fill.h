@@ -3,6 +3,8 @@
 // each action of a spec into its own ActionSyntax (change_action_and_states).
 #pragma once
 
+#include <fmt/format.h>
+
 #include <string>
 
 #include "dsl/action_grammar.h"
@@ -35,9 +37,8 @@ int capped_number(const std::string& digits, int cap);
 template <typename Input>
 void check_coordinates(const Input& in, int x, int y) {
   if (x < -kMaxCoordinate || x > kMaxCoordinate || y < -kMaxCoordinate || y > kMaxCoordinate)
-    throw InputError(source_pos(in), "coordinates lie between -" + std::to_string(kMaxCoordinate) +
-                                         " and " + std::to_string(kMaxCoordinate) + ", not " +
-                                         in.string());
+    throw InputError(source_pos(in), fmt::format("coordinates lie between -{0} and {0}, not {1}",
+                                                 kMaxCoordinate, in.string()));
 }
 
 // A meeple is placed on a feature named by a port where the tile may hold several.
@@ -52,10 +53,10 @@ void check_meeple_feature(const Input& in, const ActionSyntax& a) {
                      "a bridge is named without a port: 'bridge' (the tile holds "
                      "at most one, seed 003 fn 21)");
   if (a.port.empty() && (a.feature == "road" || a.feature == "city" || a.feature == "field"))
-    throw InputError(source_pos(in), "name the " + a.feature +
-                                         " by a port of the new tile, as in 'meeple " + a.feature +
-                                         (a.feature == "field" ? ":Nl" : ":W") +
-                                         "' (ports are board directions)");
+    throw InputError(source_pos(in),
+                     fmt::format("name the {0} by a port of the new tile, as in 'meeple {0}{1}' "
+                                 "(ports are board directions)",
+                                 a.feature, a.feature == "field" ? ":Nl" : ":W"));
 }
 
 template <typename Rule>
@@ -219,8 +220,9 @@ struct fill<ghost_n> {
   static void apply(const Input& in, ActionSyntax& a) {
     a.count = capped_number(in.string(), kMaxGhostCount);
     if (a.count > kMaxGhostCount)
-      throw InputError(source_pos(in), "the game holds " + std::to_string(kMaxGhostCount) +
-                                           " ghosts: a count of " + in.string() + " is a mistake");
+      throw InputError(source_pos(in),
+                       fmt::format("the game holds {} ghosts: a count of {} is a mistake",
+                                   kMaxGhostCount, in.string()));
   }
 };
 
@@ -232,8 +234,8 @@ template <typename Input>
 int mist_area_number(const Input& in) {
   const int k = capped_number(in.string(), kMaxMist);
   if (k < 1 || k > kMaxMist)
-    throw InputError(source_pos(in), "a tile has mist areas 1 to " + std::to_string(kMaxMist) +
-                                         ", not " + in.string());
+    throw InputError(source_pos(in),
+                     fmt::format("a tile has mist areas 1 to {}, not {}", kMaxMist, in.string()));
   return k;
 }
 
@@ -268,9 +270,9 @@ struct fill<ghost_places> {
     int sum = 0;
     for (int slot = 0; slot <= kMaxMist; ++slot) sum += from_count(a.from, slot);
     if (sum != a.count)
-      throw InputError(source_pos(in), "the places give " + std::to_string(sum) +
-                                           " ghosts, but the action removes " +
-                                           std::to_string(a.count));
+      throw InputError(
+          source_pos(in),
+          fmt::format("the places give {} ghosts, but the action removes {}", sum, a.count));
   }
 };
 template <>
@@ -360,22 +362,22 @@ template <>
 struct fill<bridge_beside> {
   template <typename Input>
   static void apply(const Input& in, ActionSyntax& a) {
-    const std::string at = std::to_string(a.bx) + "," + std::to_string(a.by);
+    const std::string at = fmt::format("{},{}", a.bx, a.by);
     int side = -1;
     for (int k = 0; k < kSides; ++k)
       if (a.bx == a.x + kDx[k] && a.by == a.y + kDy[k]) side = k;
     if (side < 0)
       throw InputError(source_pos(in),
-                       "the bridge of a placement lies on the tile placed or on a neighbour "
-                       "sharing a side with it: " +
-                           at + " is not beside " + std::to_string(a.x) + "," +
-                           std::to_string(a.y));
+                       fmt::format("the bridge of a placement lies on the tile placed or on a "
+                                   "neighbour sharing a side with it: {} is not beside {},{}",
+                                   at, a.x, a.y));
     const BridgeAxis axis = axis_of_side(side);
     if (a.count != static_cast<int>(axis))
-      throw InputError(source_pos(in),
-                       std::string("a bridge on the neighbour across side ") + kSideNames[side] +
-                           " carries the new tile's road on along " + bridge_axis_name(axis) +
-                           ": write 'bridge " + at + " " + bridge_axis_name(axis) + "'");
+      throw InputError(
+          source_pos(in),
+          fmt::format("a bridge on the neighbour across side {0} carries the new tile's "
+                      "road on along {1}: write 'bridge {2} {1}'",
+                      kSideNames[side], bridge_axis_name(axis), at));
     a.bridge = kPlaceBridgeBeside + side;
   }
 };
@@ -397,9 +399,8 @@ struct fill<amount> {
   static void apply(const Input& in, ActionSyntax& a) {
     a.count = capped_number(in.string(), kMaxAmount);
     if (a.count > kMaxAmount)
-      throw InputError(source_pos(in), "a bid of " + in.string() +
-                                           " points is a mistake (at most " +
-                                           std::to_string(kMaxAmount) + ")");
+      throw InputError(source_pos(in), fmt::format("a bid of {} points is a mistake (at most {})",
+                                                   in.string(), kMaxAmount));
   }
 };
 

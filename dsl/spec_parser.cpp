@@ -1,5 +1,7 @@
 #include "dsl/spec_parser.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -368,9 +370,9 @@ void check_name(ParseState& st, const Tok& t, const std::vector<std::string>& kn
                 const char* what, const char* plural) {
   if (std::find(known.begin(), known.end(), t.text) != known.end()) return;
   std::string near = closest_name(t.text, known);
-  st.fail(t.at, "unknown " + std::string(what) + " '" + t.text + "'" +
-                    (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; the " + plural +
-                    " are: " + joined(known));
+  st.fail(t.at, fmt::format("unknown {} '{}'{}; the {} are: {}", what, t.text,
+                            near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), plural,
+                            joined(known)));
 }
 
 template <>
@@ -379,11 +381,12 @@ struct action<kw_setup> {
   static void apply(const Input& in, ParseState& st) {
     SpecAt at = where(in);
     if (st.seen_setup)
-      st.fail(at, "a spec has one setup block (the first opens at line " +
-                      std::to_string(st.setup_at.line) + ")");
+      st.fail(at, fmt::format("a spec has one setup block (the first opens at line {})",
+                              st.setup_at.line));
     if (st.seen_step)
-      st.fail(at, "the setup block comes before the turns and expectations (the first is at line " +
-                      std::to_string(st.first_step_at.line) + ")");
+      st.fail(at, fmt::format("the setup block comes before the turns and expectations (the "
+                              "first is at line {})",
+                              st.first_step_at.line));
     st.seen_setup = true;
     st.in_setup = true;
     st.setup_at = at;
@@ -472,8 +475,8 @@ CARCHECK_SETUP(s_hound, Hound, {
   } else {
     const Tok& t = st.words.status.front();
     if (t.text == "placed")
-      st.fail(t.at, "a placed hound lies by a meeple: write 'hound " + std::to_string(s.value) +
-                        " by <colour>@x,y'");
+      st.fail(t.at, fmt::format("a placed hound lies by a meeple: write 'hound {} by <colour>@x,y'",
+                                s.value));
     static const std::vector<std::string> others = {"waiting", "lost", "scored", "removed"};
     check_name(st, t, others, "hound status", "statuses besides 'by <colour>@x,y'");
     s.status = t.text;
@@ -774,8 +777,8 @@ struct action<rules_statement> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     if (!st.spec.rules.empty())
-      st.fail(where(in), "a spec has one 'rules' line (the first is at line " +
-                             std::to_string(st.spec.rules_at.line) + ")");
+      st.fail(where(in), fmt::format("a spec has one 'rules' line (the first is at line {})",
+                                     st.spec.rules_at.line));
     st.spec.rules = st.words.rules.front().text;
     st.spec.rules_at = st.words.rules.front().at;
     if (has(st.words.level)) {
@@ -828,8 +831,7 @@ struct action<variant_statement> {
     const VariantBinding& b = st.bindings.front();
     for (const VariantBinding& o : st.spec.variants)
       if (o.key == b.key)
-        st.fail(b.at,
-                "variant '" + b.key + "' is already selected at line " + std::to_string(o.at.line));
+        st.fail(b.at, fmt::format("variant '{}' is already selected at line {}", b.key, o.at.line));
     st.spec.variants.push_back(b);
     st.bindings.clear();
   }
@@ -864,11 +866,11 @@ struct action<tile_tail> {
       st.fail(t.at, "tiles are declared before the setup block and the turns");
     for (const SpecTile& o : st.spec.tiles) {
       if (o.name == t.name)
-        st.fail(t.at, "tile '" + t.name + "' is declared twice (first at line " +
-                          std::to_string(o.at.line) + ")");
+        st.fail(t.at,
+                fmt::format("tile '{}' is declared twice (first at line {})", t.name, o.at.line));
       if (o.start && t.start)
-        st.fail(t.at, "a spec has one start tile ('" + o.name + "' at line " +
-                          std::to_string(o.at.line) + ")");
+        st.fail(t.at,
+                fmt::format("a spec has one start tile ('{}' at line {})", o.name, o.at.line));
     }
     if (has(st.words.string)) {
       // The parts of a multi-line shape keep their layout (a line break, then blanks up to the
@@ -938,8 +940,8 @@ std::string unknown(const std::string& what, const std::string& w,
                     const std::vector<std::string>& known) {
   std::string name = leading_name(w);
   std::string near = closest_name(name, known);
-  return "unknown " + what + " '" + name + "'" +
-         (near.empty() ? "" : " (did you mean '" + near + "'?)");
+  return fmt::format("unknown {} '{}'{}", what, name,
+                     near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near));
 }
 
 template <typename Rule>
@@ -957,8 +959,8 @@ std::string syntax_reason(std::string_view message, const ErrorSpot& at, const P
     return unknown("statement", w, statement_words()) + "; " + base;
   if (is<setup_statement>(message)) {
     if (at.at_end)
-      return "the setup block that opens at line " + std::to_string(st.setup_at.line) +
-             " is not closed: expected '}'";
+      return fmt::format("the setup block that opens at line {} is not closed: expected '}}'",
+                         st.setup_at.line);
     std::string name = leading_name(w);
     if (name == "expect" || name == "draw" || name == "pass" || name == "points")
       return "'" + name +
@@ -1032,9 +1034,7 @@ void check_file(ParseState& st) {
 }  // namespace
 
 std::string expectation_subject(const Expectation& e) {
-  auto xy = [&] {
-    return e.has_where ? " at " + std::to_string(e.where.x) + "," + std::to_string(e.where.y) : "";
-  };
+  auto xy = [&] { return e.has_where ? fmt::format(" at {},{}", e.where.x, e.where.y) : ""; };
   switch (e.kind) {
     case ExpectKind::Score:
     case ExpectKind::Track:  // the same value in Level 6
@@ -1044,11 +1044,11 @@ std::string expectation_subject(const Expectation& e) {
     case ExpectKind::MeeplesBox:
       return "meeples box " + e.colour;
     case ExpectKind::PileContains:
-      return "pile " + std::to_string(e.index) + " contains " + e.tile;
+      return fmt::format("pile {} contains {}", e.index, e.tile);
     case ExpectKind::PileTop:
-      return "pile " + std::to_string(e.index) + " top";
+      return fmt::format("pile {} top", e.index);
     case ExpectKind::GhostsAt:
-      return "ghosts" + xy() + " " + e.word + " " + std::to_string(e.index);
+      return fmt::format("ghosts{} {} {}", xy(), e.word, e.index);
     case ExpectKind::GhostsSupply:
       return "ghosts supply";
     case ExpectKind::GhostsBoard:
@@ -1066,7 +1066,7 @@ std::string expectation_subject(const Expectation& e) {
     case ExpectKind::Pile:
       return "pile";
     case ExpectKind::PileHolds:
-      return "pile " + std::to_string(e.index);
+      return fmt::format("pile {}", e.index);
     case ExpectKind::ActivePile:
       return "active-pile";
     case ExpectKind::TilesLeft:
@@ -1078,9 +1078,9 @@ std::string expectation_subject(const Expectation& e) {
     case ExpectKind::Size:
       return "size " + e.feature.text() + xy();
     case ExpectKind::Event:
-      return "event " + e.word +
-             (e.has_event_value ? " value " + std::to_string(e.event_value) : "") + xy() +
-             (e.colour.empty() ? "" : " by " + e.colour) + " " + e.event_feature;
+      return fmt::format("event {}{}{}{} {}", e.word,
+                         e.has_event_value ? fmt::format(" value {}", e.event_value) : "", xy(),
+                         e.colour.empty() ? "" : " by " + e.colour, e.event_feature);
     case ExpectKind::Illegal:
     case ExpectKind::Legal: {
       std::string line = "action " + e.action.text;
@@ -1088,7 +1088,7 @@ std::string expectation_subject(const Expectation& e) {
       return line;
     }
     case ExpectKind::LegalCount:
-      return "legal count depth " + std::to_string(e.depth);
+      return fmt::format("legal count depth {}", e.depth);
     case ExpectKind::LegalPlaces:
       return "legal placements";
     case ExpectKind::LegalMeeples:
@@ -1104,7 +1104,7 @@ std::string expectation_subject(const Expectation& e) {
     case ExpectKind::Goal:
       return "goal";
     case ExpectKind::Hound:
-      return "hound " + std::to_string(e.index);
+      return fmt::format("hound {}", e.index);
     case ExpectKind::Bridges:
       return "bridges " + e.colour;
     case ExpectKind::BridgeAt:

@@ -1,6 +1,8 @@
 // Reading one line of a game log (gamelog/game_log.h). Strict: an unknown field, a missing
 // one or a wrong type is refused with its JSON path, never defaulted. The JSON is read by
 // gamelog/json_in.h (every fuzzed game's log is read back, so no tree of maps is built).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -14,7 +16,8 @@
 namespace carcheck {
 
 std::string LogError::text() const {
-  return "line " + std::to_string(line) + ": " + (path.empty() ? "" : path + ": ") + reason;
+  return path.empty() ? fmt::format("line {}: {}", line, reason)
+                      : fmt::format("line {}: {}: {}", line, path, reason);
 }
 
 namespace {
@@ -45,7 +48,7 @@ class Fields {
     if (obj.type != Type::Object) throw Bad{path_, "expected an object, found " + kind_of(obj)};
   }
   std::string at(std::string_view key) const {
-    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+    return path_.empty() ? std::string(key) : fmt::format("{}.{}", path_, key);
   }
   const jsonin::Document& doc() const { return d_; }
   // Finds every key of `names` in one pass over the members (a turn is read per turn of every
@@ -147,7 +150,7 @@ std::vector<int> int_list(const jsonin::Document& d, const json& v, const Path& 
   for (size_t i = 0; i < d.size(v); ++i) {
     const json& item = d.child(v, i);
     if (!item.is_number_integer())
-      throw Bad{path() + "[" + std::to_string(i) + "]", "expected an integer"};
+      throw Bad{fmt::format("{}[{}]", path(), i), "expected an integer"};
     out.push_back(static_cast<int>(item.as_int64()));  // as nlohmann's get<int>()
   }
   return out;
@@ -157,7 +160,7 @@ std::vector<int> int_list(const jsonin::Document& d, const json& v, const Path& 
 std::string string_item(const Fields& f, const json& array, size_t i, const char* key) {
   const json& v = f.doc().child(array, i);
   if (v.type != Type::String)
-    throw Bad{f.at(key) + "[" + std::to_string(i) + "]", "expected a string, found " + kind_of(v)};
+    throw Bad{fmt::format("{}[{}]", f.at(key), i), "expected a string, found " + kind_of(v)};
   return std::string(v.text);
 }
 
@@ -201,7 +204,7 @@ std::vector<LogMove> read_moves(Fields& f, const json& v) {
     throw Bad{f.at("legal"), "expected an array of {x, y, rotation, bridge, followers}"};
   std::vector<LogMove> out;
   for (size_t i = 0; i < d.size(v); ++i) {
-    Fields mf(d, d.child(v, i), f.at("legal") + "[" + std::to_string(i) + "]");
+    Fields mf(d, d.child(v, i), fmt::format("{}[{}]", f.at("legal"), i));
     LogMove m;
     m.x = mf.need_int("x");
     m.y = mf.need_int("y");
@@ -230,17 +233,17 @@ std::vector<LogBids> read_bids(Fields& f, const json& v, size_t actions) {
   if (v.type != Type::Array) throw Bad{f.at("legal_bids"), "expected an array of {action, ranges}"};
   std::vector<LogBids> out;
   for (size_t i = 0; i < d.size(v); ++i) {
-    Fields bf(d, d.child(v, i), f.at("legal_bids") + "[" + std::to_string(i) + "]");
+    Fields bf(d, d.child(v, i), fmt::format("{}[{}]", f.at("legal_bids"), i));
     LogBids b;
     b.action = bf.need_int("action");
     if (b.action < 0 || static_cast<size_t>(b.action) >= actions)
       throw Bad{bf.at("action"),
-                "expected the index of one of the turn's " + std::to_string(actions) + " actions"};
+                fmt::format("expected the index of one of the turn's {} actions", actions)};
     const json* rs = bf.get("ranges");
     if (!rs || rs->type != Type::Array)
       throw Bad{bf.at("ranges"), "expected an array of {tile, from, to}"};
     for (size_t k = 0; k < d.size(*rs); ++k) {
-      Fields rf(d, d.child(*rs, k), bf.at("ranges") + "[" + std::to_string(k) + "]");
+      Fields rf(d, d.child(*rs, k), fmt::format("{}[{}]", bf.at("ranges"), k));
       LogBidRange r;
       if (const json* t = rf.get("tile")) r.tile = rf.text(*t, "tile");
       r.from = rf.need_int("from");
@@ -264,14 +267,14 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
   // A field a later version added, in a line of an earlier one.
   for (const LogFieldSince& since : kLogFieldsSince)
     if (version < since.version && d.find(v, since.field))
-      throw Bad{f.at(since.field), "a field of format version " + std::to_string(since.version) +
-                                       " (this line is version " + std::to_string(version) + ")"};
+      throw Bad{f.at(since.field),
+                fmt::format("a field of format version {} (this line is version {})", since.version,
+                            version)};
   LogTurn t;
   t.path = path;
   t.player = f.need_int(kPlayer);
   if (t.player < 0 || t.player >= players)
-    throw Bad{f.at("player"), "seat " + std::to_string(t.player) + " is not one of 0.." +
-                                  std::to_string(players - 1)};
+    throw Bad{f.at("player"), fmt::format("seat {} is not one of 0..{}", t.player, players - 1)};
   t.tile = f.need_text(kTile);
   if (const json* d = f.get(kDiscard)) t.discard = f.flag(*d, "discard");
   if (const json* b = f.get(kBazaar)) t.bazaar = f.flag(*b, "bazaar");
@@ -310,7 +313,7 @@ LogTurn read_turn(const jsonin::Document& d, const json& v, const std::string& p
       throw Bad{f.at("legal_placements"), "expected an array of [x, y, r]"};
     t.legal_placements.emplace();
     for (size_t i = 0; i < d.size(*lp); ++i) {
-      const std::string p = f.at("legal_placements") + "[" + std::to_string(i) + "]";
+      const std::string p = fmt::format("{}[{}]", f.at("legal_placements"), i);
       std::vector<int> xyr = int_list(d, d.child(*lp, i), [&] { return p; });
       if (xyr.size() != 3 || xyr[2] < 0 || xyr[2] > 3)
         throw Bad{p, "expected [x, y, rotation 0..3]"};
@@ -334,12 +337,12 @@ void read_header(Fields& f, GameLog& g) {
   const jsonin::Document& d = f.doc();
   const std::string format = f.need_text("format");
   if (format != kLogFormatName)
-    throw Bad{f.at("format"), "expected \"" + std::string(kLogFormatName) + "\""};
+    throw Bad{f.at("format"), fmt::format("expected \"{}\"", kLogFormatName)};
   g.version = f.need_int("version");
   if (g.version < 1 || g.version > kLogFormatNewest)
-    throw Bad{f.at("version"), "format version " + std::to_string(g.version) +
-                                   " is not known (this carcheck reads versions 1 to " +
-                                   std::to_string(kLogFormatNewest) + ")"};
+    throw Bad{f.at("version"), fmt::format("format version {} is not known (this carcheck reads "
+                                           "versions 1 to {})",
+                                           g.version, kLogFormatNewest)};
   if (const json* w = f.get("writer")) g.writer = f.text(*w, "writer");
   g.game.rules = f.need_text("rules");
   if (const json* l = f.get("level")) g.game.level = f.integer(*l, "level");
@@ -350,7 +353,7 @@ void read_header(Fields& f, GameLog& g) {
     for (size_t i = 0; i < d.size(*v); ++i) {
       const json& value = d.child(*v, i);
       const std::string key(value.key);
-      g.game.variants.push_back(key + "=" + f.text(value, "variants." + key));
+      g.game.variants.push_back(fmt::format("{}={}", key, f.text(value, "variants." + key)));
     }
   }
   if (const json* s = f.get("seed")) {
@@ -380,7 +383,7 @@ void read_header(Fields& f, GameLog& g) {
   if (const json* c = f.get("colours")) {
     if (c->type != Type::Array) throw Bad{f.at("colours"), "expected an array of colour names"};
     for (size_t i = 0; i < d.size(*c); ++i)
-      g.colours.push_back(f.text(d.child(*c, i), "colours[" + std::to_string(i) + "]"));
+      g.colours.push_back(f.text(d.child(*c, i), fmt::format("colours[{}]", i)));
   }
   if (const json* tr = f.get("tile_rotations")) {
     if (tr->type != Type::Object)
@@ -395,14 +398,14 @@ void read_header(Fields& f, GameLog& g) {
   }
   for (const LogFieldSince& since : kLogHeaderFieldsSince)
     if (g.version < since.version && f.get(since.field))
-      throw Bad{f.at(since.field), "a field of format version " + std::to_string(since.version) +
-                                       " (this line is version " + std::to_string(g.version) + ")"};
+      throw Bad{f.at(since.field),
+                fmt::format("a field of format version {} (this line is version {})", since.version,
+                            g.version)};
   if (const json* sm = f.get("scoring_meeples")) {
     if (sm->type != Type::Array)
       throw Bad{f.at("scoring_meeples"), "expected an array of colour names"};
     for (size_t i = 0; i < d.size(*sm); ++i)
-      g.scoring_meeples.push_back(
-          f.text(d.child(*sm, i), "scoring_meeples[" + std::to_string(i) + "]"));
+      g.scoring_meeples.push_back(f.text(d.child(*sm, i), fmt::format("scoring_meeples[{}]", i)));
   }
   if (const json* p = f.get("partial")) g.partial = f.flag(*p, "partial");
   if (const json* ss = f.get("start_scores"))
@@ -421,7 +424,7 @@ void read_tiles(Fields& f, GameLog& g) {
     tf.get(tiles.key);  // a view into the document, which outlives `tf`
     if (tiles.type != Type::Array) throw Bad{sp, "expected an array of tiles"};
     for (size_t i = 0; i < d.size(tiles); ++i) {
-      const std::string p = sp + "[" + std::to_string(i) + "]";
+      const std::string p = fmt::format("{}[{}]", sp, i);
       Fields df(d, d.child(tiles, i), p);
       LogTileDef def;
       def.set = set;
@@ -458,7 +461,7 @@ std::optional<GameLog> read_game_log(const std::string& line_text, int line, Log
     if (turns.type != Type::Array) throw Bad{"turns", "expected an array"};
     g.turns.reserve(doc.size(turns));
     for (size_t i = 0; i < doc.size(turns); ++i)
-      g.turns.push_back(read_turn(doc, doc.child(turns, i), "turns[" + std::to_string(i) + "]",
+      g.turns.push_back(read_turn(doc, doc.child(turns, i), fmt::format("turns[{}]", i),
                                   g.game.players, g.version));
     if (const json* fs = f.get("final_scores")) {
       g.final_scores = int_list(doc, *fs, [] { return std::string("final_scores"); });

@@ -2,6 +2,8 @@
 // frame and its actions, applied, and compared.
 #include "gamelog/replay.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -61,13 +63,13 @@ bool has_coordinates(ActionKind k) {
   }
 }
 
-std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+std::string xy(int x, int y) { return fmt::format("{},{}", x, y); }
 
 std::string listed(const std::vector<std::string>& items) {
   std::string out;
   const size_t shown = std::min<size_t>(items.size(), 6);
   for (size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + items[i];
-  if (items.size() > shown) out += ", ... (" + std::to_string(items.size()) + " in all)";
+  if (items.size() > shown) out += fmt::format(", ... ({} in all)", items.size());
   return out;
 }
 
@@ -134,7 +136,7 @@ class Replayer {
       const TileId id = game_.find_tile(name);
       if (id < 0) {
         found(Disagreement::Refused, 0,
-              "tile_rotations names '" + name + "', which is no tile of this rule set");
+              fmt::format("tile_rotations names '{}', which is no tile of this rule set", name));
         if (out) *out = std::move(s_);
         return std::move(res_);
       }
@@ -171,8 +173,9 @@ class Replayer {
       std::sort(have.begin(), have.end());
       if (want == have) return true;
       return refused(0, "scoring-meeples", "no choice of scoring colours is open",
-                     have.empty() ? "scoring_meeples: " + game_.rules().name +
-                                        " has no scoring meeples to choose (Level 6 only)"
+                     have.empty() ? fmt::format("scoring_meeples: {} has no scoring meeples to "
+                                                "choose (Level 6 only)",
+                                                game_.rules().name)
                                   : "scoring_meeples: with these colours in play the scoring "
                                     "meeples are the rules' own, not a choice");
     }
@@ -258,35 +261,36 @@ class Replayer {
     turn_ = turn;
     turn_events_.clear();
     if (s_->is_terminal())
-      return found(Disagreement::End, turn,
-                   std::string("the game is over by the rules (") +
-                       end_reason_text(s_->end_reason()) + "), but the log goes on with " +
-                       std::to_string(g_.turns.size() - static_cast<size_t>(i)) + " more turn(s)");
+      return found(
+          Disagreement::End, turn,
+          fmt::format("the game is over by the rules ({}), but the log goes on with {} more "
+                      "turn(s)",
+                      end_reason_text(s_->end_reason()), g_.turns.size() - static_cast<size_t>(i)));
     const Phase want = t.bazaar ? Phase::Place : Phase::Draw;
     if (s_->phase() != want)
       return found(Disagreement::Missing, turn,
-                   std::string("the log starts a ") + (t.bazaar ? "bazaar tile's " : "") +
-                       "turn while the rules wait for " + s_->waiting_for());
+                   fmt::format("the log starts a {}turn while the rules wait for {}",
+                               t.bazaar ? "bazaar tile's " : "", s_->waiting_for()));
     if (s_->active_player() != t.player) {
       pending_.log_seat = t.player;
       pending_.rules_seat = s_->active_player();
       return found(Disagreement::Order, turn,
-                   "the log's turn is seat " + std::to_string(t.player) +
-                       "'s, the rules say seat " + std::to_string(s_->active_player()) + "'s");
+                   fmt::format("the log's turn is seat {}'s, the rules say seat {}'s", t.player,
+                               s_->active_player()));
     }
     Action draw;
     draw.kind = ActionKind::Draw;
     draw.tile = game_.find_tile(t.tile);
     if (draw.tile < 0)
       return refused(turn, "draw " + t.tile, "not in this rule set",
-                     "tile '" + t.tile + "' is not in this rule set");
+                     fmt::format("tile '{}' is not in this rule set", t.tile));
     if (t.bazaar) {  // BCB: the tile won in the bazaar is in hand already
       if (s_->drawn() != draw.tile)
         return found(Disagreement::Refused, turn,
-                     "the log places " + t.tile + " as a bazaar tile; the rules give seat " +
-                         std::to_string(s_->active_player()) + " " + game_.tile(s_->drawn()).name);
+                     fmt::format("the log places {} as a bazaar tile; the rules give seat {} {}",
+                                 t.tile, s_->active_player(), game_.tile(s_->drawn()).name));
     } else if (auto why = apply(draw)) {
-      return refused(turn, "draw " + t.tile, *why, "draw " + t.tile + ": " + *why);
+      return refused(turn, "draw " + t.tile, *why, fmt::format("draw {}: {}", t.tile, *why));
     }
     // The draw set this very tile aside (a bazaar tile's turn has no draw of its own: the
     // events then are the auction's, perhaps another player's unplaceable tile).
@@ -300,22 +304,24 @@ class Replayer {
       Action d;
       d.kind = ActionKind::Discard;
       if (s_->phase() == Phase::Place && !apply(d)) return steps(t, turn) && scores(t, turn);
-      return found(
-          Disagreement::Refused, turn,
-          "the log sets " + t.tile + " aside, but it fits (for example " + first_placement() + ")",
-          true);
+      return found(Disagreement::Refused, turn,
+                   fmt::format("the log sets {} aside, but it fits (for example {})", t.tile,
+                               first_placement()),
+                   true);
     }
     if (set_aside)
-      return found(Disagreement::Refused, turn,
-                   "the rules set " + t.tile + " aside (it fits nowhere), the log places it at " +
-                       xy(t.x, t.y) + " r" + std::to_string(t.rotation),
-                   true);
+      return found(
+          Disagreement::Refused, turn,
+          fmt::format("the rules set {} aside (it fits nowhere), the log places it at {} r{}",
+                      t.tile, xy(t.x, t.y), t.rotation),
+          true);
     if (t.legal_placements && !compare_placements(t, turn, draw.tile)) return false;
     if (t.legal && !compare_moves(t, turn, draw.tile)) return false;
     if (!t.placed) {  // the rules took the tile over (a face-down tile, the game's end)
       if (s_->phase() == Phase::Place)
-        return found(Disagreement::Missing, turn,
-                     "the log does not place " + t.tile + ", and the rules wait for its placement");
+        return found(
+            Disagreement::Missing, turn,
+            fmt::format("the log does not place {}, and the rules wait for its placement", t.tile));
       if (!steps(t, turn)) return false;
       return scores(t, turn);
     }
@@ -329,7 +335,7 @@ class Replayer {
       place.count = static_cast<int8_t>(bridge_code(*t.bridge_at, t.bridge_axis, place));
     if (auto why = apply(place)) {
       const std::string placed =
-          "place " + t.tile + " at " + xy(t.x, t.y) + " r" + std::to_string(t.rotation);
+          fmt::format("place {} at {} r{}", t.tile, xy(t.x, t.y), t.rotation);
       return refused(turn, placed, *why, placed + ": " + *why + fits_turned(t, place, turn), true);
     }
     if (!steps(t, turn)) return false;
@@ -358,11 +364,11 @@ class Replayer {
 
   // Rotations that look shifted: the writer's tile faces another way than carcheck's.
   static std::string rotation_hint(const std::string& tile, int turn, int k) {
-    return "rotations at turn " + std::to_string(turn) + " look " + std::to_string(k) +
-           " quarter turn(s) off: does your tile " + tile +
-           " face another way than carcheck's? `carcheck tiles --json` prints carcheck's "
-           "shapes; the header's tile_rotations {\"" +
-           tile + "\": " + std::to_string(k) + "} declares the turn";
+    return fmt::format(
+        "rotations at turn {0} look {1} quarter turn(s) off: does your tile {2} face another "
+        "way than carcheck's? `carcheck tiles --json` prints carcheck's shapes; the header's "
+        "tile_rotations {{\"{2}\": {1}}} declares the turn",
+        turn, k, tile);
   }
 
   // A refused placement that fits at the same place in another rotation: the hint above.
@@ -373,8 +379,8 @@ class Replayer {
       for (const Action& a : legal)
         if (a.kind == ActionKind::Place && a.count == place.count && a.x == place.x &&
             a.y == place.y && lrot(a.tile, a.rot) == (t.rotation + k) % kRotations)
-          return " (it fits there in r" + std::to_string((t.rotation + k) % kRotations) + "; " +
-                 rotation_hint(t.tile, turn, k) + ")";
+          return fmt::format(" (it fits there in r{}; {})", (t.rotation + k) % kRotations,
+                             rotation_hint(t.tile, turn, k));
     return "";
   }
 
@@ -383,7 +389,7 @@ class Replayer {
     s_->legal_actions(legal);
     for (const Action& a : legal)
       if (a.kind == ActionKind::Place)
-        return xy(f_.log_x(a.x), f_.log_y(a.y)) + " r" + std::to_string(lrot(a.tile, a.rot));
+        return fmt::format("{} r{}", xy(f_.log_x(a.x), f_.log_y(a.y)), lrot(a.tile, a.rot));
     return "?";
   }
 
@@ -401,7 +407,7 @@ class Replayer {
       return std::array<int, 3>{p[0], p[1], same[static_cast<size_t>(p[2] & 3)]};
     };
     const auto text = [](const std::array<int, 3>& p) {
-      return xy(p[0], p[1]) + " r" + std::to_string(p[2]);
+      return fmt::format("{} r{}", xy(p[0], p[1]), p[2]);
     };
     std::set<std::array<int, 3>> rules_all,
         writer_all(t.legal_placements->begin(), t.legal_placements->end());
@@ -413,10 +419,11 @@ class Replayer {
     for (const auto& p : writer_all) writer.insert(distinct(p));
     // The writer's own move generator and its move disagree, whatever the rules say.
     if (t.placed && !t.bridge_at && !writer.count(distinct({t.x, t.y, t.rotation})))
-      return found(Disagreement::LegalPlacements, turn,
-                   "the log places " + t.tile + " at " + text({t.x, t.y, t.rotation}) +
-                       ", which its own legal_placements do not list",
-                   true);
+      return found(
+          Disagreement::LegalPlacements, turn,
+          fmt::format("the log places {} at {}, which its own legal_placements do not list", t.tile,
+                      text({t.x, t.y, t.rotation})),
+          true);
     std::vector<std::string> extra, missed, twins;
     for (const auto& p : writer_all)
       if (!rules.count(distinct(p))) extra.push_back(text(p));
@@ -427,10 +434,10 @@ class Replayer {
         twins.push_back(text(p));
     }
     if (!twins.empty())
-      res_.notes.push_back({turn, "legal placements of " + t.tile +
-                                      ": the log lists another rotation of the same placement "
-                                      "(a symmetric tile), not: " +
-                                      listed(twins)});
+      res_.notes.push_back({turn, fmt::format("legal placements of {}: the log lists another "
+                                              "rotation of the same placement (a symmetric "
+                                              "tile), not: {}",
+                                              t.tile, listed(twins))});
     if (extra.empty() && missed.empty()) return true;
     for (const auto& p : writer_all)
       if (!rules.count(distinct(p))) pending_.placements_log_only.push_back(p);
@@ -464,8 +471,8 @@ class Replayer {
     std::optional<std::vector<LogBidRange>> rules = legal_bid_ranges(*s_);
     if (!rules)
       return found(Disagreement::LegalBids, turn,
-                   "the log lists legal bids at '" + t.actions[index] +
-                       "', but the rules wait for " + s_->waiting_for(),
+                   fmt::format("the log lists legal bids at '{}', but the rules wait for {}",
+                               t.actions[index], s_->waiting_for()),
                    true);
     auto key = [](const LogBidRange& a, const LogBidRange& b) {
       return std::tie(a.tile, a.from, a.to) < std::tie(b.tile, b.from, b.to);
@@ -475,8 +482,8 @@ class Replayer {
     std::sort(rules->begin(), rules->end(), key);
     if (log == *rules) return true;
     return found(Disagreement::LegalBids, turn,
-                 "legal bids at '" + t.actions[index] + "': the log says " + bids_text(log) +
-                     "; the rules say " + bids_text(*rules),
+                 fmt::format("legal bids at '{}': the log says {}; the rules say {}",
+                             t.actions[index], bids_text(log), bids_text(*rules)),
                  true);
   }
 
@@ -485,8 +492,12 @@ class Replayer {
     std::string s;
     for (const LogBidRange& r : v) {
       if (!s.empty()) s += ", ";
-      s += (r.tile.empty() ? "bid " : "select " + r.tile + " ") + std::to_string(r.from) +
-           (r.to ? (*r.to == r.from ? "" : "-" + std::to_string(*r.to)) : "+");
+      s += r.tile.empty() ? fmt::format("bid {}", r.from)
+                          : fmt::format("select {} {}", r.tile, r.from);
+      if (!r.to)
+        s += "+";
+      else if (*r.to != r.from)
+        s += fmt::format("-{}", *r.to);
     }
     return s;
   }
@@ -591,7 +602,7 @@ class Replayer {
     }
     for (const auto& b : rules_bridged)
       if (!writer_bridged.count(b))
-        missed.push_back(xy(b[0], b[1]) + " r" + std::to_string(b[2]) + " with a bridge");
+        missed.push_back(fmt::format("{} r{} with a bridge", xy(b[0], b[1]), b[2]));
     if (!extra.empty() || !missed.empty()) {
       std::string detail = "legal placements of " + t.tile + " with a bridge:";
       if (!extra.empty()) detail += " the log allows what the rules forbid: " + listed(extra) + ";";
@@ -683,9 +694,9 @@ class Replayer {
   }
 
   static std::string move_text(const LogMove& m) {
-    std::string s = xy(m.x, m.y) + " r" + std::to_string(m.rotation);
+    std::string s = fmt::format("{} r{}", xy(m.x, m.y), m.rotation);
     if (m.bridge_at)
-      s += " bridge " + xy((*m.bridge_at)[0], (*m.bridge_at)[1]) + " " + m.bridge_axis;
+      s += fmt::format(" bridge {} {}", xy((*m.bridge_at)[0], (*m.bridge_at)[1]), m.bridge_axis);
     return s;
   }
 
@@ -717,13 +728,14 @@ class Replayer {
                    "the log's turn ends while the rules wait for " + s_->waiting_for());
     }
     if (next < t.actions.size())
+      return found(Disagreement::Refused, turn,
+                   fmt::format("the turn is over by the rules, but the log goes on with '{}'",
+                               t.actions[next]));
+    if (!follower_done && t.follower)
       return found(
           Disagreement::Refused, turn,
-          "the turn is over by the rules, but the log goes on with '" + t.actions[next] + "'");
-    if (!follower_done && t.follower)
-      return found(Disagreement::Refused, turn,
-                   "the log places a follower (" + t.follower->feature +
-                       "), but the rules offered no follower step");
+          fmt::format("the log places a follower ({}), but the rules offered no follower step",
+                      t.follower->feature));
     return true;
   }
 
@@ -734,7 +746,7 @@ class Replayer {
     std::optional<ActionSyntax> syn = parse_action(text, error);
     if (!syn)
       return refused(turn, text, "not an action: " + error,
-                     "'" + text + "' is not an action: " + error);
+                     fmt::format("'{}' is not an action: {}", text, error));
     if (in_frame && has_coordinates(syn->kind)) {
       syn->x = f_.x(syn->x);
       syn->y = f_.y(syn->y);
@@ -764,7 +776,7 @@ class Replayer {
     }
     std::optional<std::string> why = a ? apply(*a) : std::optional<std::string>(error);
     if (!why) return true;
-    const bool go_on = refused(turn, text, *why, "'" + text + "': " + *why, true);
+    const bool go_on = refused(turn, text, *why, fmt::format("'{}': {}", text, *why), true);
     return go_on && !s_->is_terminal();
   }
 
@@ -840,9 +852,9 @@ class Replayer {
   void ending() {
     if (!s_->is_terminal()) {
       found(Disagreement::End, 0,
-            "the log ends, but the game goes on by the rules (" +
-                std::to_string(s_->tiles_remaining()) + " tile(s) left; waiting for " +
-                s_->waiting_for() + ")");
+            fmt::format("the log ends, but the game goes on by the rules ({} tile(s) left; "
+                        "waiting for {})",
+                        s_->tiles_remaining(), s_->waiting_for()));
       return;
     }
     if (!g_.final_scores) return;
@@ -896,7 +908,7 @@ std::unique_ptr<Game> log_game(const GameLog& g) {
   std::vector<TileSet> overrides;
   for (const auto& [name, tiles] : sets)
     overrides.push_back(
-        inline_tile_set(name, tiles, "game log line " + std::to_string(g.line) + " tiles"));
+        inline_tile_set(name, tiles, fmt::format("game log line {} tiles", g.line)));
   return make_game(lib, g.game, overrides);
 }
 
