@@ -47,10 +47,10 @@ struct Board {
 
   Board() {
     game = test_support::bcb_game(
-        test_support::bcb_sets(shapes(), "city-cap", "city-cap-start",
-                               {{"city-cap", 12}, {"field", 12}, {"road-end", 6},
-                                {"curve", 6}, {"straight", 6}},
-                               "test_policies_castles.cpp"),
+        test_support::bcb_sets(
+            shapes(), "city-cap", "city-cap-start",
+            {{"city-cap", 12}, {"field", 12}, {"road-end", 6}, {"curve", 6}, {"straight", 6}},
+            "test_policies_castles.cpp"),
         2, {});
     s = std::make_unique<State>(*game, 1);
   }
