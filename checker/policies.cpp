@@ -243,9 +243,9 @@ namespace {
 
 // One-ply: each candidate applied to a copy of the state, the rest of the turn's decisions
 // taken as their first option (pass a meeple, take the points; the player's own castle
-// choice the better way, finish_turn), then evaluated. The copy is
-// assigned into one scratch state, so its buffers are reused. A bazaar's decisions are rated
-// by the bazaar rule (checker/policies_bcb.h) instead, which also sets a range entry's bid.
+// choice the better way, finish_turn), then evaluated. The copy is assigned into one scratch
+// state, so its buffers are reused. A bazaar's decisions are rated by the bazaar rule
+// (checker/policies_bcb.h) instead, which also sets a range entry's bid.
 class Greedy {
  public:
   Greedy(Rng& rng, bool castles)
