@@ -3,6 +3,7 @@
 #include "checker/policies.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 #include <memory>
@@ -241,13 +242,14 @@ double evaluate(const State& s, int seat) {
 namespace {
 
 // One-ply: each candidate applied to a copy of the state, the rest of the turn's decisions
-// taken as their first option (pass a meeple, take the points), then evaluated. The copy is
-// assigned into one scratch state, so its buffers are reused. A bazaar's decisions are rated
-// by the bazaar rule (checker/policies_bcb.h) instead, which also sets a range entry's bid.
+// taken as their first option (pass a meeple, take the points; the player's own castle
+// choice the better way, finish_turn), then evaluated. The copy is assigned into one scratch
+// state, so its buffers are reused. A bazaar's decisions are rated by the bazaar rule
+// (checker/policies_bcb.h) instead, which also sets a range entry's bid.
 class Greedy {
  public:
   Greedy(Rng& rng, bool castles)
-      : rng_(rng), castles_(castles), buf_(std::make_unique<ActionList>()) {}
+      : rng_(rng), castles_(castles), buf_(std::make_unique<ActionList[]>(2)) {}
 
   double value(const State& s, const Action& a, int seat) {
     if (!scratch_)
@@ -256,11 +258,7 @@ class Greedy {
       *scratch_ = s;
     State& t = *scratch_;
     t.apply_legal(a);
-    for (int i = 0; i < 64 && !t.is_terminal() && !t.is_chance(); ++i) {
-      t.legal_actions(*buf_);
-      if (buf_->size == 0) break;
-      t.apply_legal(lowest(*buf_, 0));
-    }
+    finish_turn(t, seat, 1);
     return evaluate(t, seat);
   }
 
@@ -302,10 +300,40 @@ class Greedy {
   const Action& action(uint32_t i) const { return actions_[i]; }
 
  private:
+  // The rest of the turn in `t`: every decision its first option, except that `seat`'s own
+  // castle choices (a small city it finishes and occupies) are taken the better way by the
+  // evaluation when this player builds castles, so that a placement or a follower that gives
+  // it a castle is rated with the castle. `depth`: how many such choices may still look ahead.
+  void finish_turn(State& t, int seat, int depth) {
+    ActionList& buf = buf_[static_cast<size_t>(depth)];
+    for (int i = 0; i < 64 && !t.is_terminal() && !t.is_chance(); ++i) {
+      t.legal_actions(buf);
+      if (buf.size == 0) break;
+      uint32_t pick = 0;
+      if (castles_ && depth > 0 && buf.size > 1 && t.phase() == Phase::CastleChoice &&
+          t.current_player() == seat) {
+        auto& u = branch_[static_cast<size_t>(depth)];
+        double best = -3 * kWin;
+        for (int k = 0; k < buf.size; ++k) {
+          if (!u)
+            u.emplace(t);
+          else
+            *u = t;
+          u->apply_legal(buf.items[k]);
+          finish_turn(*u, seat, depth - 1);
+          const double v = evaluate(*u, seat);
+          if (v > best + 1e-9) best = v, pick = static_cast<uint32_t>(k);
+        }
+      }
+      t.apply_legal(lowest(buf, pick));
+    }
+  }
+
   Rng& rng_;
   bool castles_;
   std::optional<State> scratch_;
-  std::unique_ptr<ActionList> buf_;
+  std::array<std::optional<State>, 2> branch_;  // finish_turn's castle choices, by depth
+  std::unique_ptr<ActionList[]> buf_;           // finish_turn's lists, by depth
   std::vector<Action> actions_;
   BazaarRule bazaar_;
 };

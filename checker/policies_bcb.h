@@ -14,11 +14,18 @@ namespace carcheck {
 // The seat's castles still to score (each worth castle_promise) and bridges kept in supply.
 // 0 outside Bridges, Castles and Bazaars.
 double bcb_terms(const State& s, int seat);
-// What an unscored castle promises: the value of the unfinished roads, cities and monasteries
-// with a tile in its fief as they stand, averaged with weights 1 / open ends (1 / empty spaces
-// around a monastery), as the nearest to finishing likely scores first; at least 7, what a
-// castle scores on average in greedy play; times the chance that one finishes before the
-// end, min(1, tiles left / 12).
+// What an unscored castle promises: the points it scores when it scores times the chance that
+// it scores before the game ends (seed 003: it scores the first road, city, monastery or castle
+// finished with a tile in its fief; an unscored castle scores nothing at the end). The points:
+// the unfinished roads, cities and monasteries with a tile in the fief as they stand, averaged
+// with weights 1 / open ends (1 / empty spaces around a monastery), as the nearest to
+// finishing likely scores first; at least 8, what a castle scores in greedy play when it
+// scores. The chance: 1 - e^(-tiles left / 22), 22 tiles the mean wait measured in greedy
+// play; 0 when nothing in the fief can ever finish (every fief tile placed, no unfinished
+// feature and no unscored castle with a tile in it). Against the city's 4 points and the
+// follower back in supply (checker/policies.cpp kept_value), greedy so converts with 19 tiles
+// left or more when two followers stay in its supply, 31 or more when fewer do (fewer when
+// the fief's features promise more than 8).
 double castle_promise(const State& s, const CastleRecord& c);
 // Whether meeple `index` stands in a castle that has not scored (its promise is the castle's).
 bool in_unscored_castle(const State& s, int index);
