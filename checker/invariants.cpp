@@ -183,26 +183,25 @@ bool in_castle(const State& s, int m) {
   return false;
 }
 
-bool meeple_kind_allowed(const Game& g, const CellFace& f, int seg) {
-  if (seg == kBridgeSeg && g.rules().family == Family::Bcb) return true;  // a bridge's road
+// A follower on segment `seg` of face `f` stands on a kind the room allows (`spots`); a
+// bridge's road takes one (the callers have checked that the cell has the bridge). Under
+// misty-road-meeple=clear-only no road with mist on it does (FAQ.MoC.0002); without mist on
+// the board (a room without it) that never applies.
+bool meeple_kind_allowed(const Game& g, const FollowerSpots& spots, const CellFace& f, int seg) {
+  if (seg == kBridgeSeg) return true;
   const Segment& k = f.segments[seg];
-  if (g.is_mists()) {
-    // Roads, cities and castles only: never a field, mist or cemetery (FAQ.MoC.0002).
-    if (k.kind == SegmentKind::Road)
-      return !((g.switches().misty_road_meeple == MistyRoadMeeple::ClearOnly) &&
-               (k.ports & f.mist_ports));
-    return k.kind == SegmentKind::City || k.kind == SegmentKind::Castle;
-  }
-  switch (k.kind) {
-    case SegmentKind::Road:
-    case SegmentKind::City:
-    case SegmentKind::Monastery:
-      return true;
-    case SegmentKind::Field:
-      return g.rules().farmers;
-    default:
-      return false;
-  }
+  if (k.kind == SegmentKind::Road && (k.ports & f.mist_ports) &&
+      (g.switches().misty_road_meeple == MistyRoadMeeple::ClearOnly))
+    return false;
+  return spots.allows(k.kind);
+}
+
+// Whether the room of rule set `r` reads switch `id` (the switch table names the families
+// each switch's values are for): a switch of another room leaves the game as it was.
+bool reads_switch(const RuleSet& r, std::string_view id) {
+  for (const SwitchValue& row : switch_table())
+    if (row.id == id && (row.families & family_bit(r.family))) return true;
+  return false;
 }
 
 FeatureClass class_of(SegmentKind k) {
@@ -264,6 +263,12 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
   prev_active_pile_ = start.active_pile();
   turn_ = start.turn();
   finished_events_.assign(kFeatureClasses, 0);
+  const RuleSet& r = game_->rules();
+  followers_ = game_->rule_system().followers(r);
+  old_small_city_ = reads_switch(r, "small-city") && game_->switches().small_city == SmallCity::Old;
+  unfinished_only_ = reads_switch(r, "meeple-on-finished") &&
+                     game_->switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly;
+  castle_tokens_ = r.castles_per_player_2_4 > 0 || r.castles_per_player_5_6 > 0;
 }
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
@@ -400,7 +405,7 @@ bool InvariantChecker::centre_finished(const State& s, int cell) const {
   count8(s, cell, occupied, fd, fd_orth);
   if (occupied != 8) return false;
   if (k == SegmentKind::Monastery) return true;
-  if (k != SegmentKind::Castle || !s.game().is_mists()) return false;
+  if (k != SegmentKind::Castle) return false;  // castles are Mists' tiles' only
   return ((s.game().switches().face_down_haunting == FaceDownHaunting::RulesText) ? fd_orth : fd) ==
          0;
 }
@@ -419,10 +424,9 @@ int InvariantChecker::centre_value(const State& s, int cell) const {
   return 2 * misty;
 }
 
-int InvariantChecker::segment_value(const State& s, FeatureClass f, const Walk& w) const {
+int InvariantChecker::segment_value(FeatureClass f, const Walk& w) const {
   if (f == FeatureClass::Road) return w.cells;
-  if (!s.game().is_mists() && w.cells == 2 && (s.game().switches().small_city == SmallCity::Old))
-    return w.cells + w.shields;
+  if (old_small_city_ && w.cells == 2) return w.cells + w.shields;
   return 2 * w.cells + 2 * w.shields;
 }
 
@@ -737,11 +741,9 @@ Fail InvariantChecker::meeples(const State& s) {
     const bool on_bridge = m.seg == kBridgeSeg && pc.bridge != 0;
     if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
-    if (!meeple_kind_allowed(g, f, m.seg))
+    if (!meeple_kind_allowed(g, followers_, f, m.seg))
       return std::string("meeples: a meeple on a ") + segment_kind_name(kind_at(s, m.cell, m.seg)) +
-             " on " + at(s, m.cell) +
-             (g.is_mists() ? " (Mists: roads, cities and castles only, FAQ.MoC.0002)"
-                           : " (not allowed in this rule set)");
+             " on " + at(s, m.cell) + " (" + followers_.rule + ")";
     const SegmentKind k = on_bridge ? SegmentKind::Road : f.segments[m.seg].kind;
     if (is_centre_kind(k)) {
       for (int j = 0; j < n_centres; ++j)
@@ -800,7 +802,8 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
   const Game& g = *game_;
   if (s.phase() == Phase::Place) {
     const TileType& t = g.tile(s.drawn());
-    const bool bcb = g.rules().family == Family::Bcb;
+    // BCB: the room adds placements with a bridge and the discard (seed 003 fn 17).
+    const bool bridged_too = g.adds_placements();
     int plain = 0, bridged = 0, discards = 0;
     Around around;  // the space of the last placement tested (rotations come together)
     bool read = false;
@@ -813,11 +816,12 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
     };
     for (const Action& a : legal) {
       // BCB: a placement that fits only with a bridge comes with it (seed 003 fn 17).
-      const bool fits = a.kind == ActionKind::Place &&
-                        (a.count == 0 ? plain_fit(a)
-                                      : bcb && fits_with_bridge(s, s.active_player(), s.drawn(),
-                                                                a.x, a.y, a.rot, a.count));
-      if (a.kind == ActionKind::Discard && bcb) {
+      const bool fits =
+          a.kind == ActionKind::Place &&
+          (a.count == 0 ? plain_fit(a)
+                        : bridged_too && fits_with_bridge(s, s.active_player(), s.drawn(), a.x, a.y,
+                                                          a.rot, a.count));
+      if (a.kind == ActionKind::Discard && bridged_too) {
         ++discards;
         continue;
       }
@@ -836,7 +840,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       if (n != plain)
         return "legal actions: " + std::to_string(plain) +
                " placements offered, the geometry allows " + std::to_string(n);
-      if (bcb) {
+      if (bridged_too) {
         const int nb = bridged_placements_by_geometry(s, s.active_player(), s.drawn());
         if (nb != bridged)
           return "legal actions: " + std::to_string(bridged) +
@@ -870,7 +874,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
         return "legal actions: a meeple of a colour the active player does not play";
       if (s.meeples_in_supply(a.colour) == 0)
         return "legal actions: a meeple offered from an empty supply";
-      if (!meeple_kind_allowed(g, f, a.seg))
+      if (!meeple_kind_allowed(g, followers_, f, a.seg))
         return std::string("legal actions: a meeple offered on a ") +
                segment_kind_name(kind_at(s, cell, a.seg));
       SegmentKind k = kind_at(s, cell, a.seg);
@@ -888,8 +892,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
             nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
           return std::string("legal actions: a meeple offered on an occupied ") +
                  segment_kind_name(k) + " (Dized.MoC.0051)";
-      if (g.is_mists() && (g.switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
-          w.open == 0 && !w.haunted)
+      if (unfinished_only_ && w.open == 0 && !w.haunted)
         return "legal actions: a meeple offered on a finished feature under "
                "meeple-on-finished=unfinished-only";
     }
@@ -907,7 +910,7 @@ void InvariantChecker::expect_if_finished(const State& s, int cell, int seg, Wal
   int key = *std::min_element(w.nodes.begin(), w.nodes.end());
   for (const Expected& e : expected_)
     if (e.key == key && e.feature == class_of(kind)) return;
-  expected_.push_back({class_of(kind), key, segment_value(s, class_of(kind), w)});
+  expected_.push_back({class_of(kind), key, segment_value(class_of(kind), w)});
 }
 
 // Per turn: the features the geometry says the tile finished are reported once each, at the
@@ -930,8 +933,9 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
         const CellFace& cf = s.face(c);
         expected_.push_back({class_of(cf.segments[cf.centre].kind), c, centre_value(s, c)});
       }
-    if (g.is_mists()) {
-      // 1b: the mist banks this tile finished, by the geometry; 2a: the ghosts it brings.
+    {
+      // 1b: the mist banks this tile finished, by the geometry; 2a: the ghosts it brings (none
+      // on a tile without mist or ghost symbols: a room without mist).
       std::vector<int> seen;
       for (int m = 0; m < f.n_mist; ++m) {
         walk_mist(s, cell, m, w);
@@ -944,13 +948,12 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
         banks_expected_ += w.open == 0 && !blocked;
       }
       mist_symbols_ = f.ghost_symbols;
-      extends_bank_ = touches_bank(s, cell);
+      extends_bank_ = f.n_mist > 0 && touches_bank(s, cell);
     }
   }
   for (const Event& e : ev)
     if (e.kind == EventKind::BridgeBuilt)  // BCB: a bridge may finish the road it joins
       expect_if_finished(s, s.cell_at(e.x, e.y), kBridgeSeg, walk_);
-  const bool bcb = g.rules().family == Family::Bcb;
   // BCB: the castles built since the last placement have not scored: a castle scores only in
   // a later scoring than the one that built it (seed 003 fn 31).
   if (a.kind == ActionKind::Place) fresh_from_ = s.bcb().castle_count;
@@ -971,7 +974,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     // BCB: a castle scores the full value of a feature finished in its fief this turn, or
     // the points of a castle beside it that scored (seed 003 fn 34, 36): a value the turn's
     // geometry or an earlier castle scoring gave.
-    if (e.kind == EventKind::Scored && e.feature == FeatureClass::Castle && bcb) {
+    if (e.kind == EventKind::Scored && e.feature == FeatureClass::Castle && castle_tokens_) {
       bool match = false;
       for (const Expected& x : expected_) match = match || x.value == e.value;
       for (int v : castle_values_) match = match || v == e.value;
@@ -997,8 +1000,7 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
         placements_by_geometry(s, static_cast<TileId>(e.value), true, spaces_) > 0)
       return "a tile was set aside as unplaceable, but it fits on the board";
     // BCB: set aside without the player's `discard`, it must not fit with a bridge either.
-    if (e.kind == EventKind::TileSetAside && a.kind != ActionKind::Discard &&
-        g.rules().family == Family::Bcb &&
+    if (e.kind == EventKind::TileSetAside && a.kind != ActionKind::Discard && g.adds_placements() &&
         bridged_placements_by_geometry(s, e.who, static_cast<TileId>(e.value)) > 0)
       return "a tile was set aside as unplaceable, but it fits with a bridge (seed 003 fn 17)";
   }
@@ -1007,7 +1009,8 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
 }
 
 Fail InvariantChecker::close_turn(const State& s, bool completed) {
-  if (placed_this_turn_ && game_->is_mists()) {
+  // Mist (a tile without mist or symbols expects no bank and no ghost).
+  if (placed_this_turn_) {
     if (banks_reported_ != banks_expected_)
       return "mist: the tile finished " + std::to_string(banks_expected_) +
              " mist bank(s) by the geometry, " + std::to_string(banks_reported_) + " reported";
@@ -1030,13 +1033,12 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
   for (const Expected& e : expected_) ++nth(want, e.feature);
   // BCB: a small city turned into a castle is not finished and reports no scoring (seed 003
   // fn 24); a castle's own scoring is checked against the fief's features (turn_events).
-  const bool bcb = game_->rules().family == Family::Bcb;
   nth(want, static_cast<int>(FeatureClass::City)) -= castles_built_;
   for (int c = 0; c < kFeatureClasses; ++c) {
     int got = nth(finished_events_, c), exp = nth(want, c);
     if (c == static_cast<int>(FeatureClass::MistBank) ||
         c == static_cast<int>(FeatureClass::Field) ||
-        (bcb && c == static_cast<int>(FeatureClass::Castle)))
+        (castle_tokens_ && c == static_cast<int>(FeatureClass::Castle)))
       continue;
     if (got > exp || (completed && got != exp))
       return "scoring: the turn reported " + std::to_string(got) + " finished " +
@@ -1051,7 +1053,7 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     for (size_t i = 0; i < s.meeples().size(); ++i) {
       const Meeple& m = s.meeples()[i];
       if (m.cell < 0 || m.buried || m.seg < 0) continue;
-      if (bcb && in_castle(s, static_cast<int>(i))) continue;  // it stays until its castle scores
+      if (in_castle(s, static_cast<int>(i))) continue;  // it stays until its castle scores
       SegmentKind k = kind_at(s, m.cell, m.seg);
       bool finished = false;
       if (k == SegmentKind::Road || k == SegmentKind::City) {
@@ -1285,7 +1287,7 @@ Fail InvariantChecker::determinism(const State& s) {
 Fail InvariantChecker::end_of_game(const State& s) {
   const Game& g = *game_;
   if (s.end_reason() == EndReason::None) return "the game is over without a reason";
-  if (g.is_mists()) {
+  if (g.cooperative()) {
     if (s.won() != (s.end_reason() == EndReason::GoalReached))
       return std::string("the game ended ") + (s.won() ? "won" : "lost") + " by " +
              end_reason_text(s.end_reason());

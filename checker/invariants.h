@@ -111,12 +111,18 @@ class InvariantChecker {
   void walk_mist(const State& s, int cell, int area, Walk& w);
   bool centre_finished(const State& s, int cell) const;
   int centre_value(const State& s, int cell) const;
-  int segment_value(const State& s, FeatureClass f, const Walk& w) const;
+  int segment_value(FeatureClass f, const Walk& w) const;
   bool touches_bank(const State& s, int cell) const;
 
   CheckOptions opt_;
   GameStart from_;
   const Game* game_;
+  // The room's rules the checks read, asked once: where followers may stand
+  // (RuleSystem::followers), the switches that only some rooms read (small-city=old,
+  // meeple-on-finished=unfinished-only), and whether the rule set has castle tokens (BCB's
+  // castles score by their fief and keep their follower until then).
+  FollowerSpots followers_;
+  bool old_small_city_ = false, unfinished_only_ = false, castle_tokens_ = false;
   int64_t actions_ = 0;
   int tiles_in_play_ = 0;
   int meeples_total_ = 0;

@@ -366,7 +366,7 @@ class SetupRun {
   // won). A setup the rules cannot reach is refused at the statement that says it.
   void check_thresholds() const {
     const RuleSet& r = g_.rules();
-    if (!g_.is_mists()) return;
+    if (!g_.cooperative()) return;  // no goal, no hounds: nothing a score reaches
     const int score = s_.shared_score();
     const std::string lowest = r.scoring == ScoringTracks::PerColour ? " (the lowest track)" : "";
     const std::string score_text = "the score " + std::to_string(score) + lowest;
@@ -448,14 +448,14 @@ Check numbers(long expected, long actual) {
 
 std::string end_text(const State& s) {
   if (!s.is_terminal()) return std::string("not over (phase ") + phase_name(s.phase()) + ")";
-  if (!s.game().is_mists()) return std::string("over (") + end_reason_text(s.end_reason()) + ")";
+  if (!s.game().cooperative()) return std::string("over (") + end_reason_text(s.end_reason()) + ")";
   return std::string(s.won() ? "won" : "lost") + " (" + end_reason_text(s.end_reason()) + ")";
 }
 
 // The colour an event is about, -1 when none: scorings name the track and the colour
-// separately in Mists (`who` is the track, `extra` the colour).
+// separately in a cooperative game (`who` is the track, `extra` the colour).
 int event_colour(const State& s, const Event& ev) {
-  if (ev.kind == EventKind::Scored && s.game().is_mists()) return ev.extra;
+  if (ev.kind == EventKind::Scored && s.game().cooperative()) return ev.extra;
   switch (ev.kind) {
     case EventKind::Scored:
     case EventKind::FinalScored:
@@ -528,7 +528,7 @@ std::string event_text(const State& s, const Event& e) {
     default:
       break;
   }
-  if ((e.kind == EventKind::Scored || e.kind == EventKind::FinalScored) && !g.is_mists())
+  if ((e.kind == EventKind::Scored || e.kind == EventKind::FinalScored) && !g.cooperative())
     more.push_back("player " + std::to_string(e.who + 1));
   if (!more.empty()) t += " (" + joined(more) + ")";
   return t;
@@ -1049,7 +1049,7 @@ class Evaluation {
   // A rule set without a goal (Carcassonne) would make `goal 0` pass by construction.
   Check goal() const {
     const int goal = g_.rules().goal;
-    if (!g_.is_mists() || goal <= 0)
+    if (!g_.cooperative() || goal <= 0)
       throw InputError(spec_.pos(e_.word.empty() ? e_.value_at : e_.word_at),
                        "this rule set has no goal (Mists of Carcassonne only)");
     if (e_.word.empty()) return numbers(e_.value, goal);

@@ -5,6 +5,7 @@
 #include "dsl/spec_parser.h"
 #include "engine/bcb_state.h"
 #include "engine/notation.h"
+#include "engine/vocabulary.h"
 
 namespace carcheck {
 
@@ -74,7 +75,7 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
     o += std::string("expect meeples supply ") + kColourNames[c] + " " + n(in_supply) + "\n";
   }
   // BCB: each player's bridges and castle tokens in supply, by the player's colour.
-  if (r.family == Family::Bcb)
+  if (expectation_absent(r, "bridges").empty())
     for (int c = 0; c < g.colours(); ++c) {
       const int p = g.owner(c);
       if (p < 0) continue;
@@ -90,7 +91,7 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
     o += "expect active-pile " + n(s.active_pile() + 1) + "\n";
   }
   if (s.set_aside() > 0) o += "expect set-aside " + n(s.set_aside()) + "\n";
-  if (g.is_mists()) {
+  if (expectation_absent(r, "ghosts").empty()) {
     o += "expect ghosts supply " + n(s.ghosts_supply()) + "\n";
     o += "expect ghosts board " + n(s.ghosts_on_board()) + "\n";
   }

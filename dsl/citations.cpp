@@ -9,6 +9,7 @@
 #include "dsl/tile_loader.h"
 #include "dsl/yaml_reader.h"
 #include "engine/notation.h"
+#include "engine/rule_system.h"
 
 namespace carcheck {
 namespace {
@@ -17,14 +18,22 @@ using yamlx::Map;
 using yamlx::Reader;
 using yamlx::Value;
 
-constexpr uint8_t kAllFamilies = 0x0F;
-
 uint8_t bit(Family f) { return static_cast<uint8_t>(1u << static_cast<int>(f)); }
 
-const std::vector<std::pair<std::string, Family>>& families() {
-  static const std::vector<std::pair<std::string, Family>> f = {
-      {"base", Family::Base}, {"pnp", Family::Pnp}, {"bcb", Family::Bcb}, {"mists", Family::Mists}};
-  return f;
+// The families by the names the one registry gives them (engine/rule_system.h).
+const std::vector<std::pair<std::string, Family>>& family_names() {
+  static const std::vector<std::pair<std::string, Family>> names = [] {
+    std::vector<std::pair<std::string, Family>> v;
+    for (const FamilyEntry& e : families()) v.emplace_back(e.name, e.family);
+    return v;
+  }();
+  return names;
+}
+
+uint8_t all_families() {
+  uint8_t all = 0;
+  for (const FamilyEntry& e : families()) all |= bit(e.family);
+  return all;
 }
 
 std::vector<std::pair<std::string, EventKind>> event_names() {
@@ -82,11 +91,11 @@ RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSe
     if (c.refusal || c.event != EventKind::TilePlaced)
       rd.fail(*w, "only a tile-placed row takes 'with: bridge'");
   }
-  c.families = kAllFamilies;
+  c.families = all_families();
   if (const auto f = m.optional("families")) {
     c.families = 0;
     for (const Value& item : rd.list(*f)) {
-      const uint8_t b = bit(rd.choice(item, families(), "rule system"));
+      const uint8_t b = bit(rd.choice(item, family_names(), "rule system"));
       if (c.families & b) rd.fail(item, "rule system listed twice");
       c.families |= b;
     }

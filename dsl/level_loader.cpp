@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "dsl/yaml_reader.h"
+#include "engine/rule_system.h"
 #include "engine/switches.h"
 
 namespace carcheck {
@@ -55,15 +56,14 @@ const std::vector<std::string> kScoringKeys = {"mode", "meeples"};
 
 constexpr int kMaxCount = 1000;  // a sanity bound for every count of the file
 
-const std::vector<std::pair<std::string, Family>> kFamilies = {
-    {"base", Family::Base}, {"pnp", Family::Pnp}, {"bcb", Family::Bcb}, {"mists", Family::Mists}};
+// The families by the names the one registry gives them (engine/rule_system.h).
+const std::vector<std::pair<std::string, Family>> kFamilies = [] {
+  std::vector<std::pair<std::string, Family>> v;
+  for (const FamilyEntry& e : families()) v.emplace_back(e.name, e.family);
+  return v;
+}();
 
-std::string family_name(Family f) {
-  for (const auto& [n, e] : kFamilies) {
-    if (e == f) return n;
-  }
-  return "?";
-}
+std::string family_name(Family f) { return family_entry(f).name; }
 
 // Switches whose values name a player range ("2-5", "2"): selecting one sets min/max players.
 const std::vector<std::string> kPlayerRangeSwitches = {"pnp-player-count"};
@@ -223,11 +223,15 @@ class LevelsReader {
     }
   }
 
+  // The keys a family's rule sets write: the common ones, then the groups the registry gives
+  // the family (engine/rule_system.h), each read by one reader below.
   static std::vector<std::string> keys_of(Family f) {
     std::vector<std::string> keys = kCommonKeys;
-    const auto& extra = f == Family::Mists ? kMistsKeys : kCompetitiveKeys;
-    keys.insert(keys.end(), extra.begin(), extra.end());
-    if (f == Family::Bcb) keys.insert(keys.end(), kBcbKeys.begin(), kBcbKeys.end());
+    const uint8_t groups = family_entry(f).keys;
+    for (const auto& [group, extra] : {std::pair{rule_set_keys::kLevel, &kMistsKeys},
+                                       std::pair{rule_set_keys::kFollowers, &kCompetitiveKeys},
+                                       std::pair{rule_set_keys::kBridgesCastles, &kBcbKeys}})
+      if (groups & group) keys.insert(keys.end(), extra->begin(), extra->end());
     return keys;
   }
 
@@ -273,11 +277,10 @@ class LevelsReader {
       r.min_players = ld_.integer(p.required("min"), 1, kMaxCount);
       r.max_players = ld_.integer(p.required("max"), r.min_players, kMaxCount);
     }
-    if (r.family == Family::Mists) {
-      read_mists(m, r);
-    } else {
-      read_competitive(m, r);
-    }
+    const uint8_t groups = family_entry(r.family).keys;
+    if (groups & rule_set_keys::kLevel) read_mists(m, r);
+    if (groups & rule_set_keys::kFollowers) read_competitive(m, r);
+    if (groups & rule_set_keys::kBridgesCastles) read_bridges_castles(m, r);
     const Value switches = m.required("variants");
     read_switches(switches, r);
     rule_set_marks_.push_back(switches.mark);
@@ -302,7 +305,7 @@ class LevelsReader {
       for (const Value& item : ld_.list(*add)) r.base_tile_sets.push_back(ld_.name(item));
     }
     if (const auto exclude = m.optional("exclude")) {
-      if (r.family != Family::Mists) {
+      if (!family_entry(r.family).tile_exclusions) {
         ld_.fail(*exclude, "'exclude' applies to Mists tile sets only (castles, cemeteries)");
       }
       for (const Value& item : ld_.list(*exclude)) {
@@ -326,12 +329,14 @@ class LevelsReader {
     r.followers_per_player = ld_.integer(m.required("followers"), 1, kMaxCount);
     r.farmers = ld_.boolean(m.required("farmers"));
     r.scoring = ScoringTracks::None;
-    if (r.family == Family::Bcb) {
-      std::tie(r.bridges_per_player_2_4, r.bridges_per_player_5_6) =
-          per_player_count(m.required("bridges"));
-      std::tie(r.castles_per_player_2_4, r.castles_per_player_5_6) =
-          per_player_count(m.required("castles"));
-    }
+  }
+
+  // Bridges, Castles and Bazaars: the bridges and castle tokens each player has.
+  void read_bridges_castles(const Map& m, RuleSet& r) {
+    std::tie(r.bridges_per_player_2_4, r.bridges_per_player_5_6) =
+        per_player_count(m.required("bridges"));
+    std::tie(r.castles_per_player_2_4, r.castles_per_player_5_6) =
+        per_player_count(m.required("castles"));
   }
 
   void read_mists(const Map& m, RuleSet& r) {

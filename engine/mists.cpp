@@ -102,6 +102,12 @@ class MistsRules final : public RuleSystem {
   }
   int shared_score(const State& s) const override { return Rules::track_score(s); }
   bool cooperative() const override { return true; }
+  // Roads, cities and castles only: never a field, mist or cemetery (FAQ.MoC.0002).
+  FollowerSpots followers(const RuleSet&) const override {
+    auto bit = [](SegmentKind k) { return 1u << static_cast<int>(k); };
+    return {bit(SegmentKind::Road) | bit(SegmentKind::City) | bit(SegmentKind::Castle),
+            "Mists: roads, cities and castles only, FAQ.MoC.0002"};
+  }
   // A spec names a level, not the rule set: `rules mists level 3`.
   std::string spec_rules(const RuleSet& r) const override {
     return "mists level " + std::to_string(r.level);

@@ -29,6 +29,33 @@ int RuleSystem::feature_value(const State& s, const PendingScore& p, bool final_
   return Rules::printed_value(s, p, final_scoring);
 }
 
+FollowerSpots RuleSystem::followers(const RuleSet& r) const {
+  auto bit = [](SegmentKind k) { return 1u << static_cast<int>(k); };
+  return {bit(SegmentKind::Road) | bit(SegmentKind::City) | bit(SegmentKind::Monastery) |
+              (r.farmers ? bit(SegmentKind::Field) : 0u),
+          "not allowed in this rule set"};
+}
+
+namespace {
+
+using namespace rule_set_keys;
+constexpr FamilyEntry kFamilies[] = {
+    {"base", Family::Base, kFollowers, false},
+    {"pnp", Family::Pnp, kFollowers, false},
+    {"bcb", Family::Bcb, kFollowers | kBridgesCastles, false},
+    {"mists", Family::Mists, kLevel, true},
+};
+
+}  // namespace
+
+std::span<const FamilyEntry> families() { return kFamilies; }
+
+const FamilyEntry& family_entry(Family f) {
+  for (const FamilyEntry& e : kFamilies)
+    if (e.family == f) return e;
+  throw std::invalid_argument("a rule system family the registry does not name");
+}
+
 std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r) {
   switch (r.family) {
     case Family::Base:

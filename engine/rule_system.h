@@ -13,14 +13,17 @@
 // farmers, switches), never in a step of the turn.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "engine/action.h"
 #include "engine/rules.h"
 #include "engine/switches.h"
+#include "engine/tile.h"
 
 namespace carcheck {
 
@@ -35,6 +38,14 @@ struct Seating {
   int meeples_per_colour = 0;
   bool scoring_from_supply = false;  // Mists Level 6: scoring meeples out of the players'
                                      // supplies (else from the box)
+};
+
+// The segment kinds a follower may stand on (RuleSystem::followers), and the rule that says
+// so, named in the checker's messages ("not allowed in this rule set" when no passage does).
+struct FollowerSpots {
+  uint32_t kinds = 0;  // a bit per SegmentKind
+  std::string rule;
+  bool allows(SegmentKind k) const { return (kinds >> static_cast<int>(k)) & 1u; }
 };
 
 class RuleSystem {
@@ -103,6 +114,12 @@ class RuleSystem {
   // their own. `spec_rules`: the words a spec's `rules` line names rule set `r` by.
   virtual bool cooperative() const { return false; }
   virtual std::string spec_rules(const RuleSet& r) const { return r.name; }
+  // `followers`: the segment kinds a follower may ever stand on in rule set `r` (the feature
+  // being free or open aside), and the rule that says so. The invariant checker tests every
+  // meeple on the board and every meeple action offered against it, apart from
+  // meeple_allowed()'s own code. The default is the base game's (roads, cities, monasteries,
+  // and fields when the rule set has farmers).
+  virtual FollowerSpots followers(const RuleSet& r) const;
 };
 
 // The base game and the Print-and-Play demo. Public so that a caller may build on it (a
@@ -137,5 +154,24 @@ std::shared_ptr<const RuleSystem> mists_rules();
 // The room a rule set's family plays in; throws std::invalid_argument for a family the
 // engine does not implement yet.
 std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r);
+
+// The one registry of the families by name (the only list outside the rooms that names
+// them): the word levels.yaml's `family:` and citations.yaml's `families:` write, and what a
+// family's rule sets write in levels.yaml beyond the keys every rule set has, as groups of
+// keys that dsl/level_loader.cpp reads one reader each.
+namespace rule_set_keys {
+inline constexpr uint8_t kFollowers = 1;       // followers, farmers (the competitive games)
+inline constexpr uint8_t kBridgesCastles = 2;  // bridges, castles (per player)
+inline constexpr uint8_t kLevel = 4;           // level, guard-meeples, ghosts, ... (Mists)
+}  // namespace rule_set_keys
+
+struct FamilyEntry {
+  const char* name;  // "base", "pnp", "bcb", "mists"
+  Family family;
+  uint8_t keys;          // rule_set_keys, or-ed
+  bool tile_exclusions;  // its `tiles:` may `exclude` tile kinds (castles, cemeteries)
+};
+std::span<const FamilyEntry> families();
+const FamilyEntry& family_entry(Family f);
 
 }  // namespace carcheck

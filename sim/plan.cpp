@@ -8,6 +8,7 @@
 
 #include "checker/fuzz_targets.h"
 #include "dsl/level_loader.h"
+#include "engine/rule_system.h"
 #include "engine/switches.h"
 
 namespace carcheck {
@@ -139,7 +140,7 @@ SimPlan make_plan(const Library& lib, const SimOptions& o) {
             std::make_shared<const Game>(selected(forced, reading), lib.tile_sets, players));
       plan.groups.push_back(std::move(g));
     }
-    plan.cooperative = r->family == Family::Mists;
+    plan.cooperative = rule_system_for(*r)->cooperative();
     if (plan.cooperative && o.versus)
       throw std::invalid_argument(fmt::format(
           "--versus seats two policies at one table of rivals; {} is played by one team", r->name));

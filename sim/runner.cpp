@@ -16,7 +16,7 @@ GameFigures figures_of(const State& s) {
   auto& v = g.value;
   v[kTurns] = s.turn();
   g.reason = static_cast<int>(s.end_reason());
-  if (s.game().is_mists()) {
+  if (s.game().cooperative()) {
     v[kWon] = s.won() ? 1 : 0;
     v[kScore] = s.shared_score();
   } else {

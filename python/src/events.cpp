@@ -14,7 +14,7 @@ namespace {
 // "tiles moved" -> "tiles_moved"; "player or track" -> the one this game means.
 std::string key_of(const Game& game, const char* meaning) {
   std::string key = meaning;
-  if (key == "player or track") return game.is_mists() ? "track" : "player";
+  if (key == "player or track") return game.cooperative() ? "track" : "player";
   for (char& c : key)
     if (c == ' ') c = '_';
   return key;

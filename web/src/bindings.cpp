@@ -28,6 +28,7 @@
 #include "dsl/spec_parser.h"
 #include "dsl/tile_loader.h"
 #include "engine/notation.h"
+#include "engine/rule_system.h"
 #include "gamelog/game_log.h"
 #include "gamelog/log_write.h"
 #include "gamelog/replay.h"
@@ -117,7 +118,9 @@ json step_json(const TraceStep& t) {
 
 // ---- the vocabulary --------------------------------------------------------------------------
 
-// Every rule set of levels.yaml with its switches and their register text.
+// Every rule set of levels.yaml with its switches and their register text. The page's `mists`
+// flag is the room's cooperative() (a team scoring on tracks, with the page's controls for
+// ghosts, hounds and levels); a cooperative rule set is named by its family and level.
 std::string rule_sets() {
   return guarded([] {
     json out = json::array();
@@ -126,9 +129,9 @@ std::string rule_sets() {
       for (const VariantSwitch& v : r.variants) vs.push_back(variant_json(v));
       out.push_back(json{{"name", r.name},
                          {"title", r.title},
-                         {"mists", r.family == Family::Mists},
+                         {"mists", rule_system_for(r)->cooperative()},
                          {"level", r.level},
-                         {"min_players", r.family == Family::Mists ? 1 : r.min_players},
+                         {"min_players", r.min_players},
                          {"max_players", r.max_players},
                          {"variants", vs}});
     }
@@ -150,7 +153,7 @@ class WebGame {
                 {"title", r.title},
                 {"level", r.level},
                 {"players", game_->players()},
-                {"mists", game_->is_mists()},
+                {"mists", game_->cooperative()},
                 {"variants", vs}}
         .dump();
   }
@@ -304,7 +307,7 @@ class WebState {
     return guarded([&] {
       json supplies = json::array();
       for (int c = 0; c < game_->colours(); ++c)
-        if (game_->owner(c) >= 0 || game_->is_mists())
+        if (game_->owner(c) >= 0 || game_->cooperative())
           supplies.push_back(json{{"colour", kColourNames[c]},
                                   {"player", game_->owner(c)},
                                   {"supply", state_.meeples_in_supply(c)}});
@@ -326,12 +329,12 @@ class WebState {
              {"piles", piles},
              {"active_pile", state_.active_pile()},
              {"seed", std::to_string(state_.seed())},
-             {"mists", game_->is_mists()},
+             {"mists", game_->cooperative()},
              {"won", state_.won()},
              {"end_reason", state_.end_reason() == EndReason::None
                                 ? json(nullptr)
                                 : json(end_reason_text(state_.end_reason()))}};
-      if (game_->is_mists()) {
+      if (game_->cooperative()) {
         d["ghosts_supply"] = state_.ghosts_supply();
         d["ghosts_board"] = state_.ghosts_on_board();
       }
@@ -446,7 +449,7 @@ class WebState {
 
  private:
   std::string score_owner_player(int player) const {
-    if (game_->is_mists()) return "";
+    if (game_->cooperative()) return "";
     for (int c = 0; c < game_->colours(); ++c)
       if (game_->owner(c) == player) return kColourNames[c];
     return "";
@@ -771,7 +774,8 @@ std::string load_log(const std::string& line) {
     std::vector<std::string> variants;
     for (const VariantSwitch& v : rs.variants)
       if (v.chosen != 0 || !v.parameter.empty()) variants.push_back(v.id + "=" + v.value());
-    return json{{"rules", rs.family == Family::Mists ? "mists" : rs.name},
+    // As rule_sets() names it to the page: a rule set of levels by its family and level.
+    return json{{"rules", rs.level > 0 ? std::string(family_entry(rs.family).name) : rs.name},
                 {"rule_set", rs.name},
                 {"level", rs.level},
                 {"players", game->players()},
