@@ -224,7 +224,7 @@ double pile_threat(const State& s) {
 // castles still to score and bridges kept (checker/policies_bcb.h).
 double evaluate(const State& s, int seat) {
   const Game& g = s.game();
-  if (g.is_mists()) {
+  if (g.cooperative()) {
     const double points = team_points(s);
     if (s.is_terminal()) return (s.won() ? kWin : -kWin) + points;
     return points + ghost_margin(s.ghosts_supply()) - 0.25 * s.ghosts_on_board() +
@@ -394,7 +394,7 @@ class MonteCarlo {
       else
         t.apply_legal(inner_.action(inner_.choose(t, *buf_, inner_values_)));
     }
-    if (t.game().is_mists()) {
+    if (t.game().cooperative()) {
       const int goal = std::max(1, t.game().rules().goal);
       return (t.won() ? 1.0 : 0.0) + 0.1 * std::min(1.0, t.shared_score() / double(goal));
     }
@@ -433,7 +433,7 @@ Choose policy_choice(const PolicySpec& p, Rng& rng) {
 
 Choose seat_choice(std::vector<Choose> by_seat) {
   return [by_seat = std::move(by_seat)](const State& s, const ActionList& legal) {
-    const size_t seat = s.game().is_mists() ? 0 : static_cast<size_t>(s.current_player());
+    const size_t seat = s.game().cooperative() ? 0 : static_cast<size_t>(s.current_player());
     return by_seat[seat % by_seat.size()](s, legal);
   };
 }

@@ -23,8 +23,6 @@ constexpr double kCastlePoints = 8.0;
 constexpr double kCastleWait = 22.0;
 constexpr double kBridgeKept = 0.5;  // a bridge in supply: a little, so none is wasted
 
-bool is_bcb(const State& s) { return s.game().rules().family == Family::Bcb; }
-
 // The region root of the city a castle stands on (its follower's segment), or -1.
 int castle_city(const State& s, const CastleRecord& c) {
   if (c.meeple < 0) return -1;
@@ -101,8 +99,8 @@ bool in_unscored_castle(const State& s, int index) {
   return false;
 }
 
+// Zero where the rule set has no bridges or castles (no supply, no castle built).
 double bcb_terms(const State& s, int seat) {
-  if (!is_bcb(s)) return 0;
   const BcbState& b = s.bcb();
   double v = kBridgeKept * b.bridges[static_cast<size_t>(seat)];
   for (int i = 0; i < b.castle_count; ++i) {
