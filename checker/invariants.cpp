@@ -470,10 +470,11 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
     face_down += pc.face_down ? 1 : 0;
     face_up_tiles += !pc.face_down && pc.index == 0 ? 1 : 0;
     uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
-    std::memcpy(&any, pc.ghosts.data(), kGhostSlots);
+    const auto& ghosts = s.mists().cell(c).ghosts;
+    std::memcpy(&any, ghosts.data(), kGhostSlots);
     if (any == 0) continue;
     for (int k = 0; k < kGhostSlots; ++k) {
-      int n = nth(pc.ghosts, k);
+      int n = nth(ghosts, k);
       if (n == 0) continue;
       board += n;
       if (n > 3 * r.ghosts_total + 3)

@@ -78,7 +78,7 @@ Choose team_choice(Rng& rng) {
         const Action& a = legal.items[i];
         if (a.count <= 0) continue;
         int c = s.cell_at(a.x, a.y);
-        int v = a.count * 100 + (c >= 0 ? s.cell(c).ghost_total() : 0);
+        int v = a.count * 100 + (c >= 0 ? s.mists().cell(c).ghost_total() : 0);
         if (v > best_value) best_value = v, best = i;
       }
       return best;

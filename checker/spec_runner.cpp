@@ -699,7 +699,7 @@ class Evaluation {
     Check c;
     int cell = cell_of(c);
     if (cell < 0) return c;
-    const PlacedCell& pc = s_.cell(cell);
+    const MistsCell& pc = s_.mists().cell(cell);
     const CellFace& face = s_.face(cell);
     const std::string at = " on the tile at " + xy(e_.where.x, e_.where.y);
     // A place the tile does not have holds no ghost: `0` there would pass by construction.

@@ -666,6 +666,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       }
     }
   }
+  s.mists_.cells_added(s.cells_.size());
   ++s.placements_;
   if (extended_bank) *extended_bank = extended;
   return first;
@@ -678,6 +679,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
+  s.mists_.cells_added(s.cells_.size());
   unsigned sides = 0;
   const int c =
       occupy(s, s.grid_origin_, s.grid_, s.cells_, {s.frontier_, s.frontier_at_, s.frontier_code_},

@@ -130,10 +130,12 @@ void Rules::mists_setup(State& s) {
   s.mists_.ghosts_total = r.ghosts_total;
   s.mists_.ghost_box = r.ghosts_total - r.ghosts_in_play;
   s.mists_.ghost_supply = r.ghosts_in_play;
+  s.mists_.cells.reserve(s.cells_.capacity());
+  s.mists_.cells.resize(s.cells_.size());
   for (int c = 0; c < s.cells(); ++c) {
     const CellFace& f = s.face(c);
     for (int m = 0; m < f.n_mist; ++m) {
-      nth(s.cells_, c).ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
+      nth(s.mists_.cells, c).ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
       s.mists_.ghost_supply -= f.mist[m].ghosts;
     }
   }
@@ -181,7 +183,7 @@ int Rules::track_score(const State& s) {
 
 // Up to `n` ghosts off one cell (one start quarter: FAQ.MoC.0001) back to the supply.
 int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, FeatureClass why) {
-  auto& g = nth(s.cells_, cell).ghosts;
+  auto& g = nth(s.mists_.cells, cell).ghosts;
   int taken = 0;
   auto take = [&](size_t k) {
     int t = std::min<int>(g[k], n - taken);
@@ -198,7 +200,7 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
 
 int Rules::remove_from(State& s, int cell, int count, uint16_t from) {
   if (from == 0) return remove_ghosts(s, cell, count);
-  auto& g = nth(s.cells_, cell).ghosts;
+  auto& g = nth(s.mists_.cells, cell).ghosts;
   int taken = 0;
   for (int slot = 0; slot < kGhostSlots; ++slot) {
     const int t = std::min<int>(nth(g, slot), from_count(from, slot));
@@ -242,12 +244,13 @@ void push_splits(const std::array<uint8_t, kGhostSlots>& g, int slot, int left, 
 
 void Rules::removal_options(const State& s, int cell, ActionKind kind, ActionList& out) {
   const PlacedCell& c = s.cell(cell);
+  const MistsCell& mc = s.mists().cell(cell);
   int places = 0;
-  for (uint8_t n : c.ghosts) places += n > 0;
-  for (int k = 1; k <= std::min(3, c.ghost_total()); ++k) {
+  for (uint8_t n : mc.ghosts) places += n > 0;
+  for (int k = 1; k <= std::min(3, mc.ghost_total()); ++k) {
     const Action a = make(kind, c.x, c.y, k);
     out.push(a);  // as listed (Action::from 0)
-    if (places >= 2 && places_matter(s)) push_splits(c.ghosts, 0, k, a, listed_from(c, k), out);
+    if (places >= 2 && places_matter(s)) push_splits(mc.ghosts, 0, k, a, listed_from(mc, k), out);
   }
 }
 
@@ -309,9 +312,9 @@ Rules::Flow Rules::mists_step(State& s) {
         int removed = 0, node = root;
         do {
           int cell = node_cell(node), area = node_mist_area(node);
-          auto& g = nth(s.cells_, cell).ghosts;
+          auto& g = nth(s.mists_.cells, cell).ghosts;
           if ((s.game_->switches().ghost_scope == GhostScope::PerTile)) {
-            int before = nth(s.cells_, cell).ghost_total();
+            int before = nth(s.mists_.cells, cell).ghost_total();
             removed += remove_ghosts(s, cell, before, false, FeatureClass::MistBank);
           } else {
             int n = nth(g, area);
@@ -474,14 +477,15 @@ void Rules::close_cemetery_ghosts(State& s, int cem) {
   if (s.game_->rules().cemetery == CemeteryMode::Haunted &&
       !(sw.haunted_close_removal == HauntedCloseRemoval::RemoveGhosts))
     return;
-  PlacedCell& c = nth(s.cells_, cem);
+  const PlacedCell& c = nth(s.cells_, cem);
   if ((sw.ghost_scope == GhostScope::PerArea)) {
-    int n = c.ghosts[kCemeterySlot];
-    c.ghosts[kCemeterySlot] = 0;
+    auto& g = nth(s.mists_.cells, cem).ghosts;
+    int n = g[kCemeterySlot];
+    g[kCemeterySlot] = 0;
     s.mists_.ghost_supply += n;
     if (n) emit(s, EventKind::GhostsRemoved, FeatureClass::Cemetery, -1, c.x, c.y, n);
   } else {
-    remove_ghosts(s, cem, c.ghost_total(), true, FeatureClass::Cemetery);
+    remove_ghosts(s, cem, nth(s.mists_.cells, cem).ghost_total(), true, FeatureClass::Cemetery);
   }
 }
 
@@ -629,7 +633,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
 }
 
 void Rules::fill_symbols(State& s, int empty) {
-  PlacedCell& pc = nth(s.cells_, s.new_cell_);
+  MistsCell& pc = nth(s.mists_.cells, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
   const unsigned filled = filled_areas(s);
   int n = 0;
@@ -641,7 +645,9 @@ void Rules::fill_symbols(State& s, int empty) {
   }
   s.mists_.ghost_supply -= n;
   s.mists_.ghosts_placed = n;
-  if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
+  if (n)
+    emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, s.cell(s.new_cell_).x,
+         s.cell(s.new_cell_).y, n);
 }
 
 // Levels 5-6: one ghost on each misty neighbour of a new cemetery (its 8, or 4 under
@@ -672,7 +678,7 @@ Rules::Flow Rules::haunt_neighbours(State& s) {
 }
 
 void Rules::haunt(State& s, int cell, int area) {
-  ++nth(nth(s.cells_, cell).ghosts, area);
+  ++nth(nth(s.mists_.cells, cell).ghosts, area);
   --s.mists_.ghost_supply;
   emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, cell).x,
        nth(s.cells_, cell).y, 1);
@@ -707,7 +713,7 @@ Rules::Flow Rules::extra_ghost(State& s) {
   }
   if (n == 1) {
     int c = s.cell_at(opts.items[0].x, opts.items[0].y);
-    ++nth(s.cells_, c).ghosts[kCemeterySlot];
+    ++nth(s.mists_.cells, c).ghosts[kCemeterySlot];
     --s.mists_.ghost_supply;
     emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
          nth(s.cells_, c).y, 1);
@@ -1015,7 +1021,7 @@ void Rules::hound_clear_options(const State& s, ActionList& out) {
     for (int dx = -1; dx <= 1; ++dx) {
       int c = s.cell_at(at.x + dx, at.y + dy);
       if (c < 0 || c == s.mists_.hound_first_clear) continue;
-      int g = s.cell(c).ghost_total();
+      int g = s.mists().cell(c).ghost_total();
       if (g > 0) removal_options(s, c, ActionKind::HoundClear, out);
     }
 }
@@ -1261,7 +1267,7 @@ namespace {
 // the places named do not hold those ghosts, or under per-tile no places may be named.
 std::optional<std::string> places_refusal(const State& s, const Action& a) {
   const int cell = s.cell_at(a.x, a.y);
-  if (!a.from || cell < 0 || a.count > 3 || a.count > s.cell(cell).ghost_total())
+  if (!a.from || cell < 0 || a.count > 3 || a.count > s.mists().cell(cell).ghost_total())
     return std::nullopt;
   if (places_matter(s)) return "those places of the tile do not hold those ghosts";
   return "under ghost-scope=per-tile the ghosts of a tile come off as one: name no places";
@@ -1426,7 +1432,7 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
     }
     case ActionKind::ExtraGhost: {
       int c = s.cell_at(a.x, a.y);
-      ++nth(s.cells_, c).ghosts[kCemeterySlot];
+      ++nth(s.mists_.cells, c).ghosts[kCemeterySlot];
       --s.mists_.ghost_supply;
       emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, a.x, a.y, 1);
       break;

@@ -3,15 +3,43 @@
 // BcbState; its vectors stay empty in other games, so a copy of one costs them nothing more.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "engine/action.h"
 #include "engine/game.h"
 
 namespace carcheck {
 
 inline constexpr int kMaxHounds = 2;
+inline constexpr int kGhostSlots = kMaxMist + 1;  // mist areas, then the cemetery
+inline constexpr int kCemeterySlot = kMaxMist;
+
+// A cell's own Mists marks: a row of MistsState's per-cell table, indexed like State's cells.
+struct MistsCell {
+  std::array<uint8_t, kGhostSlots> ghosts{};
+  int ghost_total() const {
+    int n = 0;
+    for (uint8_t g : ghosts) n += g;
+    return n;
+  }
+  friend bool operator==(const MistsCell&, const MistsCell&) = default;
+};
+inline constexpr MistsCell kNoMistsCell{};  // what a cell of another game holds
+
+// The places `n` ghosts come off `c` when an action names none (Action::from): its mist
+// areas in order, then its cemetery.
+inline uint16_t listed_from(const MistsCell& c, int n) {
+  uint16_t from = 0;
+  for (int slot = 0; slot < kGhostSlots && n > 0; ++slot) {
+    const int t = std::min<int>(c.ghosts[static_cast<size_t>(slot)], n);
+    from = from_with(from, slot, std::min<int>(t, kFromSlotMask));
+    n -= t;
+  }
+  return from;
+}
 
 struct Hound {
   enum Status : uint8_t { Waiting, Placed, Lost, Scored, Removed } status = Waiting;
@@ -42,6 +70,16 @@ struct ScoringColours {
 };
 
 struct MistsState {
+  // The per-cell table: a row per placed cell in Mists games (the room's set-up starts it, a
+  // placement grows it), none elsewhere, so that other games copy an empty vector.
+  std::vector<MistsCell> cells;
+  const MistsCell& cell(int c) const {
+    return static_cast<size_t>(c) < cells.size() ? cells[static_cast<size_t>(c)] : kNoMistsCell;
+  }
+  void cells_added(size_t n) {  // the board holds n cells now
+    if (!cells.empty()) cells.resize(n);
+  }
+
   // Ghosts: neither made nor lost. What is on the tiles follows from the two counters and the
   // rule set's total (copied here at set-up; the invariant checker sums the tiles).
   int ghost_supply = 0, ghost_box = 0;

@@ -37,12 +37,13 @@ std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
 std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
   if (cell < 0 || cell >= cells()) return "no tile there";
   if (slot < 0 || slot >= kGhostSlots) return "no such ghost spot";
-  int have = nth(cells_, cell).ghosts[static_cast<size_t>(slot)];
+  int have = mists_.cell(cell).ghosts[static_cast<size_t>(slot)];
   int delta = count - have;
   if (delta > mists_.ghost_supply)
     return "the supply holds only " + std::to_string(mists_.ghost_supply) + " ghosts";
   mists_.ghost_supply -= delta;
-  nth(cells_, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
+  if (delta == 0) return std::nullopt;  // a game without ghosts has no table to write
+  nth(mists_.cells, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
   return std::nullopt;
 }
 
@@ -254,7 +255,7 @@ std::string State::snapshot() const {
       << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
       << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
       << " bridge " << int(c.bridge) << " ghosts";
-    for (uint8_t g : c.ghosts) o << ' ' << int(g);
+    for (uint8_t g : mists_.cell(static_cast<int>(i)).ghosts) o << ' ' << int(g);
     o << "\n";
   }
   for (size_t i = 0; i < nodes_.size(); ++i) {

@@ -23,8 +23,6 @@ namespace carcheck {
 
 inline constexpr int kMaxActions = 4096;
 inline constexpr int kNodesPerCell = kMaxSegments + kMaxMist;  // segments, then mist areas
-inline constexpr int kGhostSlots = kMaxMist + 1;               // mist areas, then the cemetery
-inline constexpr int kCemeterySlot = kMaxMist;
 inline constexpr int kMaxMeeples = 48;
 
 // Union-find nodes: each placed cell owns kNodesPerCell of them, its segments first, then its
@@ -101,25 +99,7 @@ struct PlacedCell {
   uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides); BCB: a
                           // bridge end reads as road
   uint8_t bridge = 0;     // BCB: 0 none, 1 + BridgeAxis (engine/bcb_state.h)
-  std::array<uint8_t, kGhostSlots> ghosts{};
-  int ghost_total() const {
-    int n = 0;
-    for (uint8_t g : ghosts) n += g;
-    return n;
-  }
 };
-
-// The places `n` ghosts come off `c` when an action names none (Action::from): its mist
-// areas in order, then its cemetery.
-inline uint16_t listed_from(const PlacedCell& c, int n) {
-  uint16_t from = 0;
-  for (int slot = 0; slot < kGhostSlots && n > 0; ++slot) {
-    const int t = std::min<int>(c.ghosts[static_cast<size_t>(slot)], n);
-    from = from_with(from, slot, std::min<int>(t, kFromSlotMask));
-    n -= t;
-  }
-  return from;
-}
 
 struct RegionNode {
   int16_t parent = -1;  // -1: node unused

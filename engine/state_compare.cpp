@@ -15,7 +15,7 @@ namespace {
 bool same(const PlacedCell& a, const PlacedCell& b) {
   return a.tile == b.tile && a.rot == b.rot && a.index == b.index && a.x == b.x && a.y == b.y &&
          a.face_down == b.face_down && a.placement == b.placement && a.n8 == b.n8 &&
-         a.fd8 == b.fd8 && a.sides == b.sides && a.bridge == b.bridge && a.ghosts == b.ghosts;
+         a.fd8 == b.fd8 && a.sides == b.sides && a.bridge == b.bridge;
 }
 
 bool same(const RegionNode& a, const RegionNode& b) {
@@ -78,7 +78,7 @@ const char* State::first_difference(const State& o) const {
   if (!space_needs_.same_entries(o.space_needs_)) return "needs";
   if (active_pile_ != o.active_pile_ || !same(piles_, o.piles_)) return "pile";
   if (!same(set_aside_, o.set_aside_)) return "aside";
-  if (!same(cells_, o.cells_)) return "cell";
+  if (!same(cells_, o.cells_) || !same(mists_.cells, o.mists_.cells)) return "cell";
   if (!same_nodes(nodes_, o.nodes_)) return "node";
   if (!same(meeples_, o.meeples_)) return "meeple";
   if (!same(scores_, o.scores_)) return "score";

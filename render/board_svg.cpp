@@ -130,7 +130,7 @@ void draw_ghosts(std::string& o, const State& s, const Frame& f, int i) {
   if (c.face_down) return;
   const CellFace& face = s.face(i);
   for (int slot = 0; slot < kGhostSlots; ++slot) {
-    const int n = c.ghosts[static_cast<size_t>(slot)];
+    const int n = s.mists().cell(i).ghosts[static_cast<size_t>(slot)];
     if (n == 0) continue;
     const SvgPoint at = slot < face.n_mist ? mist_anchor(face, slot) : SvgPoint{S / 2, S / 2};
     const double x = f.ox(c.x) + at.x + 9, y = f.oy(c.y) + at.y + 9;

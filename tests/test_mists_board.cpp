@@ -126,7 +126,7 @@ TEST(MistsBanks, TheEmptySymbolIsTheTeamsChoiceWhereItMatters) {
     const int empty = pick_north ? north : 1 - north;
     t.act("empty-symbol 1,2 mist " + std::to_string(empty + 1));
     EXPECT_EQ(t.sum(EventKind::GhostsPlaced), 1);
-    const PlacedCell& pc = t.s().cell(t.cell(1, 2));
+    const MistsCell& pc = t.s().mists().cell(t.cell(1, 2));
     for (int m = 0; m < f.n_mist; ++m)
       EXPECT_EQ(pc.ghosts[static_cast<size_t>(m)], m == empty ? 0 : 1);
   }
@@ -134,7 +134,7 @@ TEST(MistsBanks, TheEmptySymbolIsTheTeamsChoiceWhereItMatters) {
   t.play("MNS", 1, 2, 2);
   ASSERT_EQ(t.s().phase(), Phase::Meeple);
   EXPECT_EQ(t.sum(EventKind::GhostsPlaced), 1);
-  const PlacedCell& pc = t.s().cell(t.cell(1, 2));
+  const MistsCell& pc = t.s().mists().cell(t.cell(1, 2));
   const CellFace& f = t.s().face(t.cell(1, 2));
   for (int m = 0; m < f.n_mist; ++m) {
     bool north = f.mist[m].ports & side_mask(North);

@@ -118,7 +118,7 @@ TEST(MistsCemeteries, ExtraGhostOnTheOpenCemetery) {
     int supply = t.s().mists().ghost_supply;
     t.play("MS2", 0, -1, 2);  // mist on N, touching no mist: 2 ghosts
     EXPECT_EQ(t.ghosts_at(0, -1), 2);
-    EXPECT_EQ(t.s().cell(t.cell(0, 2)).ghosts[kCemeterySlot], 1);
+    EXPECT_EQ(t.s().mists().cell(t.cell(0, 2)).ghosts[kCemeterySlot], 1);
     EXPECT_EQ(t.s().mists().ghost_supply, supply - 3);
   }
 }

@@ -43,8 +43,8 @@ TEST(MistsGhostPlaces, AnEmptySymbolDecisionWhenTheMistsLieInTwoBanks) {
     EXPECT_EQ(t.legal_count(ActionKind::EmptySymbol), 2);
     EXPECT_NE(t.refusal("empty-symbol 1,2 mist 3").find("2 mist area"), std::string::npos);
     t.act("empty-symbol 1,2 mist 2");
-    EXPECT_EQ(t.s().cell(t.cell(1, 2)).ghosts[0], 1);  // the north mist's symbol is filled
-    EXPECT_EQ(t.s().cell(t.cell(1, 2)).ghosts[1], 0);
+    EXPECT_EQ(t.s().mists().cell(t.cell(1, 2)).ghosts[0], 1);  // the north mist's symbol is filled
+    EXPECT_EQ(t.s().mists().cell(t.cell(1, 2)).ghosts[1], 0);
     EXPECT_EQ(t.s().phase(), Phase::Meeple);
   }
 }
