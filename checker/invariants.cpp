@@ -251,7 +251,7 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
   for (const TileType& t : game_->tiles()) tiles_in_play_ += t.count;
   meeples_total_ = static_cast<int>(start.meeples().size());
   prev_cells_ = start.cells();
-  prev_board_ghosts_ = start.ghosts_on_board();
+  prev_board_ghosts_ = start.mists().ghosts_on_board();
   for (int t = 0; t < start.score_count(); ++t) {
     const Score& sc = start.score(t);
     prev_scores_.push_back(sc.total);
@@ -259,7 +259,7 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
     for (int v : sc.by_feature) classes += v;
     score_offsets_.push_back(sc.total - classes);
   }
-  for (const Hound& h : start.hounds()) prev_hounds_.push_back(h.status);
+  for (const Hound& h : start.mists().hounds) prev_hounds_.push_back(h.status);
   prev_active_pile_ = start.active_pile();
   turn_ = start.turn();
   finished_events_.assign(kFeatureClasses, 0);
@@ -474,10 +474,11 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
     face_down += pc.face_down ? 1 : 0;
     face_up_tiles += !pc.face_down && pc.index == 0 ? 1 : 0;
     uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
-    std::memcpy(&any, pc.ghosts.data(), kGhostSlots);
+    const auto& ghosts = s.mists().cell(c).ghosts;
+    std::memcpy(&any, ghosts.data(), kGhostSlots);
     if (any == 0) continue;
     for (int k = 0; k < kGhostSlots; ++k) {
-      int n = nth(pc.ghosts, k);
+      int n = nth(ghosts, k);
       if (n == 0) continue;
       board += n;
       if (n > 3 * r.ghosts_total + 3)
@@ -490,8 +491,8 @@ Fail InvariantChecker::ghost_conservation(const State& s) const {
                std::to_string(k) + ", which shows no mist or cemetery there";
     }
   }
-  if (board != s.ghosts_on_board())
-    return "ghosts: ghosts_on_board() says " + std::to_string(s.ghosts_on_board()) +
+  if (board != s.mists().ghosts_on_board())
+    return "ghosts: ghosts_on_board() says " + std::to_string(s.mists().ghosts_on_board()) +
            ", the cells hold " + std::to_string(board);
   board_ghosts_ = board;  // ledgers() compares with it (ghosts_on_board() reads the counters)
   board_face_up_tiles_ = face_up_tiles;
@@ -522,7 +523,7 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
     if (m.colour < 0 || m.colour >= g.colours()) return "meeples: a meeple of a colour not in play";
   }
   int expected_total = g.colours() * g.meeples_per_colour();
-  int expected_scoring = g.scoring_meeples_from_supply() ? s.scoring_colours().size() : 0;
+  int expected_scoring = g.scoring_meeples_from_supply() ? s.mists().scorers.size() : 0;
   if (static_cast<int>(s.meeples().size()) != meeples_total_ || meeples_total_ != expected_total ||
       supply + on_board + buried + scoring != expected_total)
     return "meeples not conserved: supply " + std::to_string(supply) + " + board " +
@@ -775,8 +776,8 @@ Fail InvariantChecker::meeples(const State& s) {
   }
   // Hounds: waiting -> placed or lost; placed -> scored or removed; a placed hound lies by an
   // unburied meeple on the board.
-  for (size_t h = 0; h < s.hounds().size(); ++h) {
-    const Hound& hd = s.hounds()[h];
+  for (size_t h = 0; h < s.mists().hounds.size(); ++h) {
+    const Hound& hd = s.mists().hounds[h];
     int before = prev_hounds_[h], now = hd.status;
     bool ok = now == before ||
               (before == Hound::Waiting && (now == Hound::Placed || now == Hound::Lost)) ||
@@ -1149,7 +1150,7 @@ Fail InvariantChecker::board_check(const State& s) const {
   // The board's list of cemeteries (State::cemetery_cells), kept as tiles go down, is the
   // face-up cemetery cells in cell order.
   size_t listed = 0;
-  const std::vector<int16_t>& cemeteries = s.cemetery_cells();
+  const std::vector<int16_t>& cemeteries = s.mists().cemeteries;
   for (int c = 0; c < cells; ++c) {
     if (!is_cemetery_cell(s, c)) continue;
     if (listed >= cemeteries.size() || cemeteries[listed] != c)

@@ -11,18 +11,19 @@ namespace {
 // "Spelvoorbereiding"). A rule set without ghosts has a total of 0: none anywhere.
 std::optional<std::string> ghost_conservation(const State& s, const BoardCounts& board) {
   const RuleSet& r = s.game().rules();
-  if (s.ghosts_supply() < 0)
-    return "ghosts: the supply is negative (" + std::to_string(s.ghosts_supply()) + ")";
-  if (s.ghosts_in_box() != r.ghosts_total - r.ghosts_in_play)
-    return "ghosts: the box holds " + std::to_string(s.ghosts_in_box()) + ", the level puts " +
+  if (s.mists().ghost_supply < 0)
+    return "ghosts: the supply is negative (" + std::to_string(s.mists().ghost_supply) + ")";
+  if (s.mists().ghost_box != r.ghosts_total - r.ghosts_in_play)
+    return "ghosts: the box holds " + std::to_string(s.mists().ghost_box) + ", the level puts " +
            std::to_string(r.ghosts_total - r.ghosts_in_play) + " there";
-  const int sum = s.ghosts_supply() + board.ghosts + s.ghosts_in_box();
+  const int sum = s.mists().ghost_supply + board.ghosts + s.mists().ghost_box;
   if (sum != r.ghosts_total)
     return r.ghosts_total == 0
                ? std::string("ghosts in a game without ghosts")
-               : "ghosts not conserved: supply " + std::to_string(s.ghosts_supply()) + " + board " +
-                     std::to_string(board.ghosts) + " + box " + std::to_string(s.ghosts_in_box()) +
-                     " = " + std::to_string(sum) + ", not " + std::to_string(r.ghosts_total);
+               : "ghosts not conserved: supply " + std::to_string(s.mists().ghost_supply) +
+                     " + board " + std::to_string(board.ghosts) + " + box " +
+                     std::to_string(s.mists().ghost_box) + " = " + std::to_string(sum) + ", not " +
+                     std::to_string(r.ghosts_total);
   return std::nullopt;
 }
 

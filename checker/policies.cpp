@@ -79,7 +79,7 @@ Choose team_choice(Rng& rng) {
         const Action& a = legal.items[i];
         if (a.count <= 0) continue;
         int c = s.cell_at(a.x, a.y);
-        int v = a.count * 100 + (c >= 0 ? s.cell(c).ghost_total() : 0);
+        int v = a.count * 100 + (c >= 0 ? s.mists().cell(c).ghost_total() : 0);
         if (v > best_value) best_value = v, best = i;
       }
       return best;
@@ -88,7 +88,7 @@ Choose team_choice(Rng& rng) {
       case Phase::Meeple:  // option 0 is the pass
         return legal.items[n > 1 && rng.below(10) < 8 ? 1 + rng.below(n - 1) : rng.below(n)];
       case Phase::ScoreChoice:  // points while the supply lasts, else ghosts off the board
-        return legal.items[s.ghosts_supply() >= 4 && rng.below(3) != 0 ? 0 : most_ghosts()];
+        return legal.items[s.mists().ghost_supply >= 4 && rng.below(3) != 0 ? 0 : most_ghosts()];
       case Phase::HoundClear:
         return legal.items[rng.below(8) == 0 ? rng.below(n) : most_ghosts()];
       default:
@@ -227,7 +227,7 @@ double evaluate(const State& s, int seat) {
   if (g.cooperative()) {
     const double points = team_points(s);
     if (s.is_terminal()) return (s.won() ? kWin : -kWin) + points;
-    return points + ghost_margin(s.ghosts_supply()) - 0.25 * s.ghosts_on_board() +
+    return points + ghost_margin(s.mists().ghost_supply) - 0.25 * s.mists().ghosts_on_board() +
            meeple_terms(s, [](int) { return true; }) - pile_threat(s);
   }
   int best_other = std::numeric_limits<int>::min();

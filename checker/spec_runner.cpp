@@ -232,7 +232,7 @@ class SetupRun {
       case SetupKind::Score: {
         int track =
             score_index(spec_, g_, st.colour, st.colour.empty() ? st.value_at : st.colour_at, false,
-                        &s_.scoring_colours());
+                        &s_.mists().scorers);
         for (int t = 0; t < s_.score_count(); ++t)
           if (track < 0 || t == track) s_.setup_score(t, static_cast<int>(st.value));
         return std::nullopt;
@@ -376,8 +376,8 @@ class SetupRun {
     if (!r.hounds) return;
     bool buried = false;
     for (const Meeple& m : s_.meeples()) buried = buried || m.buried;
-    for (int k = 0; k < static_cast<int>(s_.hounds().size()); ++k) {
-      const Hound& h = nth(s_.hounds(), k);
+    for (int k = 0; k < static_cast<int>(s_.mists().hounds.size()); ++k) {
+      const Hound& h = nth(s_.mists().hounds, k);
       const int threshold = nth(r.thresholds, k);
       const SetupStep* said = nth(hound_step_, k);
       const std::string name = "hound " + std::to_string(k + 1);
@@ -504,10 +504,10 @@ std::string event_text(const State& s, const Event& e) {
       break;
     case EventKind::Scored:
       if (g.rules().scoring == ScoringTracks::PerColour && e.who >= 0 &&
-          e.who < s.scoring_colours().size() &&
-          s.scoring_colours()[static_cast<size_t>(e.who)] != colour)
+          e.who < s.mists().scorers.size() &&
+          s.mists().scorers[static_cast<size_t>(e.who)] != colour)
         more.push_back(std::string("on ") +
-                       kColourNames[s.scoring_colours()[static_cast<size_t>(e.who)]] + "'s track");
+                       kColourNames[s.mists().scorers[static_cast<size_t>(e.who)]] + "'s track");
       break;
     case EventKind::HoundPlaced:
     case EventKind::HoundLost:
@@ -568,11 +568,11 @@ class Evaluation {
       case ExpectKind::GhostsAt:
         return ghosts_at();
       case ExpectKind::GhostsSupply:
-        return numbers(e_.value, s_.ghosts_supply());
+        return numbers(e_.value, s_.mists().ghost_supply);
       case ExpectKind::GhostsBoard:
-        return numbers(e_.value, s_.ghosts_on_board());
+        return numbers(e_.value, s_.mists().ghosts_on_board());
       case ExpectKind::GhostsBox:
-        return numbers(e_.value, s_.ghosts_in_box());
+        return numbers(e_.value, s_.mists().ghost_box);
       case ExpectKind::MeeplesSupply:
       case ExpectKind::MeeplesBoard:
       case ExpectKind::MeeplesBuried:
@@ -688,7 +688,7 @@ class Evaluation {
 
   Check score() const {
     int track =
-        score_index(spec_, g_, e_.colour, e_.colour_at, !e_.word.empty(), &s_.scoring_colours());
+        score_index(spec_, g_, e_.colour, e_.colour_at, !e_.word.empty(), &s_.mists().scorers);
     if (track < 0) return numbers(e_.value, s_.shared_score());
     const Score& sc = s_.score(track);
     if (e_.word.empty()) return numbers(e_.value, sc.total);
@@ -699,7 +699,7 @@ class Evaluation {
     Check c;
     int cell = cell_of(c);
     if (cell < 0) return c;
-    const PlacedCell& pc = s_.cell(cell);
+    const MistsCell& pc = s_.mists().cell(cell);
     const CellFace& face = s_.face(cell);
     const std::string at = " on the tile at " + xy(e_.where.x, e_.where.y);
     // A place the tile does not have holds no ghost: `0` there would pass by construction.
@@ -776,7 +776,7 @@ class Evaluation {
   Check meeples_box() const {
     const RuleSet& r = g_.rules();
     const int colour = e_.colour.empty() ? -1 : colour_by_name(e_.colour);
-    const ScoringColours& scorers = s_.scoring_colours();
+    const ScoringColours& scorers = s_.mists().scorers;
     const bool level6 = r.scoring == ScoringTracks::PerColour;
     long out = 0;
     for (const Meeple& m : s_.meeples()) out += m.in_play && (colour < 0 || m.colour == colour);
@@ -793,7 +793,7 @@ class Evaluation {
   Check scoring_meeples() const {
     std::vector<std::string> want, have;
     for (const auto& [c, at] : e_.colours) want.push_back(c);
-    for (int c : s_.scoring_colours()) have.push_back(kColourNames[c]);
+    for (int c : s_.mists().scorers) have.push_back(kColourNames[c]);
     std::sort(want.begin(), want.end());
     std::sort(have.begin(), have.end());
     const std::string source = g_.scoring_meeples_from_supply() ? "supply" : "box";
@@ -1062,7 +1062,7 @@ class Evaluation {
   }
 
   Check hound() const {
-    const Hound& h = s_.hounds()[static_cast<size_t>(e_.index - 1)];
+    const Hound& h = s_.mists().hounds[static_cast<size_t>(e_.index - 1)];
     std::string status = spec_hound_statuses()[static_cast<size_t>(h.status)];
     if (h.status == Hound::Placed && h.meeple >= 0) {
       const Meeple& m = s_.meeples()[static_cast<size_t>(h.meeple)];

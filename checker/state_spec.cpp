@@ -53,7 +53,7 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
   const bool level6 = r.scoring == ScoringTracks::PerColour;
   if (g.cooperative() && !level6) {
     o += "expect score " + n(s.score(0).total) + note(0) + "\n";
-  } else if (!(level6 && s.scoring_colours().empty())) {
+  } else if (!(level6 && s.mists().scorers.empty())) {
     for (int p = 0; p < s.score_count(); ++p) {
       const std::string who = spec_score_owner(s, p);
       const Score& sc = s.score(p);
@@ -92,8 +92,8 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
   }
   if (s.set_aside() > 0) o += "expect set-aside " + n(s.set_aside()) + "\n";
   if (expectation_absent(r, "ghosts").empty()) {
-    o += "expect ghosts supply " + n(s.ghosts_supply()) + "\n";
-    o += "expect ghosts board " + n(s.ghosts_on_board()) + "\n";
+    o += "expect ghosts supply " + n(s.mists().ghost_supply) + "\n";
+    o += "expect ghosts board " + n(s.mists().ghosts_on_board()) + "\n";
   }
   if (s.is_terminal()) o += "expect over\n";
   return o;
@@ -108,8 +108,8 @@ std::string spec_score_owner(const State& s, int who) {
     return c >= 0 ? kColourNames[c] : "";
   }
   if (g.rules().scoring == ScoringTracks::PerColour &&
-      who < static_cast<int>(s.scoring_colours().size()))
-    return kColourNames[s.scoring_colours()[static_cast<size_t>(who)]];
+      who < static_cast<int>(s.mists().scorers.size()))
+    return kColourNames[s.mists().scorers[static_cast<size_t>(who)]];
   return "";
 }
 

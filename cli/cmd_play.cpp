@@ -105,9 +105,9 @@ void add_mists_result(Json& doc, const State& s) {
   Json parts = Json::array();  // per track, the score classes (sum: the track's score)
   for (int t = 0; t < s.score_count(); ++t) parts.push_back(breakdown_json(s, s.score(t)));
   doc["breakdown"] = parts;
-  doc["ghosts_supply"] = s.ghosts_supply();
-  doc["ghosts_board"] = s.ghosts_on_board();
-  doc["ghosts_box"] = s.ghosts_in_box();
+  doc["ghosts_supply"] = s.mists().ghost_supply;
+  doc["ghosts_board"] = s.mists().ghosts_on_board();
+  doc["ghosts_box"] = s.mists().ghost_box;
 }
 
 void add_competitive_result(Json& doc, const State& s) {
@@ -149,12 +149,12 @@ void print_mists_result(const State& s) {
     const Score& sc = s.score(t);
     const std::string track =
         s.score_count() > 1
-            ? fmt::format(" ({})", kColourNames[s.scoring_colours()[static_cast<size_t>(t)]])
+            ? fmt::format(" ({})", kColourNames[s.mists().scorers[static_cast<size_t>(t)]])
             : "";
     fmt::print("score{}: {}  ({})\n", track, sc.total, breakdown_text(s, sc));
   }
-  fmt::print("ghosts: {} in supply, {} on the board, {} in the box\n", s.ghosts_supply(),
-             s.ghosts_on_board(), s.ghosts_in_box());
+  fmt::print("ghosts: {} in supply, {} on the board, {} in the box\n", s.mists().ghost_supply,
+             s.mists().ghosts_on_board(), s.mists().ghost_box);
 }
 
 void print_competitive_result(const State& s) {

@@ -594,7 +594,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
     add_nodes(s, c);
     if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
         !(testing::break_rule == testing::BrokenRule::CemeteryUnlisted && s.placements_ > 0))
-      s.cemeteries_.push_back(static_cast<int16_t>(c));
+      s.mists_.cemeteries.push_back(static_cast<int16_t>(c));
     unsigned linked = 0;  // the ports that link to a neighbour's feature (Segment::links)
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
@@ -666,6 +666,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       }
     }
   }
+  s.mists_.cells_added(s.cells_.size());
   ++s.placements_;
   if (extended_bank) *extended_bank = extended;
   return first;
@@ -678,6 +679,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
+  s.mists_.cells_added(s.cells_.size());
   unsigned sides = 0;
   const int c =
       occupy(s, s.grid_origin_, s.grid_, s.cells_, {s.frontier_, s.frontier_at_, s.frontier_code_},

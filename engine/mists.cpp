@@ -42,13 +42,13 @@ bool is_cemetery(const State& s, int c) {
 
 // Calls f(cemetery) for the cemeteries in the 3x3 block around cell `c` (`c` included; with
 // `orthogonal`, not the diagonal ones), row by row from the top, left to right in a row: the
-// order a bury queue takes them in. Reads State::cemetery_cells(), not the 9 spaces.
+// order a bury queue takes them in. Reads MistsState::cemeteries, not the 9 spaces.
 template <typename F>
 void for_cemeteries_around(const State& s, int c, bool orthogonal, F&& f) {
   std::array<int16_t, 9> at{};
   unsigned found = 0;
   const PlacedCell& pc = s.cell(c);
-  for (int16_t k : s.cemetery_cells()) {
+  for (int16_t k : s.mists().cemeteries) {
     const int dx = s.cell(k).x - pc.x, dy = s.cell(k).y - pc.y;
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (orthogonal && dx && dy)) continue;
     const int bit = (dy + 1) * 3 + dx + 1;
@@ -133,16 +133,19 @@ void Rules::mists_setup(State& s) {
   const bool per_colour = r.scoring == ScoringTracks::PerColour;
   s.scores_.assign(per_colour ? static_cast<size_t>(r.scoring_meeples) : 1, Score{});
   // Ghosts: the box keeps its share; 3 go on the start tile's symbols (setup).
-  s.ghost_box_ = r.ghosts_total - r.ghosts_in_play;
-  s.ghost_supply_ = r.ghosts_in_play;
+  s.mists_.ghosts_total = r.ghosts_total;
+  s.mists_.ghost_box = r.ghosts_total - r.ghosts_in_play;
+  s.mists_.ghost_supply = r.ghosts_in_play;
+  s.mists_.cells.reserve(s.cells_.capacity());
+  s.mists_.cells.resize(s.cells_.size());
   for (int c = 0; c < s.cells(); ++c) {
     const CellFace& f = s.face(c);
     for (int m = 0; m < f.n_mist; ++m) {
-      nth(s.cells_, c).ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
-      s.ghost_supply_ -= f.mist[m].ghosts;
+      nth(s.mists_.cells, c).ghosts[static_cast<size_t>(m)] = f.mist[m].ghosts;
+      s.mists_.ghost_supply -= f.mist[m].ghosts;
     }
   }
-  if (r.hounds) s.hounds_.assign(kMaxHounds, Hound{});
+  if (r.hounds) s.mists_.hounds.assign(kMaxHounds, Hound{});
   // Level 6: "Jullie bepalen de kleuren van die meeples" (seed 004): the team chooses before
   // the first draw; with 3 colours in play there is one way, taken at once.
   if (per_colour) {
@@ -164,11 +167,12 @@ void Rules::scoring_meeple_options(const State& s, ActionList& out) {
 // The tracks follow the colours in ascending order; with 3-5 players each scoring meeple
 // comes out of its colour's supply (Level 6 "uit ieders eigen voorraad"), else from the box.
 void Rules::choose_scorers(State& s, unsigned colours) {
-  s.scorers_ = ScoringColours{};
+  s.mists_.scorers = ScoringColours{};
   for (int c = 0; c < kMaxColours; ++c)
-    if (colours & (1u << c)) nth(s.scorers_.colour, s.scorers_.n++) = static_cast<int8_t>(c);
+    if (colours & (1u << c))
+      nth(s.mists_.scorers.colour, s.mists_.scorers.n++) = static_cast<int8_t>(c);
   if (!s.game_->scoring_meeples_from_supply()) return;
-  for (int c : s.scorers_)
+  for (int c : s.mists_.scorers)
     for (Meeple& m : s.meeples_)
       if (m.colour == c && m.in_play) {
         m.in_play = false;
@@ -185,7 +189,7 @@ int Rules::track_score(const State& s) {
 
 // Up to `n` ghosts off one cell (one start quarter: FAQ.MoC.0001) back to the supply.
 int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, FeatureClass why) {
-  auto& g = nth(s.cells_, cell).ghosts;
+  auto& g = nth(s.mists_.cells, cell).ghosts;
   int taken = 0;
   auto take = [&](size_t k) {
     int t = std::min<int>(g[k], n - taken);
@@ -194,7 +198,7 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
   };
   if (cemetery_first) take(kCemeterySlot);
   for (size_t k = 0; k < g.size(); ++k) take(k);
-  s.ghost_supply_ += taken;
+  s.mists_.ghost_supply += taken;
   if (taken > 0)
     emit(s, EventKind::GhostsRemoved, why, -1, nth(s.cells_, cell).x, nth(s.cells_, cell).y, taken);
   return taken;
@@ -202,14 +206,14 @@ int Rules::remove_ghosts(State& s, int cell, int n, bool cemetery_first, Feature
 
 int Rules::remove_from(State& s, int cell, int count, uint16_t from) {
   if (from == 0) return remove_ghosts(s, cell, count);
-  auto& g = nth(s.cells_, cell).ghosts;
+  auto& g = nth(s.mists_.cells, cell).ghosts;
   int taken = 0;
   for (int slot = 0; slot < kGhostSlots; ++slot) {
     const int t = std::min<int>(nth(g, slot), from_count(from, slot));
     nth(g, slot) = static_cast<uint8_t>(nth(g, slot) - t);
     taken += t;
   }
-  s.ghost_supply_ += taken;
+  s.mists_.ghost_supply += taken;
   if (taken > 0)
     emit(s, EventKind::GhostsRemoved, FeatureClass::None, -1, nth(s.cells_, cell).x,
          nth(s.cells_, cell).y, taken);
@@ -246,22 +250,23 @@ void push_splits(const std::array<uint8_t, kGhostSlots>& g, int slot, int left, 
 
 void Rules::removal_options(const State& s, int cell, ActionKind kind, ActionList& out) {
   const PlacedCell& c = s.cell(cell);
+  const MistsCell& mc = s.mists().cell(cell);
   int places = 0;
-  for (uint8_t n : c.ghosts) places += n > 0;
-  for (int k = 1; k <= std::min(3, c.ghost_total()); ++k) {
+  for (uint8_t n : mc.ghosts) places += n > 0;
+  for (int k = 1; k <= std::min(3, mc.ghost_total()); ++k) {
     const Action a = make(kind, c.x, c.y, k);
     out.push(a);  // as listed (Action::from 0)
-    if (places >= 2 && places_matter(s)) push_splits(c.ghosts, 0, k, a, listed_from(c, k), out);
+    if (places >= 2 && places_matter(s)) push_splits(mc.ghosts, 0, k, a, listed_from(mc, k), out);
   }
 }
 
 // ---- After the tile is placed: 1b mist, 1c cemeteries, 2a ghosts ----------------------------
 
 void Rules::mists_after_place(State& s, bool extended_bank) {
-  s.extended_bank_ = extended_bank;
-  s.bank_finished_this_turn_ = false;
+  s.mists_.extended_bank = extended_bank;
+  s.mists_.bank_finished_this_turn = false;
   collect_finished(s, s.new_cell_, true);
-  s.score_sub_ = 0;
+  s.mists_.score_sub = 0;
   s.step_ = kStepMist;
   mists_advance(s);
 }
@@ -286,7 +291,7 @@ bool Rules::mists_drawn(State& s) {
       finish_game(s, EndReason::TilesExhausted, false);
       return true;
     }
-    if (s.thresholds_passed_ <= s.active_pile_ &&
+    if (s.mists_.thresholds_passed <= s.active_pile_ &&
         !(s.game_->switches().pile_threshold_loss == PileThresholdLoss::Continue)) {
       finish_game(s, EndReason::PileBelowThreshold, false);
       return true;
@@ -309,18 +314,18 @@ Rules::Flow Rules::mists_step(State& s) {
         bool seen = false;
         for (int k = 0; k < m; ++k) seen = seen || find(s, mist_node(s.new_cell_, k)) == root;
         if (seen) continue;
-        s.bank_finished_this_turn_ = true;
+        s.mists_.bank_finished_this_turn = true;
         int removed = 0, node = root;
         do {
           int cell = node_cell(node), area = node_mist_area(node);
-          auto& g = nth(s.cells_, cell).ghosts;
+          auto& g = nth(s.mists_.cells, cell).ghosts;
           if ((s.game_->switches().ghost_scope == GhostScope::PerTile)) {
-            int before = nth(s.cells_, cell).ghost_total();
+            int before = nth(s.mists_.cells, cell).ghost_total();
             removed += remove_ghosts(s, cell, before, false, FeatureClass::MistBank);
           } else {
             int n = nth(g, area);
             nth(g, area) = 0;
-            s.ghost_supply_ += n;
+            s.mists_.ghost_supply += n;
             removed += n;
             if (n)
               emit(s, EventKind::GhostsRemoved, FeatureClass::MistBank, -1, nth(s.cells_, cell).x,
@@ -336,14 +341,14 @@ Rules::Flow Rules::mists_step(State& s) {
     }
     case kStepCemetery: {
       // 1c: cemeteries this tile closed (4 orthogonal neighbours in Levels 2-4, all 8 in 5-6).
-      s.bury_queue_.clear();
+      s.mists_.bury_queue.clear();
       const CemeteryMode mode = s.game_->rules().cemetery;
       if (mode != CemeteryMode::None)
         for_cemeteries_around(s, s.new_cell_, mode == CemeteryMode::Orthogonal, [&](int c) {
-          if (cemetery_closed(s, c)) s.bury_queue_.push_back(static_cast<int16_t>(c));
+          if (cemetery_closed(s, c)) s.mists_.bury_queue.push_back(static_cast<int16_t>(c));
         });
       s.step_ = kStepGhosts;
-      if (!s.bury_queue_.empty()) return start_bury(s);
+      if (!s.mists_.bury_queue.empty()) return start_bury(s);
       return Flow::Continue;
     }
     case kStepGhosts:
@@ -377,7 +382,7 @@ Rules::Flow Rules::mists_step(State& s) {
     }
     case kStepFaceDownBury:
       s.step_ = kStepFaceDownHounds;
-      if (!s.bury_queue_.empty()) return start_bury(s);
+      if (!s.mists_.bury_queue.empty()) return start_bury(s);
       return Flow::Continue;
     case kStepFaceDownHounds: {  // a face-down tile may surround a hound's tile too
       Flow f = surround_clear(s);
@@ -394,8 +399,8 @@ Rules::Flow Rules::mists_step(State& s) {
 // A bury decision for the first cemetery in the queue, or the bury itself when there is no
 // choice to make.
 Rules::Flow Rules::start_bury(State& s) {
-  while (!s.bury_queue_.empty()) {
-    int cem = s.bury_queue_.front();
+  while (!s.mists_.bury_queue.empty()) {
+    int cem = s.mists_.bury_queue.front();
     const PlacedCell& pc = nth(s.cells_, cem);
     emit(s, EventKind::CemeteryClosed, FeatureClass::Cemetery, -1, pc.x, pc.y);
     std::vector<int> cands;
@@ -408,7 +413,7 @@ Rules::Flow Rules::start_bury(State& s) {
       bury(s, cands[0]);
     else
       close_cemetery_ghosts(s, cem);  // bury-empty: nothing to bury, ghosts still go
-    if (n == 0) s.bury_queue_.erase(s.bury_queue_.begin());
+    if (n == 0) s.mists_.bury_queue.erase(s.mists_.bury_queue.begin());
   }
   return Flow::Continue;
 }
@@ -448,8 +453,8 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
 }
 
 void Rules::bury(State& s, int meeple) {
-  int cem = s.bury_queue_.front();
-  s.bury_queue_.erase(s.bury_queue_.begin());
+  int cem = s.mists_.bury_queue.front();
+  s.mists_.bury_queue.erase(s.mists_.bury_queue.begin());
   Meeple& m = nth(s.meeples_, meeple);
   if (m.cell >= 0) {
     SegmentKind k = s.face(m.cell).segments[m.seg].kind;
@@ -457,7 +462,7 @@ void Rules::bury(State& s, int meeple) {
       --nth(s.nodes_, find(s, segment_node(m.cell, m.seg))).meeples;
   }
   // A hound lying by the buried meeple leaves the game unscored (footnotes 17, 18).
-  for (Hound& h : s.hounds_)
+  for (Hound& h : s.mists_.hounds)
     if (h.status == Hound::Placed && h.meeple == meeple) {
       h.status = Hound::Removed;
       emit(s, EventKind::HoundRemoved, FeatureClass::None, m.colour);
@@ -478,21 +483,22 @@ void Rules::close_cemetery_ghosts(State& s, int cem) {
   if (s.game_->rules().cemetery == CemeteryMode::Haunted &&
       !(sw.haunted_close_removal == HauntedCloseRemoval::RemoveGhosts))
     return;
-  PlacedCell& c = nth(s.cells_, cem);
+  const PlacedCell& c = nth(s.cells_, cem);
   if ((sw.ghost_scope == GhostScope::PerArea)) {
-    int n = c.ghosts[kCemeterySlot];
-    c.ghosts[kCemeterySlot] = 0;
-    s.ghost_supply_ += n;
+    auto& g = nth(s.mists_.cells, cem).ghosts;
+    int n = g[kCemeterySlot];
+    g[kCemeterySlot] = 0;
+    s.mists_.ghost_supply += n;
     if (n) emit(s, EventKind::GhostsRemoved, FeatureClass::Cemetery, -1, c.x, c.y, n);
   } else {
-    remove_ghosts(s, cem, c.ghost_total(), true, FeatureClass::Cemetery);
+    remove_ghosts(s, cem, nth(s.mists_.cells, cem).ghost_total(), true, FeatureClass::Cemetery);
   }
 }
 
 // Open cemeteries (optionally listed as ExtraGhost actions); returns how many.
 int Rules::open_cemeteries(const State& s, ActionList* out) {
   int n = 0;
-  for (int c : s.cemetery_cells()) {
+  for (int c : s.mists_.cemeteries) {
     if (cemetery_closed(s, c)) continue;
     ++n;
     if (out) out->push(make(ActionKind::ExtraGhost, s.cell(c).x, s.cell(c).y));
@@ -567,7 +573,7 @@ unsigned Rules::filled_areas(const State& s) {
   const bool per_bank = s.game().switches().bank_finish_ghosts == BankFinishGhosts::PerBank;
   unsigned out = 0;
   for (int m = 0; m < f.n_mist; ++m)
-    if (!s.bank_finished_this_turn_ ||
+    if (!s.mists_.bank_finished_this_turn ||
         (per_bank && !s.region_finished(find_const(s, mist_node(s.new_cell_, m)))))
       out |= 1u << m;
   return out;
@@ -591,20 +597,20 @@ unsigned Rules::symbol_areas(const State& s) {
 Rules::Flow Rules::place_ghosts(State& s) {
   const PlacedCell& pc = nth(s.cells_, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
-  s.ghosts_placed_ = 0;
-  s.haunt_next_ = 0;
+  s.mists_.ghosts_placed = 0;
+  s.mists_.haunt_next = 0;
   const bool per_bank = s.game_->switches().bank_finish_ghosts == BankFinishGhosts::PerBank;
-  if (s.bank_finished_this_turn_ && !per_bank) return Flow::Continue;
+  if (s.mists_.bank_finished_this_turn && !per_bank) return Flow::Continue;
   const unsigned filled = filled_areas(s);
   int symbols = 0;
   for (int m = 0; m < f.n_mist; ++m)
     if (filled & (1u << m)) symbols += f.mist[m].ghosts;
-  const int n = std::max(0, symbols - (s.extended_bank_ ? 1 : 0));
-  if (n > s.ghost_supply_) {
+  const int n = std::max(0, symbols - (s.mists_.extended_bank ? 1 : 0));
+  if (n > s.mists_.ghost_supply) {
     finish_game(s, EndReason::GhostSupplyShort, false);
     return Flow::Done;
   }
-  if (!s.extended_bank_) {
+  if (!s.mists_.extended_bank) {
     fill_symbols(s, -1);
     return Flow::Continue;
   }
@@ -633,7 +639,7 @@ Rules::Flow Rules::place_ghosts(State& s) {
 }
 
 void Rules::fill_symbols(State& s, int empty) {
-  PlacedCell& pc = nth(s.cells_, s.new_cell_);
+  MistsCell& pc = nth(s.mists_.cells, s.new_cell_);
   const CellFace& f = s.face(s.new_cell_);
   const unsigned filled = filled_areas(s);
   int n = 0;
@@ -643,9 +649,11 @@ void Rules::fill_symbols(State& s, int empty) {
     nth(pc.ghosts, m) = static_cast<uint8_t>(nth(pc.ghosts, m) + put);
     n += put;
   }
-  s.ghost_supply_ -= n;
-  s.ghosts_placed_ = n;
-  if (n) emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, pc.x, pc.y, n);
+  s.mists_.ghost_supply -= n;
+  s.mists_.ghosts_placed = n;
+  if (n)
+    emit(s, EventKind::GhostsPlaced, FeatureClass::MistBank, -1, s.cell(s.new_cell_).x,
+         s.cell(s.new_cell_).y, n);
 }
 
 // Levels 5-6: one ghost on each misty neighbour of a new cemetery (its 8, or 4 under
@@ -654,19 +662,19 @@ void Rules::fill_symbols(State& s, int empty) {
 Rules::Flow Rules::haunt_neighbours(State& s) {
   if (s.game_->rules().cemetery != CemeteryMode::Haunted || !is_cemetery(s, s.new_cell_))
     return Flow::Continue;
-  if (s.haunt_next_ == 0) {
+  if (s.mists_.haunt_next == 0) {
     int targets = 0;
     for (int k = 0; k < 9; ++k) targets += haunt_target(s, k) >= 0;
-    if (targets > s.ghost_supply_) {
+    if (targets > s.mists_.ghost_supply) {
       finish_game(s, EndReason::GhostSupplyShort, false);
       return Flow::Done;
     }
   }
-  while (s.haunt_next_ < 9) {
-    const int c = haunt_target(s, s.haunt_next_++);
+  while (s.mists_.haunt_next < 9) {
+    const int c = haunt_target(s, s.mists_.haunt_next++);
     if (c < 0) continue;
     if (place_is_a_choice(s, c, all_areas(s, c))) {
-      s.haunt_cell_ = static_cast<int16_t>(c);
+      s.mists_.haunt_cell = static_cast<int16_t>(c);
       s.phase_ = Phase::HauntGhost;
       return Flow::Decide;
     }
@@ -676,15 +684,15 @@ Rules::Flow Rules::haunt_neighbours(State& s) {
 }
 
 void Rules::haunt(State& s, int cell, int area) {
-  ++nth(nth(s.cells_, cell).ghosts, area);
-  --s.ghost_supply_;
+  ++nth(nth(s.mists_.cells, cell).ghosts, area);
+  --s.mists_.ghost_supply;
   emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, cell).x,
        nth(s.cells_, cell).y, 1);
 }
 
 void Rules::ghost_place_options(const State& s, ActionList& out) {
   const bool empty = s.phase_ == Phase::EmptySymbol;
-  const int cell = empty ? s.new_cell_ : s.haunt_cell_;
+  const int cell = empty ? s.new_cell_ : s.mists_.haunt_cell;
   const unsigned areas = empty ? symbol_areas(s) : all_areas(s, cell);
   for (int m = 0; m < s.face(cell).n_mist; ++m) {
     if (!(areas & (1u << m))) continue;
@@ -698,10 +706,10 @@ void Rules::ghost_place_options(const State& s, ActionList& out) {
 // Levels 2-4 (5-6 under haunted-closed-ghosts=extra-on-open): a tile that took ghosts puts
 // one more on an open cemetery, the team's pick among several (Dized.MoC.0025).
 Rules::Flow Rules::extra_ghost(State& s) {
-  if (s.ghosts_placed_ == 0 || !extra_ghost_rule(*s.game_)) return Flow::Continue;
+  if (s.mists_.ghosts_placed == 0 || !extra_ghost_rule(*s.game_)) return Flow::Continue;
   ActionList opts;
   int n = open_cemeteries(s, &opts);
-  if (n > 0 && s.ghost_supply_ < 1) {
+  if (n > 0 && s.mists_.ghost_supply < 1) {
     finish_game(s, EndReason::GhostSupplyShort, false);
     return Flow::Done;
   }
@@ -711,8 +719,8 @@ Rules::Flow Rules::extra_ghost(State& s) {
   }
   if (n == 1) {
     int c = s.cell_at(opts.items[0].x, opts.items[0].y);
-    ++nth(s.cells_, c).ghosts[kCemeterySlot];
-    --s.ghost_supply_;
+    ++nth(s.mists_.cells, c).ghosts[kCemeterySlot];
+    --s.mists_.ghost_supply;
     emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, nth(s.cells_, c).x,
          nth(s.cells_, c).y, 1);
   }
@@ -774,7 +782,7 @@ std::string Rules::mists_meeple_refusal(const State& s, int seg) {
 void Rules::score_options(const State& s, ActionList& out) {
   out.push(make(ActionKind::TakePoints));
   for (int c = 0; c < s.cells(); ++c) removal_options(s, c, ActionKind::RemoveGhosts, out);
-  if (s.order_chosen_) return;
+  if (s.mists_.order_chosen) return;
   for (size_t k = static_cast<size_t>(s.pending_index_) + 1; k < s.pending_.size(); ++k) {
     if (!scoring_decided(s, s.pending_[k])) continue;
     int cell = -1, seg = -1;
@@ -810,15 +818,15 @@ int Rules::pending_named(const State& s, const Action& a) {
 
 Rules::Flow Rules::score_step(State& s) {
   while (true) {
-    if (s.score_sub_ == 1) {  // tracks, thresholds and the win after a scoring
-      if (!s.track_queue_.empty()) {
+    if (s.mists_.score_sub == 1) {  // tracks, thresholds and the win after a scoring
+      if (!s.mists_.track_queue.empty()) {
         s.phase_ = Phase::Track;
         return Flow::Decide;
       }
       // hound-timing=at-once: a hound comes right after the scoring that reaches it.
       Flow f = thresholds(s, s.game_->switches().hound_timing == HoundTiming::AtOnce);
       if (f != Flow::Continue) return f;
-      s.score_sub_ = 0;
+      s.mists_.score_sub = 0;
       ++s.pending_index_;
     }
     if (s.pending_index_ >= static_cast<int>(s.pending_.size())) {
@@ -842,7 +850,7 @@ Rules::Flow Rules::score_step(State& s) {
       ++s.pending_index_;  // no meeple, no scoring (unoccupied-scoring)
       continue;
     }
-    if (s.ghosts_on_board() == 0) {  // nothing to remove: the points it is
+    if (s.mists_.ghosts_on_board() == 0) {  // nothing to remove: the points it is
       resolve_scoring(s, true, -1, 0);
       continue;
     }
@@ -856,12 +864,12 @@ void Rules::add_points(State& s, int colour, int points, FeatureClass f,
   const Game& g = *s.game_;
   int track = 0;
   if (g.rules().scoring == ScoringTracks::PerColour) {
-    track = s.scorers_.track_of(colour);
+    track = s.mists_.scorers.track_of(colour);
     if (track < 0) {  // an unowned colour: the team picks the track (level6-unowned-colour)
-      s.track_queue_.push_back(static_cast<int16_t>(points));
-      s.track_queue_.push_back(static_cast<int16_t>(f));
-      s.track_queue_.push_back(static_cast<int16_t>(where.feature));
-      s.track_queue_.push_back(where.node);
+      s.mists_.track_queue.push_back(static_cast<int16_t>(points));
+      s.mists_.track_queue.push_back(static_cast<int16_t>(f));
+      s.mists_.track_queue.push_back(static_cast<int16_t>(where.feature));
+      s.mists_.track_queue.push_back(where.node);
       return;
     }
   }
@@ -894,7 +902,7 @@ std::optional<std::string> Rules::one_colour_refusal(const State& s, const Actio
 // numerous colours only), or instead up to 3 ghosts off one tile, voiding the whole scoring
 // (FAQ.MoC.0004). Meeples return either way; a hound by one of them scores right after.
 void Rules::resolve_scoring(State& s, bool points, int cell, int count, uint16_t from) {
-  s.order_chosen_ = false;
+  s.mists_.order_chosen = false;
   const PendingScore p = nth(s.pending_, s.pending_index_);
   std::array<int, kMaxColours> per{};
   meeples_on(s, p, per);
@@ -925,10 +933,10 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count, uint16_t
   }
   return_meeples(s, p);
   // The hound scores 1 per ghost on the board, right after its meeple (Dized.MoC.0022).
-  for (Hound& h : s.hounds_)
+  for (Hound& h : s.mists_.hounds)
     if (h.status == Hound::Placed &&
         std::find(scored.begin(), scored.end(), h.meeple) != scored.end()) {
-      int ghosts = s.ghosts_on_board();
+      int ghosts = s.mists_.ghosts_on_board();
       h.status = Hound::Scored;
       int colour = nth(s.meeples_, h.meeple).colour;
       emit(s, EventKind::HoundScored, FeatureClass::None, colour, 0, 0, ghosts);
@@ -937,7 +945,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count, uint16_t
       else
         award(s, 0, FeatureClass::Hound, ghosts);  // reported by hound-scored above
     }
-  s.score_sub_ = 1;
+  s.mists_.score_sub = 1;
 }
 
 // ---- 3b: thresholds, hounds, piles, the goal ---------------------------------------------------
@@ -950,20 +958,20 @@ Rules::Flow Rules::thresholds(State& s, bool hounds) {
     return Flow::Done;
   }
   if (!r.hounds || !hounds) return Flow::Continue;
-  if (s.hound_active_ >= 0) return hound_clear_next(s);
-  while (s.thresholds_passed_ < 2 && score >= nth(r.thresholds, s.thresholds_passed_)) {
-    int h = s.thresholds_passed_;
+  if (s.mists_.hound_active >= 0) return hound_clear_next(s);
+  while (s.mists_.thresholds_passed < 2 && score >= nth(r.thresholds, s.mists_.thresholds_passed)) {
+    int h = s.mists_.thresholds_passed;
     std::vector<int> cands;
     for (size_t i = 0; i < s.meeples_.size(); ++i)
       if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) cands.push_back(static_cast<int>(i));
     if (cands.empty()) {  // no unburied meeple: the hound is lost (11/2022, footnote 22)
-      nth(s.hounds_, h).status = Hound::Lost;
+      nth(s.mists_.hounds, h).status = Hound::Lost;
       emit(s, EventKind::HoundLost, FeatureClass::None, -1, 0, 0, h);
       switch_pile(s, h);
-      ++s.thresholds_passed_;
+      ++s.mists_.thresholds_passed;
       continue;
     }
-    s.hound_active_ = h;
+    s.mists_.hound_active = h;
     if (cands.size() > 1) {
       s.phase_ = Phase::HoundPlace;
       return Flow::Decide;
@@ -975,35 +983,36 @@ Rules::Flow Rules::thresholds(State& s, bool hounds) {
 }
 
 void Rules::hound_place(State& s, int meeple) {
-  Hound& h = nth(s.hounds_, s.hound_active_);
+  Hound& h = nth(s.mists_.hounds, s.mists_.hound_active);
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
   const Meeple& m = nth(s.meeples_, meeple);
   emit(s, EventKind::HoundPlaced, FeatureClass::None, m.colour, s.cell(m.cell).x, s.cell(m.cell).y,
-       s.hound_active_);
+       s.mists_.hound_active);
   // hound-trigger=when-surrounded: the removal waits until the hound's tile has all 8
   // neighbours (surround_clear), unless it has them already.
   h.cleared = !(s.game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
               s.cell(m.cell).n8 == 8;
-  s.hound_clears_left_ = h.cleared ? 2 : 0;
-  s.hound_first_clear_ = -1;
-  s.hound_surround_clear_ = false;
+  s.mists_.hound_clears_left = h.cleared ? 2 : 0;
+  s.mists_.hound_first_clear = -1;
+  s.mists_.hound_surround_clear = false;
 }
 
 // hound-trigger=when-surrounded: the first placed hound whose removal is still due and whose
 // tile is now surrounded clears its 2 tiles (a decision), without any pile switch.
 Rules::Flow Rules::surround_clear(State& s) {
-  if (!(s.game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) || s.hound_active_ >= 0)
+  if (!(s.game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
+      s.mists_.hound_active >= 0)
     return Flow::Continue;
-  for (size_t i = 0; i < s.hounds_.size(); ++i) {
-    Hound& h = s.hounds_[i];
+  for (size_t i = 0; i < s.mists_.hounds.size(); ++i) {
+    Hound& h = s.mists_.hounds[i];
     if (h.status != Hound::Placed || h.cleared) continue;
     if (s.cell(nth(s.meeples_, h.meeple).cell).n8 != 8) continue;
     h.cleared = true;
-    s.hound_active_ = static_cast<int>(i);
-    s.hound_clears_left_ = 2;
-    s.hound_first_clear_ = -1;
-    s.hound_surround_clear_ = true;
+    s.mists_.hound_active = static_cast<int>(i);
+    s.mists_.hound_clears_left = 2;
+    s.mists_.hound_first_clear = -1;
+    s.mists_.hound_surround_clear = true;
     Flow f = hound_clear_next(s);
     if (f != Flow::Continue) return f;
   }
@@ -1011,14 +1020,14 @@ Rules::Flow Rules::surround_clear(State& s) {
 }
 
 void Rules::hound_clear_options(const State& s, ActionList& out) {
-  const Hound& h = nth(s.hounds_, s.hound_active_);
+  const Hound& h = nth(s.mists_.hounds, s.mists_.hound_active);
   const PlacedCell& at = s.cell(nth(s.meeples_, h.meeple).cell);
   out.push(make(ActionKind::HoundClear));  // clear no more: names no tile ("clear stop")
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       int c = s.cell_at(at.x + dx, at.y + dy);
-      if (c < 0 || c == s.hound_first_clear_) continue;
-      int g = s.cell(c).ghost_total();
+      if (c < 0 || c == s.mists_.hound_first_clear) continue;
+      int g = s.mists().cell(c).ghost_total();
       if (g > 0) removal_options(s, c, ActionKind::HoundClear, out);
     }
 }
@@ -1026,7 +1035,7 @@ void Rules::hound_clear_options(const State& s, ActionList& out) {
 // Up to 3 ghosts from each of 2 different tiles in the 3x3 area (Dized.MoC.0023, 0024), then
 // the rest of the active pile goes on top of the next.
 Rules::Flow Rules::hound_clear_next(State& s) {
-  if (s.hound_clears_left_ > 0) {
+  if (s.mists_.hound_clears_left > 0) {
     ActionList opts;
     hound_clear_options(s, opts);
     if (opts.size > 1) {
@@ -1034,15 +1043,15 @@ Rules::Flow Rules::hound_clear_next(State& s) {
       return Flow::Decide;
     }
   }
-  int h = s.hound_active_;
-  s.hound_active_ = -1;
-  s.hound_clears_left_ = 0;
-  if (s.hound_surround_clear_) {  // a late clearing: the threshold was dealt with long ago
-    s.hound_surround_clear_ = false;
+  int h = s.mists_.hound_active;
+  s.mists_.hound_active = -1;
+  s.mists_.hound_clears_left = 0;
+  if (s.mists_.hound_surround_clear) {  // a late clearing: the threshold was dealt with long ago
+    s.mists_.hound_surround_clear = false;
     return Flow::Continue;
   }
   switch_pile(s, h);
-  ++s.thresholds_passed_;
+  ++s.mists_.thresholds_passed;
   return thresholds(s);
 }
 
@@ -1124,7 +1133,7 @@ void Rules::face_down_options(const State& s, ActionList& out) {
     out.push(make(ActionKind::FaceDown, x, y));
     return true;
   };
-  for (int c : s.cemetery_cells()) {
+  for (int c : s.mists_.cemeteries) {
     if (cemetery_closed(s, c)) continue;
     const PlacedCell& pc = s.cell(c);
     bool orthogonal_free = false;
@@ -1142,9 +1151,9 @@ void Rules::put_face_down(State& s, int x, int y) {
   int c = place_face_down(s, s.drawn_, x, y);
   emit(s, EventKind::FaceDownPlaced, FeatureClass::None, -1, x, y, s.drawn_);
   s.drawn_ = -1;
-  s.bury_queue_.clear();
+  s.mists_.bury_queue.clear();
   for_cemeteries_around(s, c, false, [&](int n) {
-    if (cemetery_closed(s, n)) s.bury_queue_.push_back(static_cast<int16_t>(n));
+    if (cemetery_closed(s, n)) s.mists_.bury_queue.push_back(static_cast<int16_t>(n));
   });
 }
 
@@ -1185,7 +1194,7 @@ void Rules::mists_legal(const State& s, ActionList& out) {
       face_down_options(s, out);
       return;
     case Phase::Track:
-      for (int c : s.scorers_) out.push(make(ActionKind::Track, 0, 0, 0, -1, c));
+      for (int c : s.mists_.scorers) out.push(make(ActionKind::Track, 0, 0, 0, -1, c));
       return;
     case Phase::ScoringMeeples:
       scoring_meeple_options(s, out);
@@ -1264,7 +1273,7 @@ namespace {
 // the places named do not hold those ghosts, or under per-tile no places may be named.
 std::optional<std::string> places_refusal(const State& s, const Action& a) {
   const int cell = s.cell_at(a.x, a.y);
-  if (!a.from || cell < 0 || a.count > 3 || a.count > s.cell(cell).ghost_total())
+  if (!a.from || cell < 0 || a.count > 3 || a.count > s.mists().cell(cell).ghost_total())
     return std::nullopt;
   if (places_matter(s)) return "those places of the tile do not hold those ghosts";
   return "under ghost-scope=per-tile the ghosts of a tile come off as one: name no places";
@@ -1367,7 +1376,7 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
         return "the hound clears up to 3 ghosts from each of 2 different tiles in the 3x3 area "
                "around it";
       case ActionKind::ScoreFirst:
-        if (s.order_chosen_)
+        if (s.mists_.order_chosen)
           return "the scoring under decision was picked to go first: decide it (points or "
                  "remove-ghosts) before picking another";
         if (pending_named(s, a) < 0) return "that feature is no scoring of this tile still to come";
@@ -1401,7 +1410,7 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
                "Honden\": bij een willekeurige niet-begraven meeple op het speelveld)";
       case ActionKind::Track: {
         std::string tracks;
-        for (int c : s.scorers_)
+        for (int c : s.mists_.scorers)
           tracks += std::string(tracks.empty() ? "" : ", ") + kColourNames[c];
         return std::string(a.colour >= 0 && a.colour < kMaxColours ? kColourNames[a.colour]
                                                                    : "that colour") +
@@ -1424,19 +1433,19 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       const int k = pending_named(s, a);
       auto first = s.pending_.begin();
       std::rotate(first + s.pending_index_, first + k, first + k + 1);
-      s.order_chosen_ = true;
+      s.mists_.order_chosen = true;
       break;
     }
     case ActionKind::ExtraGhost: {
       int c = s.cell_at(a.x, a.y);
-      ++nth(s.cells_, c).ghosts[kCemeterySlot];
-      --s.ghost_supply_;
+      ++nth(s.mists_.cells, c).ghosts[kCemeterySlot];
+      --s.mists_.ghost_supply;
       emit(s, EventKind::GhostsPlaced, FeatureClass::Cemetery, -1, a.x, a.y, 1);
       break;
     }
     case ActionKind::Bury:
       bury(s, a.meeple);
-      if (!s.bury_queue_.empty()) {
+      if (!s.mists_.bury_queue.empty()) {
         if (start_bury(s) == Flow::Decide) return std::nullopt;
       }
       break;
@@ -1446,12 +1455,12 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       break;
     case ActionKind::HoundClear: {
       if (a.count == 0) {
-        s.hound_clears_left_ = 0;
+        s.mists_.hound_clears_left = 0;
       } else {
         int c = s.cell_at(a.x, a.y);
         remove_from(s, c, a.count, a.from);
-        s.hound_first_clear_ = static_cast<int16_t>(c);
-        --s.hound_clears_left_;
+        s.mists_.hound_first_clear = static_cast<int16_t>(c);
+        --s.mists_.hound_clears_left;
       }
       if (hound_clear_next(s) == Flow::Decide || s.phase_ == Phase::Over) return std::nullopt;
       break;
@@ -1467,15 +1476,16 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       fill_symbols(s, a.seg);
       break;
     case ActionKind::HauntGhost:
-      haunt(s, s.haunt_cell_, a.seg);
-      s.haunt_cell_ = -1;
+      haunt(s, s.mists_.haunt_cell, a.seg);
+      s.mists_.haunt_cell = -1;
       break;
     case ActionKind::Track: {
-      int points = s.track_queue_[0];
-      FeatureClass f = static_cast<FeatureClass>(s.track_queue_[1]);
-      PendingScore where{static_cast<FeatureClass>(s.track_queue_[2]), s.track_queue_[3]};
-      s.track_queue_.erase(s.track_queue_.begin(), s.track_queue_.begin() + 4);
-      int track = s.scorers_.track_of(a.colour);
+      int points = s.mists_.track_queue[0];
+      FeatureClass f = static_cast<FeatureClass>(s.mists_.track_queue[1]);
+      PendingScore where{static_cast<FeatureClass>(s.mists_.track_queue[2]),
+                         s.mists_.track_queue[3]};
+      s.mists_.track_queue.erase(s.mists_.track_queue.begin(), s.mists_.track_queue.begin() + 4);
+      int track = s.mists_.scorers.track_of(a.colour);
       award(s, EventKind::Scored, track, f, points, where, a.colour);
       break;
     }

@@ -89,7 +89,7 @@ std::string Rules::scoring_text(const State& s, const PendingScore& p) {
 }
 
 std::string Rules::waiting_for(const State& s) {
-  const std::string hound = "hound " + std::to_string(s.hound_active_ + 1);
+  const std::string hound = "hound " + std::to_string(s.mists_.hound_active + 1);
   switch (s.phase_) {
     case Phase::Draw:
       if (s.bcb_.bazaar == BazaarStage::Reveal)
@@ -103,7 +103,7 @@ std::string Rules::waiting_for(const State& s) {
     case Phase::ScoreChoice: {
       bool others = false;
       for (size_t k = static_cast<size_t>(s.pending_index_) + 1; k < s.pending_.size(); ++k)
-        others = others || (!s.order_chosen_ && scoring_decided(s, s.pending_[k]));
+        others = others || (!s.mists_.order_chosen && scoring_decided(s, s.pending_[k]));
       return "the scoring of " + scoring_text(s, nth(s.pending_, s.pending_index_)) +
              ": points, or remove-ghosts x,y N" +
              (others ? " (or score-first x,y <feature>: another scoring of this tile first)" : "");
@@ -111,7 +111,7 @@ std::string Rules::waiting_for(const State& s) {
     case Phase::ExtraGhost:
       return "the open cemetery that takes the extra ghost: extra-ghost x,y";
     case Phase::Bury: {
-      const PlacedCell& c = nth(s.cells_, s.bury_queue_.front());
+      const PlacedCell& c = nth(s.cells_, s.mists_.bury_queue.front());
       return "the meeple that the cemetery at " + xy_text(c.x, c.y) +
              " buries: bury <colour>@x,y or bury <colour>@supply";
     }
@@ -136,7 +136,7 @@ std::string Rules::waiting_for(const State& s) {
     case Phase::BazaarDeal:
       return "the selector's deal with the highest bidder: buy, or sell";
     case Phase::Track:
-      return "the track that takes " + std::to_string(s.track_queue_.front()) +
+      return "the track that takes " + std::to_string(s.mists_.track_queue.front()) +
              " points of a colour without a scoring meeple: track <colour>";
     case Phase::ScoringMeeples:
       return "the team's choice of the " + std::to_string(s.game_->rules().scoring_meeples) +
@@ -145,7 +145,7 @@ std::string Rules::waiting_for(const State& s) {
       return "the ghost symbol left empty on the tile that extended a mist bank (one ghost "
              "fewer): empty-symbol x,y mist K";
     case Phase::HauntGhost: {
-      const PlacedCell& c = s.cell(s.haunt_cell_);
+      const PlacedCell& c = s.cell(s.mists_.haunt_cell);
       return "the mist area of the tile at " + xy_text(c.x, c.y) +
              " that the new cemetery's ghost goes on: haunt x,y mist K";
     }

@@ -333,7 +333,7 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       if (a.kind == ActionKind::HoundClear && a.count == 0) r.x = r.y = 0;  // clear stop
       // Places written as the engine would take them anyway name the plain action.
       if (r.from != 0 && !(r.from & kFromSeveralTiles) && s.cell_at(a.x, a.y) >= 0 &&
-          r.from == listed_from(s.cell(s.cell_at(a.x, a.y)), a.count))
+          r.from == listed_from(s.mists().cell(s.cell_at(a.x, a.y)), a.count))
         r.from = 0;
       return r;
     case ActionKind::ScoreFirst: {

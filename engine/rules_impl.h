@@ -225,7 +225,7 @@ struct Rules {
   static void haunt(State& s, int cell, int area);
   static Flow extra_ghost(State& s);
   // 2a: the mist areas a decision lists (empty-symbol: of the new tile; haunt: of
-  // haunt_cell_), as actions.
+  // mists_.haunt_cell), as actions.
   static void ghost_place_options(const State& s, ActionList& out);
   static Flow start_bury(State& s);
   static void bury(State& s, int meeple);

@@ -37,12 +37,13 @@ std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
 std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
   if (cell < 0 || cell >= cells()) return "no tile there";
   if (slot < 0 || slot >= kGhostSlots) return "no such ghost spot";
-  int have = nth(cells_, cell).ghosts[static_cast<size_t>(slot)];
+  int have = mists_.cell(cell).ghosts[static_cast<size_t>(slot)];
   int delta = count - have;
-  if (delta > ghost_supply_)
-    return "the supply holds only " + std::to_string(ghost_supply_) + " ghosts";
-  ghost_supply_ -= delta;
-  nth(cells_, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
+  if (delta > mists_.ghost_supply)
+    return "the supply holds only " + std::to_string(mists_.ghost_supply) + " ghosts";
+  mists_.ghost_supply -= delta;
+  if (delta == 0) return std::nullopt;  // a game without ghosts has no table to write
+  nth(mists_.cells, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
   return std::nullopt;
 }
 
@@ -87,51 +88,52 @@ std::optional<std::string> State::setup_active_pile(int pile) {
     from.clear();
   }
   active_pile_ = pile;
-  for (int h = thresholds_passed_; h < pile && h < static_cast<int>(hounds_.size()); ++h)
-    if (nth(hounds_, h).status == Hound::Waiting) nth(hounds_, h).status = Hound::Lost;
-  thresholds_passed_ = std::max(thresholds_passed_, pile);
+  for (int h = mists_.thresholds_passed; h < pile && h < static_cast<int>(mists_.hounds.size());
+       ++h)
+    if (nth(mists_.hounds, h).status == Hound::Waiting) nth(mists_.hounds, h).status = Hound::Lost;
+  mists_.thresholds_passed = std::max(mists_.thresholds_passed, pile);
   return std::nullopt;
 }
 
 std::optional<std::string> State::setup_hound(int hound, int meeple) {
-  if (hound < 0 || hound >= static_cast<int>(hounds_.size()))
+  if (hound < 0 || hound >= static_cast<int>(mists_.hounds.size()))
     return "no such hound in this rule set";
   if (meeple < 0 || meeple >= static_cast<int>(meeples_.size())) return "no such meeple";
   const Meeple& m = nth(meeples_, meeple);
   if (m.cell < 0 || m.buried) return "a hound lies by an unburied meeple on the board";
-  Hound& h = nth(hounds_, hound);
+  Hound& h = nth(mists_.hounds, hound);
   h.status = Hound::Placed;
   h.meeple = static_cast<int16_t>(meeple);
   h.cleared = !(game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
               nth(cells_, m.cell).n8 == 8;
-  thresholds_passed_ = std::max(thresholds_passed_, hound + 1);
+  mists_.thresholds_passed = std::max(mists_.thresholds_passed, hound + 1);
   return std::nullopt;
 }
 
 std::optional<std::string> State::setup_hound_status(int hound, Hound::Status status) {
-  if (hound < 0 || hound >= static_cast<int>(hounds_.size()))
+  if (hound < 0 || hound >= static_cast<int>(mists_.hounds.size()))
     return "no such hound in this rule set";
   if (status == Hound::Placed) return "a placed hound lies by a meeple (setup_hound)";
-  Hound& h = nth(hounds_, hound);
+  Hound& h = nth(mists_.hounds, hound);
   h.status = status;
   h.meeple = -1;
   h.cleared = status != Hound::Waiting;
   // The hounds come in threshold order: those before the first waiting one have passed.
-  thresholds_passed_ = 0;
-  while (thresholds_passed_ < static_cast<int>(hounds_.size()) &&
-         nth(hounds_, thresholds_passed_).status != Hound::Waiting)
-    ++thresholds_passed_;
+  mists_.thresholds_passed = 0;
+  while (mists_.thresholds_passed < static_cast<int>(mists_.hounds.size()) &&
+         nth(mists_.hounds, mists_.thresholds_passed).status != Hound::Waiting)
+    ++mists_.thresholds_passed;
   return std::nullopt;
 }
 
 std::optional<std::string> State::setup_ghost_supply(int count) {
   if (game_->rules().ghosts_total == 0) return "this rule set has no ghosts";
   if (count < 0) return "a supply holds 0 ghosts or more";
-  if (count > ghost_supply_ + ghost_box_)
-    return "only " + std::to_string(ghost_supply_ + ghost_box_) +
+  if (count > mists_.ghost_supply + mists_.ghost_box)
+    return "only " + std::to_string(mists_.ghost_supply + mists_.ghost_box) +
            " ghosts are off the board (supply and box)";
-  ghost_box_ -= count - ghost_supply_;
-  ghost_supply_ = count;
+  mists_.ghost_box -= count - mists_.ghost_supply;
+  mists_.ghost_supply = count;
   return std::nullopt;
 }
 
@@ -253,7 +255,7 @@ std::string State::snapshot() const {
       << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
       << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
       << " bridge " << int(c.bridge) << " ghosts";
-    for (uint8_t g : c.ghosts) o << ' ' << int(g);
+    for (uint8_t g : mists_.cell(static_cast<int>(i)).ghosts) o << ' ' << int(g);
     o << "\n";
   }
   for (size_t i = 0; i < nodes_.size(); ++i) {
@@ -295,25 +297,27 @@ std::string State::snapshot() const {
     o << "castle " << i << " cells " << c.cells[0] << ' ' << c.cells[1] << " owner " << int(c.owner)
       << " meeple " << c.meeple << (c.scored ? " scored" : "") << " points " << c.points << "\n";
   }
-  o << "ghosts supply " << ghost_supply_ << " box " << ghost_box_ << " thresholds "
-    << thresholds_passed_ << "\n";
-  for (const Hound& h : hounds_)
+  o << "ghosts supply " << mists_.ghost_supply << " box " << mists_.ghost_box << " thresholds "
+    << mists_.thresholds_passed << "\n";
+  for (const Hound& h : mists_.hounds)
     o << "hound " << int(h.status) << " meeple " << h.meeple << (h.cleared ? " cleared" : "")
       << "\n";
   o << "pending " << pending_index_ << ":";
   for (const PendingScore& p : pending_)
     o << ' ' << feature_class_name(p.feature) << '@' << p.node << (p.announced ? "!" : "");
   o << "\n";
-  list(o, "bury-queue", bury_queue_);
-  o << "hound-active " << hound_active_ << " clears-left " << hound_clears_left_ << " first-clear "
-    << hound_first_clear_ << (hound_surround_clear_ ? " when-surrounded" : "") << "\n";
-  o << "bank-finished " << bank_finished_this_turn_ << " extended-bank " << extended_bank_
-    << " score-sub " << score_sub_ << (order_chosen_ ? " order-chosen" : "") << "\n";
-  list(o, "track-queue", track_queue_);
+  list(o, "bury-queue", mists_.bury_queue);
+  o << "hound-active " << mists_.hound_active << " clears-left " << mists_.hound_clears_left
+    << " first-clear " << mists_.hound_first_clear
+    << (mists_.hound_surround_clear ? " when-surrounded" : "") << "\n";
+  o << "bank-finished " << mists_.bank_finished_this_turn << " extended-bank "
+    << mists_.extended_bank << " score-sub " << mists_.score_sub
+    << (mists_.order_chosen ? " order-chosen" : "") << "\n";
+  list(o, "track-queue", mists_.track_queue);
   o << "scorers";
-  for (int c : scorers_) o << ' ' << c;
-  o << " ghosts-placed " << ghosts_placed_ << " haunt-next " << haunt_next_ << " haunt-cell "
-    << haunt_cell_ << "\n";
+  for (int c : mists_.scorers) o << ' ' << c;
+  o << " ghosts-placed " << mists_.ghosts_placed << " haunt-next " << mists_.haunt_next
+    << " haunt-cell " << mists_.haunt_cell << "\n";
   o << "end " << end_reason_text(end_reason_) << (won_ ? " won" : "") << "\n";
   for (const Event& e : events_)
     o << "event " << event_name(e.kind) << ' ' << feature_class_name(e.feature) << ' ' << int(e.who)

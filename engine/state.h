@@ -16,16 +16,14 @@
 #include "engine/bcb_state.h"
 #include "engine/game.h"
 #include "engine/grid_plane.h"
+#include "engine/mists_state.h"
 #include "engine/rng.h"
 
 namespace carcheck {
 
 inline constexpr int kMaxActions = 4096;
 inline constexpr int kNodesPerCell = kMaxSegments + kMaxMist;  // segments, then mist areas
-inline constexpr int kGhostSlots = kMaxMist + 1;               // mist areas, then the cemetery
-inline constexpr int kCemeterySlot = kMaxMist;
 inline constexpr int kMaxMeeples = 48;
-inline constexpr int kMaxHounds = 2;
 
 // Union-find nodes: each placed cell owns kNodesPerCell of them, its segments first, then its
 // mist areas (docs/architecture.md). These two say which node a feature is.
@@ -101,25 +99,7 @@ struct PlacedCell {
   uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides); BCB: a
                           // bridge end reads as road
   uint8_t bridge = 0;     // BCB: 0 none, 1 + BridgeAxis (engine/bcb_state.h)
-  std::array<uint8_t, kGhostSlots> ghosts{};
-  int ghost_total() const {
-    int n = 0;
-    for (uint8_t g : ghosts) n += g;
-    return n;
-  }
 };
-
-// The places `n` ghosts come off `c` when an action names none (Action::from): its mist
-// areas in order, then its cemetery.
-inline uint16_t listed_from(const PlacedCell& c, int n) {
-  uint16_t from = 0;
-  for (int slot = 0; slot < kGhostSlots && n > 0; ++slot) {
-    const int t = std::min<int>(c.ghosts[static_cast<size_t>(slot)], n);
-    from = from_with(from, slot, std::min<int>(t, kFromSlotMask));
-    n -= t;
-  }
-  return from;
-}
 
 struct RegionNode {
   int16_t parent = -1;  // -1: node unused
@@ -137,39 +117,12 @@ struct Meeple {
   bool in_play = true;  // false: a Level 6 scoring meeple taken out of the supply
 };
 
-struct Hound {
-  enum Status : uint8_t { Waiting, Placed, Lost, Scored, Removed } status = Waiting;
-  int16_t meeple = -1;
-  // Its ghost removal (2 tiles, up to 3 each) has happened or is under way. Under
-  // hound-trigger=when-surrounded it waits until the hound's tile has all 8 neighbours.
-  bool cleared = false;
-};
-
 // One finished feature waiting to be scored this turn.
 struct PendingScore {
   FeatureClass feature = FeatureClass::None;
   int16_t node = -1;       // region root, or the cell of a monastery or castle
   bool announced = false;  // Mists: its feature-finished event is out (score-first moves it)
   friend bool operator==(const PendingScore&, const PendingScore&) = default;
-};
-
-// Mists Level 6: the colours with a scoring meeple, in track order (ascending colours), as
-// the team chose them at set-up (empty until then, and in Levels 1-5). Inline: copying a
-// state stays one copy.
-struct ScoringColours {
-  std::array<int8_t, kMaxColours> colour{};
-  int8_t n = 0;
-  int size() const { return n; }
-  bool empty() const { return n == 0; }
-  int operator[](size_t k) const { return colour[k]; }
-  const int8_t* begin() const { return colour.data(); }
-  const int8_t* end() const { return colour.data() + n; }
-  int track_of(int c) const {  // -1: no scoring meeple of that colour
-    for (int k = 0; k < n; ++k)
-      if (colour[static_cast<size_t>(k)] == c) return k;
-    return -1;
-  }
-  friend bool operator==(const ScoringColours&, const ScoringColours&) = default;
 };
 
 struct Score {
@@ -221,15 +174,10 @@ class State {
   const Score& score(int who) const { return nth(scores_, who); }
   int score_count() const { return static_cast<int>(scores_.size()); }
   int shared_score() const;  // Mists 1-5: the track; Level 6: the lowest track
-  // Mists Level 6: the colours with a scoring meeple, track by track (empty before the
-  // team's choice at set-up, phase scoring-meeples, and in other rule sets).
-  const ScoringColours& scoring_colours() const { return scorers_; }
 
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
   const PlacedCell& cell(int i) const { return nth(cells_, i); }
-  // The face-up cells whose centre is a cemetery, in cell order (Mists).
-  const std::vector<int16_t>& cemetery_cells() const { return cemeteries_; }
   int cell_at(int x, int y) const {  // -1 when empty
     const int v = grid_.at_or_empty(x + grid_origin_, y + grid_origin_);
     return v < 0 ? -1 : v;  // a frontier space holds its slot there (grid_)
@@ -253,10 +201,6 @@ class State {
   const RegionNode& region_node(int node) const { return nth(nodes_, node); }
   const std::vector<Meeple>& meeples() const { return meeples_; }
   int meeples_in_supply(int colour) const;
-  const std::vector<Hound>& hounds() const { return hounds_; }
-  int ghosts_supply() const { return ghost_supply_; }
-  int ghosts_on_board() const;
-  int ghosts_in_box() const { return ghost_box_; }
   int pile_size(int pile) const { return static_cast<int>(nth(piles_, pile).size()); }
   const std::vector<TileId>& pile(int pile) const { return nth(piles_, pile); }  // top last
   int piles() const { return static_cast<int>(piles_.size()); }
@@ -264,6 +208,7 @@ class State {
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
   int tiles_remaining() const;
   const BcbState& bcb() const { return bcb_; }
+  const MistsState& mists() const { return mists_; }
 
   // Setup, for specs: put a tile on the board outside the turn order (no scoring, no
   // ghosts), put ghosts or a meeple somewhere, force the order of the supply.
@@ -354,10 +299,6 @@ class State {
   // occupied last that it left surrounded (n8 reached 8), bit (dy + 1) * 3 + dx + 1.
   int surround_cell_ = -1;
   uint16_t surrounded_ = 0;
-  // Derived, kept by place_tile() (cells never change once placed): cemetery_cells(), so that
-  // the Mists steps that look for cemeteries read a few cells, not the board. Copies carry it;
-  // first_difference() need not (cells_ decides it); the invariant checker lists them afresh.
-  std::vector<int16_t> cemeteries_;
   int placements_ = 0;
 
   // Supply.
@@ -373,28 +314,11 @@ class State {
   std::array<int, kMaxColours> supply_{};
   std::vector<Score> scores_;  // per player (competitive) or per track (Mists)
 
-  // Mists.
-  int ghost_supply_ = 0, ghost_box_ = 0;
-  std::vector<Hound> hounds_;
-  int thresholds_passed_ = 0;
-  std::vector<PendingScore> pending_;
+  std::vector<PendingScore> pending_;  // the finished features of this turn, in order
   int pending_index_ = 0;
-  std::vector<int16_t> bury_queue_;  // cemeteries waiting to bury
-  int hound_clears_left_ = 0;
-  int16_t hound_first_clear_ = -1;
-  bool bank_finished_this_turn_ = false;
-  bool extended_bank_ = false;
-  int score_sub_ = 0;          // 0: next scoring; 1: its tracks and thresholds
-  bool order_chosen_ = false;  // Mists: score-first chose the scoring under decision
-  // Level 6: unowned colours' points awaiting a track, 4 entries each: points, their class,
-  // the feature scored and its node (PendingScore), for the event.
-  std::vector<int16_t> track_queue_;
-  int hound_active_ = -1;              // the hound being placed or clearing
-  bool hound_surround_clear_ = false;  // its clearing is the when-surrounded one (no pile switch)
-  ScoringColours scorers_;             // Level 6: chosen at set-up (scoring_colours())
-  int ghosts_placed_ = 0;  // 2a: ghosts the new tile's symbols took (the extra ghost needs some)
-  int haunt_next_ = 0;     // 2a, Levels 5-6: the next of the new cemetery's 9 spaces to haunt
-  int haunt_cell_ = -1;    // ... the neighbour whose mist area the team chooses (haunt)
+
+  // Mists over Carcassonne's own state (engine/mists_state.h): empty vectors in other games.
+  MistsState mists_;
 
   // Bridges, Castles and Bazaars: a few bytes, inline, so that copying a state stays one
   // copy and other games pay nothing but its size.

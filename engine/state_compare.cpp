@@ -15,7 +15,7 @@ namespace {
 bool same(const PlacedCell& a, const PlacedCell& b) {
   return a.tile == b.tile && a.rot == b.rot && a.index == b.index && a.x == b.x && a.y == b.y &&
          a.face_down == b.face_down && a.placement == b.placement && a.n8 == b.n8 &&
-         a.fd8 == b.fd8 && a.sides == b.sides && a.bridge == b.bridge && a.ghosts == b.ghosts;
+         a.fd8 == b.fd8 && a.sides == b.sides && a.bridge == b.bridge;
 }
 
 bool same(const RegionNode& a, const RegionNode& b) {
@@ -30,10 +30,6 @@ bool same(const Meeple& a, const Meeple& b) {
 
 bool same(const Score& a, const Score& b) {
   return a.total == b.total && a.by_feature == b.by_feature;
-}
-
-bool same(const Hound& a, const Hound& b) {
-  return a.status == b.status && a.meeple == b.meeple && a.cleared == b.cleared;
 }
 
 bool same(const Event& a, const Event& b) {
@@ -82,28 +78,29 @@ const char* State::first_difference(const State& o) const {
   if (!space_needs_.same_entries(o.space_needs_)) return "needs";
   if (active_pile_ != o.active_pile_ || !same(piles_, o.piles_)) return "pile";
   if (!same(set_aside_, o.set_aside_)) return "aside";
-  if (!same(cells_, o.cells_)) return "cell";
+  if (!same(cells_, o.cells_) || !same(mists_.cells, o.mists_.cells)) return "cell";
   if (!same_nodes(nodes_, o.nodes_)) return "node";
   if (!same(meeples_, o.meeples_)) return "meeple";
   if (!same(scores_, o.scores_)) return "score";
   if (!(bcb_ == o.bcb_)) return "bcb";
-  if (ghost_supply_ != o.ghost_supply_ || ghost_box_ != o.ghost_box_ ||
-      thresholds_passed_ != o.thresholds_passed_)
+  if (mists_.ghost_supply != o.mists_.ghost_supply || mists_.ghost_box != o.mists_.ghost_box ||
+      mists_.thresholds_passed != o.mists_.thresholds_passed)
     return "ghosts";
-  if (!same(hounds_, o.hounds_)) return "hound";
+  if (!same(mists_.hounds, o.mists_.hounds)) return "hound";
   if (pending_index_ != o.pending_index_ || !same(pending_, o.pending_)) return "pending";
-  if (!same(bury_queue_, o.bury_queue_)) return "bury-queue";
-  if (hound_active_ != o.hound_active_ || hound_clears_left_ != o.hound_clears_left_ ||
-      hound_first_clear_ != o.hound_first_clear_ ||
-      hound_surround_clear_ != o.hound_surround_clear_)
+  if (!same(mists_.bury_queue, o.mists_.bury_queue)) return "bury-queue";
+  if (mists_.hound_active != o.mists_.hound_active ||
+      mists_.hound_clears_left != o.mists_.hound_clears_left ||
+      mists_.hound_first_clear != o.mists_.hound_first_clear ||
+      mists_.hound_surround_clear != o.mists_.hound_surround_clear)
     return "hound-active";
-  if (bank_finished_this_turn_ != o.bank_finished_this_turn_ ||
-      extended_bank_ != o.extended_bank_ || score_sub_ != o.score_sub_ ||
-      order_chosen_ != o.order_chosen_)
+  if (mists_.bank_finished_this_turn != o.mists_.bank_finished_this_turn ||
+      mists_.extended_bank != o.mists_.extended_bank || mists_.score_sub != o.mists_.score_sub ||
+      mists_.order_chosen != o.mists_.order_chosen)
     return "bank-finished";
-  if (!same(track_queue_, o.track_queue_)) return "track-queue";
-  if (!(scorers_ == o.scorers_) || ghosts_placed_ != o.ghosts_placed_ ||
-      haunt_next_ != o.haunt_next_ || haunt_cell_ != o.haunt_cell_)
+  if (!same(mists_.track_queue, o.mists_.track_queue)) return "track-queue";
+  if (!(mists_.scorers == o.mists_.scorers) || mists_.ghosts_placed != o.mists_.ghosts_placed ||
+      mists_.haunt_next != o.mists_.haunt_next || mists_.haunt_cell != o.mists_.haunt_cell)
     return "scorers";
   if (end_reason_ != o.end_reason_ || won_ != o.won_) return "end";
   if (!same(events_, o.events_)) return "event";

@@ -20,7 +20,7 @@ enum class BrokenRule : unsigned char {
   // colour's supply (State::supply_), though it is in the supply.
   SupplyMiscounted,
   // engine/board.cpp place_tile: a cemetery tile placed by a turn is not listed among the
-  // board's cemeteries (State::cemetery_cells), so the Mists steps that read it miss it.
+  // board's cemeteries (MistsState::cemeteries), so the Mists steps that read it miss it.
   CemeteryUnlisted,
   // engine/mists.cpp face_down_options: a face-down tile may go on a space around an open
   // cemetery that touches the board at a corner only (against Dized.MoC.0052).

@@ -20,7 +20,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   frontier_at_.reserve(frontier_.capacity());
   frontier_code_.reserve(frontier_.capacity());
   if (game.rules().cemetery != CemeteryMode::None)
-    cemeteries_.reserve(static_cast<size_t>(max_cells));
+    mists_.cemeteries.reserve(static_cast<size_t>(max_cells));
   nodes_.reserve(static_cast<size_t>(node_count(max_cells)));  // place_tile() adds a cell's
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);
@@ -66,13 +66,6 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
 
 int State::meeples_in_supply(int colour) const {
   return colour >= 0 && colour < kMaxColours ? nth(supply_, colour) : 0;
-}
-
-// Every ghost is in the box, in the supply or on a tile, and only the spec setup moves one
-// between the box and the supply: what is on the tiles follows from the two counters (the
-// invariant checker sums the tiles and compares).
-int State::ghosts_on_board() const {
-  return game_->rules().ghosts_total - ghost_box_ - ghost_supply_;
 }
 
 int State::tiles_remaining() const {

@@ -65,7 +65,7 @@ std::string draw_board(const State& s) {
     }
     // Ghosts (g) and meeples (the colour's initial, capital when buried) on row 3.
     std::string marks;
-    if (int g = c.ghost_total()) marks += "g" + std::to_string(g);
+    if (int g = s.mists().cell(i).ghost_total()) marks += "g" + std::to_string(g);
     for (const Meeple& m : s.meeples())
       if (m.cell == i)
         marks += static_cast<char>(m.buried ? toupper("rgbykp"[m.colour]) : "rgbykp"[m.colour]);

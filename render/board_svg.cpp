@@ -130,7 +130,7 @@ void draw_ghosts(std::string& o, const State& s, const Frame& f, int i) {
   if (c.face_down) return;
   const CellFace& face = s.face(i);
   for (int slot = 0; slot < kGhostSlots; ++slot) {
-    const int n = c.ghosts[static_cast<size_t>(slot)];
+    const int n = s.mists().cell(i).ghosts[static_cast<size_t>(slot)];
     if (n == 0) continue;
     const SvgPoint at = slot < face.n_mist ? mist_anchor(face, slot) : SvgPoint{S / 2, S / 2};
     const double x = f.ox(c.x) + at.x + 9, y = f.oy(c.y) + at.y + 9;
@@ -173,8 +173,8 @@ void draw_meeples(std::string& o, const State& s, const Frame& f) {
         c.y);
   }
   // Mists hounds lie by a meeple: a dark tag beside it, numbered I or II.
-  for (size_t h = 0; h < s.hounds().size(); ++h) {
-    const Hound& hd = s.hounds()[h];
+  for (size_t h = 0; h < s.mists().hounds.size(); ++h) {
+    const Hound& hd = s.mists().hounds[h];
     if (hd.status != Hound::Placed || hd.meeple < 0 || hd.meeple >= static_cast<int>(ms.size()))
       continue;
     const Meeple& m = ms[static_cast<size_t>(hd.meeple)];
@@ -193,15 +193,16 @@ std::string summary(const State& s) {
   std::string text =
       fmt::format("{}, {} player(s), turn {}", g.rules().name, g.players(), s.turn());
   if (g.cooperative()) {
-    text += fmt::format(", score {}, ghosts in supply {}", s.shared_score(), s.ghosts_supply());
+    text +=
+        fmt::format(", score {}, ghosts in supply {}", s.shared_score(), s.mists().ghost_supply);
     if (s.piles() > 1)
       text += fmt::format(", pile {} of {} ({} tiles)", s.active_pile() + 1, s.piles(),
                           s.pile_size(s.active_pile()));
     static constexpr const char* kHoundStatus[] = {"waiting", "placed", "lost", "scored",
                                                    "removed"};
-    for (size_t h = 0; h < s.hounds().size(); ++h)
+    for (size_t h = 0; h < s.mists().hounds.size(); ++h)
       text += fmt::format(", hound {} {}", h == 0 ? "I" : "II",
-                          kHoundStatus[static_cast<size_t>(s.hounds()[h].status)]);
+                          kHoundStatus[static_cast<size_t>(s.mists().hounds[h].status)]);
     if (s.is_terminal()) text += s.won() ? ", won" : ", lost";
   } else {
     for (int p = 0; p < s.score_count(); ++p)

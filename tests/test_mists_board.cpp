@@ -60,7 +60,8 @@ TEST(MistsStartTile, GhostRemovalFromOneQuarterOnly) {
   EXPECT_EQ(t.ghosts_at(0, 0), 2);
   EXPECT_EQ(t.ghosts_at(1, 0), 1);
   EXPECT_EQ(t.score(), 0);
-  EXPECT_EQ(t.s().ghosts_supply(), 12 - 1 - 2 + 3);  // setup took 3 more, the scoring gave 3 back
+  EXPECT_EQ(t.s().mists().ghost_supply,
+            12 - 1 - 2 + 3);  // setup took 3 more, the scoring gave 3 back
 }
 
 // ---- Mist banks --------------------------------------------------------------------------------
@@ -72,14 +73,14 @@ TEST(MistsStartTile, GhostRemovalFromOneQuarterOnly) {
 TEST(MistsBanks, FinishingRemovesAllItsGhostsAndPlacesNone) {
   Table t(1, 3);
   t.ghosts(0, 0, 3);
-  int supply = t.s().ghosts_supply();
+  int supply = t.s().mists().ghost_supply;
   t.play("MS2", 0, -1, 0);
   EXPECT_EQ(t.count(EventKind::BankFinished), 1);
   EXPECT_EQ(t.first(EventKind::BankFinished)->value, 3);
   EXPECT_EQ(t.count(EventKind::GhostsPlaced), 0);
   EXPECT_EQ(t.ghosts_at(0, 0), 0);
   EXPECT_EQ(t.ghosts_at(0, -1), 0);
-  EXPECT_EQ(t.s().ghosts_supply(), supply + 3);
+  EXPECT_EQ(t.s().mists().ghost_supply, supply + 3);
   EXPECT_EQ(t.s().phase(), Phase::Meeple);
 }
 
@@ -125,7 +126,7 @@ TEST(MistsBanks, TheEmptySymbolIsTheTeamsChoiceWhereItMatters) {
     const int empty = pick_north ? north : 1 - north;
     t.act("empty-symbol 1,2 mist " + std::to_string(empty + 1));
     EXPECT_EQ(t.sum(EventKind::GhostsPlaced), 1);
-    const PlacedCell& pc = t.s().cell(t.cell(1, 2));
+    const MistsCell& pc = t.s().mists().cell(t.cell(1, 2));
     for (int m = 0; m < f.n_mist; ++m)
       EXPECT_EQ(pc.ghosts[static_cast<size_t>(m)], m == empty ? 0 : 1);
   }
@@ -133,7 +134,7 @@ TEST(MistsBanks, TheEmptySymbolIsTheTeamsChoiceWhereItMatters) {
   t.play("MNS", 1, 2, 2);
   ASSERT_EQ(t.s().phase(), Phase::Meeple);
   EXPECT_EQ(t.sum(EventKind::GhostsPlaced), 1);
-  const PlacedCell& pc = t.s().cell(t.cell(1, 2));
+  const MistsCell& pc = t.s().mists().cell(t.cell(1, 2));
   const CellFace& f = t.s().face(t.cell(1, 2));
   for (int m = 0; m < f.n_mist; ++m) {
     bool north = f.mist[m].ports & side_mask(North);
@@ -182,7 +183,7 @@ TEST(MistsBanks, MistIsIgnoredForMatching) {
 TEST(MistsGhostSupply, ShortSupplyLosesAtOnce) {
   Table t(1, 3);
   t.ghosts(0, 1, 11);
-  ASSERT_EQ(t.s().ghosts_supply(), 1);
+  ASSERT_EQ(t.s().mists().ghost_supply, 1);
   t.play("MS2", 0, 2, 0);
   EXPECT_TRUE(t.s().is_terminal());
   EXPECT_FALSE(t.s().won());
@@ -193,10 +194,10 @@ TEST(MistsGhostSupply, ShortSupplyLosesAtOnce) {
 TEST(MistsGhostSupply, ExactlyEnoughIsNoLoss) {
   Table t(1, 3);
   t.ghosts(0, 1, 10);
-  ASSERT_EQ(t.s().ghosts_supply(), 2);
+  ASSERT_EQ(t.s().mists().ghost_supply, 2);
   t.play("MS2", 0, 2, 0);
   EXPECT_FALSE(t.s().is_terminal());
-  EXPECT_EQ(t.s().ghosts_supply(), 0);
+  EXPECT_EQ(t.s().mists().ghost_supply, 0);
 }
 
 // Ghosts come in 2a, before the scorings of 3a: a shortage loses even when this tile's road
@@ -205,7 +206,7 @@ TEST(MistsGhostSupply, ExactlyEnoughIsNoLoss) {
 TEST(MistsGhostSupply, ShortageBeforeTheWinningScoring) {
   Table t(2, 3);
   t.ghosts(0, 1, 12);
-  ASSERT_EQ(t.s().ghosts_supply(), 0);
+  ASSERT_EQ(t.s().mists().ghost_supply, 0);
   t.s().setup_score(0, 73);
   t.put("RE", -1, 0, 2);
   t.meeple(kRed, 0, 0, SegmentKind::Road);

@@ -26,7 +26,7 @@ TEST(MistsCemeteries, FourOrthogonalSidesBuryAMeepleAndClearTheGhosts) {
     cemetery_below_start(t);
     t.ghosts(0, 2, 2, kCemeterySlot);
     int red = t.meeple(kRed, 0, 0, SegmentKind::Road);
-    int supply = t.s().ghosts_supply();
+    int supply = t.s().mists().ghost_supply;
     if (level >= 3) t.pile(0, {"R", "F"});
     t.play("F", 0, 3, 0);
     EXPECT_EQ(t.count(EventKind::CemeteryClosed), 1);
@@ -35,7 +35,7 @@ TEST(MistsCemeteries, FourOrthogonalSidesBuryAMeepleAndClearTheGhosts) {
     EXPECT_TRUE(m.buried);
     EXPECT_EQ(m.cell, t.cell(0, 2));
     EXPECT_EQ(t.ghosts_at(0, 2), 0);
-    EXPECT_EQ(t.s().ghosts_supply(), supply + 2);
+    EXPECT_EQ(t.s().mists().ghost_supply, supply + 2);
     EXPECT_EQ(t.in_supply(kRed), 4);  // "Vanaf nu speelt geel met één meeple minder"
     t.act("pass");
     EXPECT_EQ(t.in_supply(kRed), 4);
@@ -102,7 +102,7 @@ TEST(MistsCemeteries, BuryingAMeepleRemovesItsHound) {
   ASSERT_FALSE(t.st->setup_hound(0, red));
   t.pile(0, {"R", "F"});
   t.play("F", 0, 3, 0);
-  EXPECT_EQ(t.s().hounds()[0].status, Hound::Removed);
+  EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Removed);
   EXPECT_EQ(t.count(EventKind::HoundRemoved), 1);
   EXPECT_TRUE(t.s().meeples()[static_cast<size_t>(red)].buried);
 }
@@ -115,11 +115,11 @@ TEST(MistsCemeteries, ExtraGhostOnTheOpenCemetery) {
     Table t(level, 3);
     t.put("G", 0, 2);
     if (level >= 3) t.pile(0, {"MS2"});
-    int supply = t.s().ghosts_supply();
+    int supply = t.s().mists().ghost_supply;
     t.play("MS2", 0, -1, 2);  // mist on N, touching no mist: 2 ghosts
     EXPECT_EQ(t.ghosts_at(0, -1), 2);
-    EXPECT_EQ(t.s().cell(t.cell(0, 2)).ghosts[kCemeterySlot], 1);
-    EXPECT_EQ(t.s().ghosts_supply(), supply - 3);
+    EXPECT_EQ(t.s().mists().cell(t.cell(0, 2)).ghosts[kCemeterySlot], 1);
+    EXPECT_EQ(t.s().mists().ghost_supply, supply - 3);
   }
 }
 
@@ -145,7 +145,7 @@ TEST(MistsCemeteries, NoExtraGhostWithoutGhostsOnMist) {
     Table t(2, 3);
     t.put("G", 0, 2);
     t.play("MS1", 1, -1, 0);  // extends (1,0)'s bank: 0 ghosts
-    EXPECT_EQ(t.s().ghosts_on_board(), 3);
+    EXPECT_EQ(t.s().mists().ghosts_on_board(), 3);
   }
   {
     Table t(2, 3);
@@ -191,12 +191,12 @@ TEST(MistsHaunted, NewCemeteryHauntsItsMistyNeighbours) {
                  : std::vector<std::string>{});
     t.ghosts(1, 0, 0);
     t.pile(0, {"F", "G"});
-    int supply = t.s().ghosts_supply();
+    int supply = t.s().mists().ghost_supply;
     t.play("G", 2, 1, 0);
     EXPECT_EQ(t.ghosts_at(1, 0), orth ? 0 : 1);
     EXPECT_EQ(t.ghosts_at(1, 1), 2);
     EXPECT_EQ(t.ghosts_at(0, 0), 1);  // not a neighbour
-    EXPECT_EQ(t.s().ghosts_supply(), supply - (orth ? 1 : 2));
+    EXPECT_EQ(t.s().mists().ghost_supply, supply - (orth ? 1 : 2));
     EXPECT_EQ(t.s().phase(), Phase::Meeple);
     EXPECT_EQ(t.legal_count(ActionKind::Meeple), 0);  // never on the cemetery
   }
@@ -318,14 +318,14 @@ TEST(MistsGhostSupply, ExtraAndHauntedGhostsCountForTheLoss) {
     Table t(2, 3);
     t.put("G", 0, 2);
     t.ghosts(0, 1, 10);
-    ASSERT_EQ(t.s().ghosts_supply(), 2);
+    ASSERT_EQ(t.s().mists().ghost_supply, 2);
     t.play("MS2", 0, -1, 2);  // 2 on the tile, then 1 on the cemetery: short
     EXPECT_EQ(t.s().end_reason(), EndReason::GhostSupplyShort);
   }
   {
     Table t(5, 3);
     t.ghosts(0, 1, 9);
-    ASSERT_EQ(t.s().ghosts_supply(), 1);
+    ASSERT_EQ(t.s().mists().ghost_supply, 1);
     t.pile(0, {"F", "G"});
     t.play("G", 2, 1, 0);  // 2 misty neighbours
     EXPECT_EQ(t.s().end_reason(), EndReason::GhostSupplyShort);

@@ -43,8 +43,8 @@ TEST(MistsGhostPlaces, AnEmptySymbolDecisionWhenTheMistsLieInTwoBanks) {
     EXPECT_EQ(t.legal_count(ActionKind::EmptySymbol), 2);
     EXPECT_NE(t.refusal("empty-symbol 1,2 mist 3").find("2 mist area"), std::string::npos);
     t.act("empty-symbol 1,2 mist 2");
-    EXPECT_EQ(t.s().cell(t.cell(1, 2)).ghosts[0], 1);  // the north mist's symbol is filled
-    EXPECT_EQ(t.s().cell(t.cell(1, 2)).ghosts[1], 0);
+    EXPECT_EQ(t.s().mists().cell(t.cell(1, 2)).ghosts[0], 1);  // the north mist's symbol is filled
+    EXPECT_EQ(t.s().mists().cell(t.cell(1, 2)).ghosts[1], 0);
     EXPECT_EQ(t.s().phase(), Phase::Meeple);
   }
 }
@@ -53,12 +53,12 @@ TEST(MistsGhostPlaces, NoHauntDecisionWhenTheNeighboursMistsAreOneBank) {
   Table t(5, 2);
   ring(t);
   t.put("MNS", 1, 2);  // a setup placement places no ghosts
-  const int before = t.s().ghosts_on_board();
+  const int before = t.s().mists().ghosts_on_board();
   t.play("G", 0, 2, 0);
   // Misty neighbours of 0,2: the start quarter 1,1, MNS at 1,2 and M1 at 1,3.
   EXPECT_EQ(t.s().phase(), Phase::Meeple);
   EXPECT_EQ(t.legal_count(ActionKind::HauntGhost), 0);
-  EXPECT_EQ(t.s().ghosts_on_board() - before, 3);
+  EXPECT_EQ(t.s().mists().ghosts_on_board() - before, 3);
   EXPECT_EQ(t.ghosts_at(1, 2), 1);
 }
 

@@ -35,8 +35,8 @@ TEST(MistsHounds, SeedExampleRufusClearsTwoThenThree) {
   t.act("pass");
   t.act("points");
   EXPECT_EQ(t.score(), 16);
-  ASSERT_EQ(t.s().hounds()[0].status, Hound::Placed);
-  EXPECT_EQ(t.s().hounds()[0].meeple, red);
+  ASSERT_EQ(t.s().mists().hounds[0].status, Hound::Placed);
+  EXPECT_EQ(t.s().mists().hounds[0].meeple, red);
   ASSERT_EQ(t.s().phase(), Phase::HoundClear);
   EXPECT_NE(t.refusal("clear 3,3 1").find("3x3 area"), std::string::npos);
   t.act("clear 0,0 2");
@@ -72,7 +72,7 @@ TEST(MistsHounds, TheTeamPicksTheMeeple) {
   ASSERT_EQ(t.s().phase(), Phase::HoundPlace);
   EXPECT_EQ(t.legal_count(ActionKind::HoundPlace), 2);  // red and green; blue went home
   t.act("hound green@2,-1");
-  EXPECT_EQ(t.s().hounds()[0].meeple, green);
+  EXPECT_EQ(t.s().mists().hounds[0].meeple, green);
   ASSERT_EQ(t.s().phase(), Phase::HoundClear);
   t.act("clear stop");
   EXPECT_EQ(t.s().active_pile(), 1);
@@ -88,7 +88,7 @@ TEST(MistsHounds, NoMeepleOnTheBoardLosesTheHound) {
   t.play("CS", 0, -3, 2);
   t.act("pass");
   t.act("points");
-  EXPECT_EQ(t.s().hounds()[0].status, Hound::Lost);
+  EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Lost);
   EXPECT_EQ(t.count(EventKind::HoundLost), 1);
   EXPECT_EQ(t.s().active_pile(), 1);
   EXPECT_EQ(t.s().phase(), Phase::Draw);
@@ -112,7 +112,7 @@ TEST(MistsHounds, ABuriedMeepleTakesNoHound) {
   t.play("CS", 0, -3, 2);
   t.act("pass");
   t.act("points");
-  EXPECT_EQ(t.s().hounds()[0].status, Hound::Lost);
+  EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Lost);
   EXPECT_EQ(t.s().active_pile(), 1);
 }
 
@@ -131,12 +131,12 @@ TEST(MistsHounds, HoundScoresOnePerGhostRightAfterItsMeeple) {
     ASSERT_FALSE(t.st->setup_hound(0, red));
     ASSERT_FALSE(t.st->setup_active_pile(1));
     t.pile(1, {"F", "RE"});
-    ASSERT_EQ(t.s().ghosts_on_board(), 7);
+    ASSERT_EQ(t.s().mists().ghosts_on_board(), 7);
     t.play("RE", -1, 0, 2);
     t.act("pass");
     t.act(remove ? "remove-ghosts 1,1 3" : "points");
     int ghosts = remove ? 4 : 7;
-    EXPECT_EQ(t.s().hounds()[0].status, Hound::Scored);
+    EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Scored);
     ASSERT_NE(t.first(EventKind::HoundScored), nullptr);
     EXPECT_EQ(t.first(EventKind::HoundScored)->value, ghosts);
     EXPECT_EQ(t.score(), (remove ? 0 : 4) + ghosts);
@@ -165,12 +165,12 @@ TEST(MistsHounds, OneScoringPassingBothHoundsResolvesThemInTrackOrder) {
   t.act("points");
   EXPECT_EQ(t.score(), 54);
   ASSERT_EQ(t.s().phase(), Phase::HoundClear);  // hound I by yellow, the only meeple left
-  EXPECT_EQ(t.s().hounds()[0].meeple, yellow);
+  EXPECT_EQ(t.s().mists().hounds[0].meeple, yellow);
   t.act("clear stop");
   EXPECT_EQ(t.s().active_pile(), 1);
   ASSERT_EQ(t.s().phase(), Phase::HoundClear);  // hound II
-  EXPECT_EQ(t.s().hounds()[1].status, Hound::Placed);
-  EXPECT_EQ(t.s().hounds()[1].meeple, yellow);
+  EXPECT_EQ(t.s().mists().hounds[1].status, Hound::Placed);
+  EXPECT_EQ(t.s().mists().hounds[1].meeple, yellow);
   t.act("clear 0,0 1");
   t.act("clear stop");
   EXPECT_EQ(t.s().active_pile(), 2);
@@ -203,7 +203,7 @@ TEST(MistsHounds, WhenSurroundedTheHoundClearsOnceItsTileIsSurrounded) {
   {
     Table t(3, 3);
     hound_by_a_city(t);
-    EXPECT_TRUE(t.s().hounds()[0].cleared);
+    EXPECT_TRUE(t.s().mists().hounds[0].cleared);
     t.play("F", 1, -1, 0);
     t.act("pass");
     EXPECT_EQ(t.s().phase(), Phase::Draw);
@@ -212,18 +212,18 @@ TEST(MistsHounds, WhenSurroundedTheHoundClearsOnceItsTileIsSurrounded) {
   {
     Table t(3, 3, {"hound-trigger=when-surrounded"});
     hound_by_a_city(t);
-    EXPECT_FALSE(t.s().hounds()[0].cleared);
+    EXPECT_FALSE(t.s().mists().hounds[0].cleared);
     t.play("R", 2, 0, 0);  // not a neighbour: nothing yet
     t.act("pass");
     EXPECT_EQ(t.s().phase(), Phase::Draw);
-    EXPECT_FALSE(t.s().hounds()[0].cleared);
+    EXPECT_FALSE(t.s().mists().hounds[0].cleared);
     t.play("F", 1, -1, 0);  // the 8th neighbour
     t.act("pass");
     ASSERT_EQ(t.s().phase(), Phase::HoundClear);
     EXPECT_NE(t.refusal("clear 2,0 1"), "");  // outside the 3x3 area
     t.act("clear -1,-1 2");
     t.act("clear 0,0 1");
-    EXPECT_TRUE(t.s().hounds()[0].cleared);
+    EXPECT_TRUE(t.s().mists().hounds[0].cleared);
     EXPECT_EQ(t.ghosts_at(-1, -1), 0);
     EXPECT_EQ(t.ghosts_at(0, 0), 0);
     EXPECT_EQ(t.s().active_pile(), 1);  // no pile switch for a late removal
@@ -247,7 +247,7 @@ TEST(MistsHounds, WhenSurroundedByAFaceDownTile) {
   t.pile(1, {"C", "F", "R"});
   t.play("R", 2, 0, 0);
   t.act("pass");
-  EXPECT_FALSE(t.s().hounds()[0].cleared);
+  EXPECT_FALSE(t.s().mists().hounds[0].cleared);
   t.act("draw F");
   t.act("face-down 2,1");
   ASSERT_EQ(t.s().phase(), Phase::HoundClear);
@@ -271,8 +271,8 @@ TEST(MistsHounds, WhenSurroundedThePileSwitchesAtOnce) {
   t.play("CS", 0, -3, 2);
   t.act("pass");
   t.act("points");
-  EXPECT_EQ(t.s().hounds()[0].status, Hound::Placed);
-  EXPECT_FALSE(t.s().hounds()[0].cleared);
+  EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Placed);
+  EXPECT_FALSE(t.s().mists().hounds[0].cleared);
   EXPECT_EQ(t.s().active_pile(), 1);
   EXPECT_EQ(t.s().phase(), Phase::Draw);
   EXPECT_EQ(t.ghosts_at(0, 0), 2);
@@ -310,8 +310,8 @@ TEST(MistsPiles, PileRunOutBelowItsThreshold) {
     t.play("RE", -1, 0, 2);  // closes the road: 4 points, 16 >= 15
     t.act("pass");
     t.act("points");
-    EXPECT_EQ(t.s().hounds()[0].status, Hound::Placed);
-    EXPECT_EQ(t.s().hounds()[0].meeple, green);
+    EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Placed);
+    EXPECT_EQ(t.s().mists().hounds[0].meeple, green);
     ASSERT_EQ(t.s().phase(), Phase::HoundClear);
     t.act("clear 0,0 1");
     t.act("clear stop");

@@ -22,11 +22,11 @@ TEST(MistsLevel6, TheTeamChoosesTheScoringColoursBeforeTheFirstDraw) {
     Table t(6, players, {}, 7, false);
     if (players == 3) {
       EXPECT_EQ(t.s().phase(), Phase::Draw);
-      EXPECT_EQ(t.s().scoring_colours().size(), 3);
+      EXPECT_EQ(t.s().mists().scorers.size(), 3);
       continue;
     }
     ASSERT_EQ(t.s().phase(), Phase::ScoringMeeples);
-    EXPECT_TRUE(t.s().scoring_colours().empty());
+    EXPECT_TRUE(t.s().mists().scorers.empty());
     EXPECT_EQ(t.legal_count(ActionKind::ScoringMeeples), choices[players]);
     EXPECT_NE(t.refusal("draw F"), "");                     // no draw before the choice
     EXPECT_NE(t.refusal("scoring-meeples red green"), "");  // three, not two
@@ -34,10 +34,10 @@ TEST(MistsLevel6, TheTeamChoosesTheScoringColoursBeforeTheFirstDraw) {
     EXPECT_NE(t.refusal("scoring-meeples red red green"), "");  // a colour twice
     const std::string last = players == 5 ? "black" : "yellow";
     t.act("scoring-meeples " + last + " green blue");
-    ASSERT_EQ(t.s().scoring_colours().size(), 3);
-    EXPECT_EQ(t.s().scoring_colours()[0], kGreen);  // tracks in ascending colour order
-    EXPECT_EQ(t.s().scoring_colours()[1], kBlue);
-    EXPECT_EQ(t.s().scoring_colours()[2], players == 5 ? kBlack : kYellow);
+    ASSERT_EQ(t.s().mists().scorers.size(), 3);
+    EXPECT_EQ(t.s().mists().scorers[0], kGreen);  // tracks in ascending colour order
+    EXPECT_EQ(t.s().mists().scorers[1], kBlue);
+    EXPECT_EQ(t.s().mists().scorers[2], players == 5 ? kBlack : kYellow);
     EXPECT_EQ(t.s().phase(), Phase::Draw);
     if (players >= 3) {  // out of the chosen colours' supplies (5 each)
       EXPECT_EQ(t.in_supply(kRed), 5);
@@ -116,14 +116,14 @@ TEST(MistsLevel6, AHoundIsReachedOnlyWhenEveryTrackPassedIt) {
   t.act("pass");
   t.act("points");
   EXPECT_EQ(t.s().score(0).total, 16);
-  EXPECT_EQ(t.s().hounds()[0].status, Hound::Waiting);
+  EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Waiting);
   EXPECT_EQ(t.s().active_pile(), 0);
   t.play("CS", 0, -2, 2);  // blue's city: 6, the lowest track now 12
   t.act("pass");
   t.act("points");
   EXPECT_EQ(t.score(), 12);
-  EXPECT_EQ(t.s().hounds()[0].status, Hound::Placed);
-  EXPECT_EQ(t.s().hounds()[0].meeple, green);
+  EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Placed);
+  EXPECT_EQ(t.s().mists().hounds[0].meeple, green);
   ASSERT_EQ(t.s().phase(), Phase::HoundClear);
   t.act("clear stop");
   EXPECT_EQ(t.s().active_pile(), 1);
@@ -157,7 +157,7 @@ TEST(MistsLevel6, TheHoundScoresForItsMeeplesColour) {
       EXPECT_EQ(t.s().score(2).by_feature[7], 5);
       EXPECT_EQ(t.s().score(0).total, 0);
     }
-    EXPECT_EQ(t.s().hounds()[0].status, Hound::Scored);
+    EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Scored);
     EXPECT_EQ(t.s().phase(), Phase::Draw);
   }
 }

@@ -44,8 +44,9 @@ TEST(MistsRandom, InvariantsHoldOverRandomGames) {
               auto why = s.apply(a);
               ASSERT_FALSE(why) << *why << " (" << action_text(s, a) << ")";
             }
-            ASSERT_EQ(s.ghosts_supply() + s.ghosts_on_board() + s.ghosts_in_box(), 15);
-            ASSERT_GE(s.ghosts_supply(), 0);
+            ASSERT_EQ(s.mists().ghost_supply + s.mists().ghosts_on_board() + s.mists().ghost_box,
+                      15);
+            ASSERT_GE(s.mists().ghost_supply, 0);
             ASSERT_EQ(s.meeples().size(), meeples);
             int faces = 0;
             for (int c = 0; c < s.cells(); ++c) faces += s.cell(c).index == 0;

@@ -16,13 +16,13 @@ TEST(MistsSetup, GhostsPerLevel) {
   for (int level = 1; level <= 6; ++level) {
     SCOPED_TRACE("level " + std::to_string(level));
     Table t(level, 3);
-    EXPECT_EQ(t.s().ghosts_on_board(), 3);
+    EXPECT_EQ(t.s().mists().ghosts_on_board(), 3);
     EXPECT_EQ(t.ghosts_at(0, 0), 1);
     EXPECT_EQ(t.ghosts_at(1, 0), 1);
     EXPECT_EQ(t.ghosts_at(0, 1), 0);
     EXPECT_EQ(t.ghosts_at(1, 1), 1);
-    EXPECT_EQ(t.s().ghosts_supply(), in_play[level - 1] - 3);
-    EXPECT_EQ(t.s().ghosts_in_box(), 15 - in_play[level - 1]);
+    EXPECT_EQ(t.s().mists().ghost_supply, in_play[level - 1] - 3);
+    EXPECT_EQ(t.s().mists().ghost_box, 15 - in_play[level - 1]);
   }
 }
 
@@ -86,7 +86,7 @@ TEST(MistsSetup, Level6ScoringMeeples) {
     SCOPED_TRACE(std::to_string(players) + " players");
     Table t(6, players);
     EXPECT_EQ(t.s().score_count(), 3);
-    ASSERT_EQ(t.s().scoring_colours().size(), 3);
+    ASSERT_EQ(t.s().mists().scorers.size(), 3);
     EXPECT_EQ(t.game->scoring_meeples_from_supply(), players >= 3);
     for (int c = 0; c < t.game->colours(); ++c) {
       bool scorer = c < 3;
@@ -121,13 +121,13 @@ TEST(MistsSetup, PilesOfTwentyFromLevel3) {
     Table t(level, 2);
     if (level <= 2) {
       EXPECT_EQ(t.s().piles(), 1);
-      EXPECT_TRUE(t.s().hounds().empty());
+      EXPECT_TRUE(t.s().mists().hounds.empty());
     } else {
       ASSERT_EQ(t.s().piles(), 3);
       for (int p = 0; p < 3; ++p) EXPECT_EQ(t.s().pile_size(p), 20);
       EXPECT_EQ(t.s().active_pile(), 0);
-      ASSERT_EQ(t.s().hounds().size(), 2u);
-      for (const Hound& h : t.s().hounds()) EXPECT_EQ(h.status, Hound::Waiting);
+      ASSERT_EQ(t.s().mists().hounds.size(), 2u);
+      for (const Hound& h : t.s().mists().hounds) EXPECT_EQ(h.status, Hound::Waiting);
     }
     EXPECT_EQ(t.s().phase(), Phase::Draw);
   }

@@ -143,7 +143,7 @@ struct Table {
     if (auto why = st->setup_ghosts(cell(x, y), slot, count))
       throw std::runtime_error("setup_ghosts: " + *why);
   }
-  int ghosts_at(int x, int y) const { return st->cell(cell(x, y)).ghost_total(); }
+  int ghosts_at(int x, int y) const { return st->mists().cell(cell(x, y)).ghost_total(); }
   void pile(int p, const std::vector<std::string>& names) {
     std::vector<TileId> ids;
     for (const std::string& n : names) ids.push_back(id(n));

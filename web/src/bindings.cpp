@@ -335,8 +335,8 @@ class WebState {
                                 ? json(nullptr)
                                 : json(end_reason_text(state_.end_reason()))}};
       if (game_->cooperative()) {
-        d["ghosts_supply"] = state_.ghosts_supply();
-        d["ghosts_board"] = state_.ghosts_on_board();
+        d["ghosts_supply"] = state_.mists().ghost_supply;
+        d["ghosts_board"] = state_.mists().ghosts_on_board();
       }
       return d.dump();
     });
