@@ -289,9 +289,8 @@ class LevelsReader {
     for (const VariantSwitch& sw : r.variants) {
       const auto range = player_range(sw);
       if (range && (range->first != r.min_players || range->second != r.max_players)) {
-        ld_.fail(players, "players " + std::to_string(r.min_players) + "-" +
-                              std::to_string(r.max_players) + " disagree with " + sw.id + "=" +
-                              sw.value());
+        ld_.fail(players, fmt::format("players {}-{} disagree with {}={}", r.min_players,
+                                      r.max_players, sw.id, sw.value()));
       }
     }
     return r;
@@ -376,8 +375,8 @@ class LevelsReader {
       const Value n = s.required("meeples");
       r.scoring_meeples = ld_.integer(n, 1, kMaxCount);
       if (r.scoring == ScoringTracks::Shared && r.scoring_meeples != 1) {
-        ld_.fail(n, "a shared scoring track has 1 scoring meeple, not " +
-                        std::to_string(r.scoring_meeples));
+        ld_.fail(n, fmt::format("a shared scoring track has 1 scoring meeple, not {}",
+                                r.scoring_meeples));
       }
     }
     read_hounds_and_piles(m, r);
@@ -395,12 +394,10 @@ class LevelsReader {
       for (const Value& item : ld_.list(hounds)) {
         const int x = ld_.integer(item, 1, kMaxCount);
         if (!marks.empty() && x <= marks.back()) {
-          ld_.fail(item, "hound thresholds must rise: " + std::to_string(x) + " after " +
-                             std::to_string(marks.back()));
+          ld_.fail(item, fmt::format("hound thresholds must rise: {} after {}", x, marks.back()));
         }
         if (x >= r.goal) {
-          ld_.fail(item, "hound threshold " + std::to_string(x) + " is not below the goal " +
-                             std::to_string(r.goal));
+          ld_.fail(item, fmt::format("hound threshold {} is not below the goal {}", x, r.goal));
         }
         marks.push_back(x);
       }
@@ -419,16 +416,16 @@ class LevelsReader {
       r.piles = ld_.integer(p.required("count"), 1, kMaxCount);
       r.pile_size = ld_.integer(p.required("size"), 1, kMaxCount);
       if (r.piles * r.pile_size != r.land_tiles) {
-        ld_.fail(piles, std::to_string(r.piles) + " piles of " + std::to_string(r.pile_size) +
-                            " make " + std::to_string(r.piles * r.pile_size) + " tiles, not the " +
-                            std::to_string(r.land_tiles) + " land tiles");
+        ld_.fail(piles, fmt::format("{} piles of {} make {} tiles, not the {} land tiles", r.piles,
+                                    r.pile_size, r.piles * r.pile_size, r.land_tiles));
       }
     }
     // One threshold per pile: hound I, hound II, goal (Level 3 text).
     if (r.piles > 0 && r.piles != static_cast<int>(marks.size()) + 1) {
-      ld_.fail(piles, std::to_string(r.piles) + " piles need " + std::to_string(r.piles - 1) +
-                          " hound thresholds (one threshold per pile, the goal last), not " +
-                          std::to_string(marks.size()));
+      ld_.fail(piles,
+               fmt::format("{} piles need {} hound thresholds (one threshold per pile, the goal "
+                           "last), not {}",
+                           r.piles, r.piles - 1, marks.size()));
     }
     if (r.piles == 0 && !marks.empty()) {
       ld_.fail(hounds, "hounds need piles: each hound is the threshold of one pile");
@@ -447,10 +444,10 @@ class LevelsReader {
       s.players = ld_.integer(players, 1, kMaxCount);
       const int expected = r.min_players + static_cast<int>(i);
       if (s.players != expected) {
-        ld_.fail(players, "expected the row for " + std::to_string(expected) +
-                              " players here (one row per player count " +
-                              std::to_string(r.min_players) + "-" + std::to_string(r.max_players) +
-                              ", in order)");
+        ld_.fail(players,
+                 fmt::format("expected the row for {} players here (one row per player count "
+                             "{}-{}, in order)",
+                             expected, r.min_players, r.max_players));
       }
       const Value colours = m.required("colours");
       s.colours = ld_.integer(colours, 1, kMaxCount);
@@ -459,37 +456,36 @@ class LevelsReader {
       const Value from_supply = m.required("scorers-from-supply");
       s.scorers_from_supply = ld_.integer(from_supply, 0, r.scoring_meeples);
       if (s.colours != s.players * s.colours_per_player) {
-        ld_.fail(colours, std::to_string(s.players) + " players with " +
-                              std::to_string(s.colours_per_player) + " colours each play " +
-                              std::to_string(s.players * s.colours_per_player) + " colours, not " +
-                              std::to_string(s.colours));
+        ld_.fail(colours,
+                 fmt::format("{} players with {} colours each play {} colours, not {}", s.players,
+                             s.colours_per_player, s.players * s.colours_per_player, s.colours));
       }
       // Levels 1-5: the shared scoring meeple is of a colour not in play.
       const int spare = r.scoring == ScoringTracks::Shared ? r.scoring_meeples : 0;
       if (s.colours + spare > r.meeple_colours) {
-        ld_.fail(colours, std::to_string(s.colours) + " colours in play" +
-                              (spare ? " and 1 for the scoring meeple" : "") + " need " +
-                              std::to_string(s.colours + spare) + " colours; the box has " +
-                              std::to_string(r.meeple_colours));
+        ld_.fail(colours, fmt::format("{} colours in play{} need {} colours; the box has {}",
+                                      s.colours, spare ? " and 1 for the scoring meeple" : "",
+                                      s.colours + spare, r.meeple_colours));
       }
       if (r.scoring == ScoringTracks::PerColour) {
         // Level 6: scoring meeples of colours in play, from the supplies or else from the box.
         if (r.scoring_meeples > s.colours) {
-          ld_.fail(colours, std::to_string(r.scoring_meeples) + " scoring meeples need " +
-                                std::to_string(r.scoring_meeples) + " colours in play, not " +
-                                std::to_string(s.colours));
+          ld_.fail(colours, fmt::format("{0} scoring meeples need {0} colours in play, not {1}",
+                                        r.scoring_meeples, s.colours));
         }
         if (s.scorers_from_supply != 0 && s.scorers_from_supply != r.scoring_meeples) {
-          ld_.fail(from_supply,
-                   "the scoring meeples come all from the supplies or all from "
-                   "the box: 0 or " +
-                       std::to_string(r.scoring_meeples));
+          ld_.fail(
+              from_supply,
+              fmt::format("the scoring meeples come all from the supplies or all from the box: "
+                          "0 or {}",
+                          r.scoring_meeples));
         }
         if (s.scorers_from_supply == 0 && s.meeples_per_colour >= box) {
-          ld_.fail(from_supply,
-                   "the box keeps no meeple of a colour in play for the scoring "
-                   "meeples (" +
-                       std::to_string(box) + " per colour, all in play)");
+          ld_.fail(
+              from_supply,
+              fmt::format("the box keeps no meeple of a colour in play for the scoring meeples "
+                          "({} per colour, all in play)",
+                          box));
         }
       } else if (s.scorers_from_supply != 0) {
         ld_.fail(from_supply, "a shared scoring meeple never comes from the supplies");
@@ -498,12 +494,12 @@ class LevelsReader {
     }
     const int next = r.min_players + static_cast<int>(rows.size());
     if (next <= r.max_players) {
-      ld_.fail(v, "no meeples row for " + std::to_string(next) + " players (players " +
-                      std::to_string(r.min_players) + "-" + std::to_string(r.max_players) + ")");
+      ld_.fail(v, fmt::format("no meeples row for {} players (players {}-{})", next, r.min_players,
+                              r.max_players));
     }
     if (next > r.max_players + 1) {
       ld_.fail(rows[static_cast<size_t>(r.max_players - r.min_players + 1)],
-               "a meeples row beyond max players " + std::to_string(r.max_players));
+               fmt::format("a meeples row beyond max players {}", r.max_players));
     }
   }
 
