@@ -174,15 +174,6 @@ bool is_feature_of(const State& s, int cell, int seg) {
          (seg == kBridgeSeg && bridge_axis_at(s, cell) >= 0);
 }
 
-// BCB: meeple `m` is the follower of a castle that has not scored.
-bool in_castle(const State& s, int m) {
-  for (int i = 0; i < s.bcb().castle_count; ++i) {
-    const CastleRecord& c = s.bcb().castles[static_cast<size_t>(i)];
-    if (!c.scored && c.meeple == m) return true;
-  }
-  return false;
-}
-
 // A follower on segment `seg` of face `f` stands on a kind the room allows (`spots`); a
 // bridge's road takes one (the callers have checked that the cell has the bridge). Under
 // misty-road-meeple=clear-only no road with mist on it does (FAQ.MoC.0002); without mist on
@@ -251,7 +242,6 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
   for (const TileType& t : game_->tiles()) tiles_in_play_ += t.count;
   meeples_total_ = static_cast<int>(start.meeples().size());
   prev_cells_ = start.cells();
-  prev_board_ghosts_ = start.mists().ghosts_on_board();
   for (int t = 0; t < start.score_count(); ++t) {
     const Score& sc = start.score(t);
     prev_scores_.push_back(sc.total);
@@ -259,7 +249,6 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
     for (int v : sc.by_feature) classes += v;
     score_offsets_.push_back(sc.total - classes);
   }
-  for (const Hound& h : start.mists().hounds) prev_hounds_.push_back(h.status);
   prev_active_pile_ = start.active_pile();
   turn_ = start.turn();
   finished_events_.assign(kFeatureClasses, 0);
@@ -268,7 +257,8 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
   old_small_city_ = reads_switch(r, "small-city") && game_->switches().small_city == SmallCity::Old;
   unfinished_only_ = reads_switch(r, "meeple-on-finished") &&
                      game_->switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly;
-  castle_tokens_ = r.castles_per_player_2_4 > 0 || r.castles_per_player_5_6 > 0;
+  for (const RoomCheckEntry& room : room_checks())
+    if (std::unique_ptr<RoomCheck> check = room.make(start)) rooms_.push_back(std::move(check));
 }
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
@@ -347,7 +337,7 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
   }
 }
 
-void InvariantChecker::walk_mist(const State& s, int cell, int area, Walk& w) {
+void InvariantChecker::walk_mist_into(const State& s, int cell, int area, Walk& w) {
   w.reset();
   size_t nodes = static_cast<size_t>(node_count(s.cells()));
   if (node_mark_.size() < nodes) node_mark_.resize(nodes, 0);
@@ -430,27 +420,21 @@ int InvariantChecker::segment_value(FeatureClass f, const Walk& w) const {
   return 2 * w.cells + 2 * w.shields;
 }
 
-// Does the new cell's mist meet mist of a tile placed before (Dized.MoC.0041)?
-bool InvariantChecker::touches_bank(const State& s, int cell) const {
-  const PlacedCell& pc = s.cell(cell);
-  const CellFace& f = s.face(cell);
-  for (int side = 0; side < kSides; ++side) {
-    int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
-    if (nb < 0 || s.cell(nb).face_down || s.cell(nb).placement == pc.placement) continue;
-    const CellFace& nf = s.face(nb);
-    for (int k = 0; k < kPortsPerSide; ++k) {
-      int p = port_of(side, k);
-      if (f.port_mist[p] >= 0 && nf.port_mist[facing_port(p)] >= 0) return true;
-    }
-  }
-  return false;
+MistWalk InvariantChecker::walk_mist(const State& s, int cell, int area) {
+  walk_mist_into(s, cell, area, walk_);
+  return {*std::min_element(walk_.nodes.begin(), walk_.nodes.end()), walk_.open, walk_.haunted,
+          walk_.clear};
+}
+
+int InvariantChecker::placements_by_geometry(const State& s, TileId tile, bool stop_at_first) {
+  return carcheck::placements_by_geometry(s, tile, stop_at_first, spaces_);
 }
 
 // ---- After every action
 // --------------------------------------------------------------------------
 
 Fail InvariantChecker::conservation(const State& s) {
-  if (Fail f = ghost_conservation(s)) return f;
+  if (Fail f = board_pass(s)) return f;
   if (Fail f = meeple_conservation(s)) return f;
   if (Fail f = tile_conservation(s)) return f;
   // The rooms' own (checker/room_invariants.h): each holds trivially where its pieces are absent.
@@ -460,7 +444,7 @@ Fail InvariantChecker::conservation(const State& s) {
   return std::nullopt;
 }
 
-Fail InvariantChecker::ghost_conservation(const State& s) const {
+Fail InvariantChecker::board_pass(const State& s) const {
   const Game& g = *game_;
   const RuleSet& r = g.rules();
   // Ghosts: none negative, only on mist areas and cemeteries of face-up tiles; counted for the
@@ -575,31 +559,15 @@ Fail InvariantChecker::tile_conservation(const State& s) {
   return std::nullopt;
 }
 
-// Ghosts and points move only through events: replaying the action's events over the state
-// before it gives the state after it. A hound scores the ghosts on the board at that moment.
+// Points move only through events: replaying the action's events over the scores before it
+// gives the scores after it (the ghosts' ledger is the Mists room's check).
 Fail InvariantChecker::ledgers(const State& s, const Action&) {
-  int ghosts = prev_board_ghosts_;
   int points = 0;
   std::array<int, kMaxColours> paid{};  // BCB bazaar points by player
   const bool shared_hound = s.game().rules().scoring != ScoringTracks::PerColour;
   for (const Event& e : s.events()) {
     switch (e.kind) {
-      case EventKind::GhostsPlaced:
-        if (e.value <= 0)
-          return "events: ghosts-placed with " + std::to_string(e.value) + " ghosts";
-        ghosts += e.value;
-        break;
-      case EventKind::GhostsRemoved:
-        if (e.value <= 0)
-          return "events: ghosts-removed with " + std::to_string(e.value) + " ghosts";
-        ghosts -= e.value;
-        break;
-      case EventKind::HoundScored:
-        if (e.value != ghosts)
-          return "a hound scored " + std::to_string(e.value) + " points while " +
-                 std::to_string(ghosts) +
-                 " ghosts were on the board (Dized.MoC.0022: 1 per ghost on the board at that "
-                 "moment)";
+      case EventKind::HoundScored:  // the shared track's points (per colour: a Scored too)
         if (shared_hound) points += e.value;
         break;
       case EventKind::Scored:
@@ -615,11 +583,6 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
         break;
     }
   }
-  // ghost_conservation() ran first and found ghosts_on_board() == board_ghosts_.
-  if (ghosts != board_ghosts_)
-    return "ghosts moved without events: the events leave " + std::to_string(ghosts) +
-           " on the board, it holds " + std::to_string(board_ghosts_);
-  prev_board_ghosts_ = ghosts;
   int delta = 0;
   for (int t = 0; t < s.score_count(); ++t) {
     int now = s.score(t).total, before = nth(prev_scores_, t);
@@ -662,26 +625,12 @@ Fail InvariantChecker::breakdown(const State& s) const {
 }
 
 // The cells this action put on the board: on free spaces, matching every face-up neighbour,
-// touching a face-up tile (Dized.MoC.0015); a face-down tile beside a cemetery.
+// touching a face-up tile (Dized.MoC.0015).
 Fail InvariantChecker::new_cells(const State& s) {
   for (int c = prev_cells_; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
     if (s.cell_at(pc.x, pc.y) != c) return "board: two tiles on " + at(s, c);
-    if (pc.face_down) {
-      bool beside = false;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          int nb = s.cell_at(pc.x + dx, pc.y + dy);
-          beside = beside || (nb >= 0 && is_cemetery_cell(s, nb));
-        }
-      if (!beside) return "board: the face-down tile on " + at(s, c) + " lies beside no cemetery";
-      bool side = false;  // a corner alone is not enough (Dized.MoC.0052)
-      for (int k = 0; k < kSides; ++k) side = side || s.cell_at(pc.x + kDx[k], pc.y + kDy[k]) >= 0;
-      if (!side)
-        return "board: the face-down tile on " + at(s, c) +
-               " shares no side with a placed tile (Dized.MoC.0052)";
-      continue;
-    }
+    if (pc.face_down) continue;  // where it may lie: the Mists room's check
     bool face_up = false;
     for (int side = 0; side < kSides; ++side) {
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
@@ -707,8 +656,6 @@ Fail InvariantChecker::meeples(const State& s) {
   int n_roots = 0;
   std::array<int, kMaxMeeples> centres;
   int n_centres = 0;
-  std::array<int, kMaxMeeples> cemeteries;
-  int n_cemeteries = 0;
   const int cells = s.cells();
   const auto nodes = static_cast<size_t>(node_count(cells));
   if (++root_stamp_ == 0) {  // wrapped: no old stamp may pass for this check's
@@ -718,22 +665,7 @@ Fail InvariantChecker::meeples(const State& s) {
   for (const Meeple& m : s.meeples()) {
     if (m.cell < 0) continue;
     if (m.cell >= cells) return "meeples: a meeple on a cell that does not exist";
-    if (m.buried) {
-      // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
-      if (!is_cemetery_cell(s, m.cell))
-        return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";
-      int occupied, fd, fd_orth, orth = 0;
-      count8(s, m.cell, occupied, fd, fd_orth);
-      for (int side = 0; side < kSides; ++side)
-        orth += s.cell_at(s.cell(m.cell).x + kDx[side], s.cell(m.cell).y + kDy[side]) >= 0;
-      bool closed = g.rules().cemetery == CemeteryMode::Haunted ? occupied == 8 : orth == 4;
-      if (!closed) return "meeples: a meeple is buried on the open cemetery on " + at(s, m.cell);
-      for (int k = 0; k < n_cemeteries; ++k)
-        if (nth(cemeteries, k) == m.cell)
-          return "meeples: two meeples buried on the cemetery on " + at(s, m.cell);
-      nth(cemeteries, n_cemeteries++) = m.cell;
-      continue;
-    }
+    if (m.buried) continue;  // on a cemetery: the Mists room's check
     // The cell and its face are read once: this runs for every meeple after every action
     // (is_feature_of and kind_at, inlined).
     const PlacedCell& pc = s.cell(m.cell);
@@ -773,26 +705,6 @@ Fail InvariantChecker::meeples(const State& s) {
       return "regions: the region at " + at(s, node_cell(root)) + " counts " +
              std::to_string(s.region_node(root).meeples) + " meeple(s), " +
              std::to_string(counted) + " stand on it";
-  }
-  // Hounds: waiting -> placed or lost; placed -> scored or removed; a placed hound lies by an
-  // unburied meeple on the board.
-  for (size_t h = 0; h < s.mists().hounds.size(); ++h) {
-    const Hound& hd = s.mists().hounds[h];
-    int before = prev_hounds_[h], now = hd.status;
-    bool ok = now == before ||
-              (before == Hound::Waiting && (now == Hound::Placed || now == Hound::Lost)) ||
-              (before == Hound::Placed && (now == Hound::Scored || now == Hound::Removed));
-    if (!ok)
-      return "hounds: hound " + std::to_string(h + 1) + " went from status " +
-             std::to_string(before) + " to " + std::to_string(now);
-    if (now == Hound::Placed) {
-      if (hd.meeple < 0 || hd.meeple >= static_cast<int>(s.meeples().size()))
-        return "hounds: a placed hound by no meeple";
-      const Meeple& m = s.meeples()[static_cast<size_t>(hd.meeple)];
-      if (m.cell < 0 || m.buried)
-        return "hounds: a placed hound whose meeple is off the board or buried";
-    }
-    prev_hounds_[h] = now;
   }
   return std::nullopt;
 }
@@ -837,7 +749,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       return "legal actions: 'discard' offered though the tile fits without a bridge, or fits "
              "nowhere even with one (seed 003 fn 17)";
     if (++place_decisions_ % kCompletenessEvery == 0) {
-      int n = placements_by_geometry(s, s.drawn(), false, spaces_);
+      int n = placements_by_geometry(s, s.drawn(), false);
       if (n != plain)
         return "legal actions: " + std::to_string(plain) +
                " placements offered, the geometry allows " + std::to_string(n);
@@ -850,16 +762,6 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
           return "legal actions: the tile fits only with a bridge but 'discard' is not offered "
                  "(seed 003 fn 17)";
       }
-    }
-  } else if (s.phase() == Phase::Bridge) {
-    int cell = s.new_cell();
-    for (const Action& a : legal) {
-      if (a.kind == ActionKind::Pass) continue;
-      if (a.kind != ActionKind::Bridge || a.count < 0 || a.count >= kBridgeAxes ||
-          !bridge_allowed(s, s.active_player(), s.cell(cell).x, s.cell(cell).y, a.x, a.y,
-                          static_cast<BridgeAxis>(a.count)))
-        return "legal actions: a bridge at " + std::to_string(a.x) + "," + std::to_string(a.y) +
-               " is offered that seed 003 \"Podurile\" does not allow";
     }
   } else if (s.phase() == Phase::Meeple) {
     int cell = -1;
@@ -898,12 +800,15 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
                "meeple-on-finished=unfinished-only";
     }
   }
+  for (const std::unique_ptr<RoomCheck>& room : rooms_)
+    if (Fail f = room->check_legal(s, legal)) return f;
   return std::nullopt;
 }
 
 // A road or city through segment `seg` of `cell` that the geometry says is finished is
 // expected to be scored this turn, once.
-void InvariantChecker::expect_if_finished(const State& s, int cell, int seg, Walk& w) {
+void InvariantChecker::expect_if_finished(const State& s, int cell, int seg) {
+  Walk& w = walk_;
   SegmentKind kind = kind_at(s, cell, seg);
   if (kind != SegmentKind::Road && kind != SegmentKind::City) return;
   walk_segments(s, cell, seg, w);
@@ -915,18 +820,15 @@ void InvariantChecker::expect_if_finished(const State& s, int cell, int seg, Wal
 }
 
 // Per turn: the features the geometry says the tile finished are reported once each, at the
-// value the geometry gives; the mist ghosts of the new tile follow Dized.MoC.0041 and 11/2022.
+// value the geometry gives; the rooms add their own expectations and check their own events.
 Fail InvariantChecker::turn_events(const State& s, const Action& a) {
-  const Game& g = *game_;
   const std::vector<Event>& ev = s.events();
+  int placed = -1;
   if (a.kind == ActionKind::Place && s.cells() > prev_cells_) {
-    placed_this_turn_ = true;
-    int cell = prev_cells_;
-    const CellFace& f = s.face(cell);
-    Walk& w = walk_;
-    for (int k = 0; k < f.n_segments; ++k) expect_if_finished(s, cell, k, w);
-    if (bridge_axis_at(s, cell) >= 0) expect_if_finished(s, cell, kBridgeSeg, w);
-    const PlacedCell& pc = s.cell(cell);
+    placed = prev_cells_;
+    const CellFace& f = s.face(placed);
+    for (int k = 0; k < f.n_segments; ++k) expect_if_finished(s, placed, k);
+    const PlacedCell& pc = s.cell(placed);
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
         int c = s.cell_at(pc.x + dx, pc.y + dy);
@@ -934,60 +836,17 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
         const CellFace& cf = s.face(c);
         expected_.push_back({class_of(cf.segments[cf.centre].kind), c, centre_value(s, c)});
       }
-    {
-      // 1b: the mist banks this tile finished, by the geometry; 2a: the ghosts it brings (none
-      // on a tile without mist or ghost symbols: a room without mist).
-      std::vector<int> seen;
-      for (int m = 0; m < f.n_mist; ++m) {
-        walk_mist(s, cell, m, w);
-        int key = *std::min_element(w.nodes.begin(), w.nodes.end());
-        if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-        seen.push_back(key);
-        bool blocked =
-            w.clear ||
-            (w.haunted && !(g.switches().face_down_haunting == FaceDownHaunting::RulesText));
-        banks_expected_ += w.open == 0 && !blocked;
-      }
-      mist_symbols_ = f.ghost_symbols;
-      extends_bank_ = f.n_mist > 0 && touches_bank(s, cell);
-    }
   }
-  for (const Event& e : ev)
-    if (e.kind == EventKind::BridgeBuilt)  // BCB: a bridge may finish the road it joins
-      expect_if_finished(s, s.cell_at(e.x, e.y), kBridgeSeg, walk_);
-  // BCB: the castles built since the last placement have not scored: a castle scores only in
-  // a later scoring than the one that built it (seed 003 fn 31).
-  if (a.kind == ActionKind::Place) fresh_from_ = s.bcb().castle_count;
-  for (int i = fresh_from_; i < s.bcb().castle_count; ++i)
-    if (s.bcb().castles[static_cast<size_t>(i)].scored)
-      return "scoring: a castle scored in the scoring that built it (seed 003 fn 31: only a "
-             "later one)";
+  for (const std::unique_ptr<RoomCheck>& room : rooms_)
+    if (Fail f = room->turn_action(s, a, placed, *this)) return f;
   for (const Event& e : ev) {
     if (e.kind == EventKind::FeatureFinished) ++nth(finished_events_, e.feature);
-    if (e.kind == EventKind::BankFinished) ++banks_reported_;
-    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::MistBank)
-      mist_ghosts_ += e.value;
-    if (e.kind == EventKind::GhostsPlaced && e.feature == FeatureClass::Cemetery)
-      cemetery_ghosts_ += e.value;
-    if (e.kind == EventKind::GameLost && e.extra == static_cast<int>(EndReason::GhostSupplyShort))
-      lost_short_ = true;
-    if (e.kind == EventKind::CastleBuilt) ++castles_built_;
-    // BCB: a castle scores the full value of a feature finished in its fief this turn, or
-    // the points of a castle beside it that scored (seed 003 fn 34, 36): a value the turn's
-    // geometry or an earlier castle scoring gave.
-    if (e.kind == EventKind::Scored && e.feature == FeatureClass::Castle && castle_tokens_) {
-      bool match = false;
-      for (const Expected& x : expected_) match = match || x.value == e.value;
-      for (int v : castle_values_) match = match || v == e.value;
-      if (!match)
-        return "scoring: a castle scored " + std::to_string(e.value) +
-               " points, but no feature finished this turn is worth that (seed 003 fn 34)";
-
-      castle_values_.push_back(e.value);
-      continue;
-    }
-    // A hound scores the ghosts on the board, not a feature the geometry finished.
-    if (e.kind == EventKind::Scored && e.feature != FeatureClass::None &&
+    bool room_checks = false;
+    for (const std::unique_ptr<RoomCheck>& room : rooms_)
+      room_checks = room_checks || room->checks_scoring(e);
+    // A hound scores the ghosts on the board, a bazaar a bid: not a feature the geometry
+    // finished.
+    if (e.kind == EventKind::Scored && !room_checks && e.feature != FeatureClass::None &&
         e.feature != FeatureClass::Hound && e.feature != FeatureClass::Bazaar) {
       bool match = false;
       for (const Expected& x : expected_)
@@ -998,49 +857,27 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
                feature_class_name(e.feature) + " of that value this turn";
     }
     if (e.kind == EventKind::TileSetAside &&
-        placements_by_geometry(s, static_cast<TileId>(e.value), true, spaces_) > 0)
+        placements_by_geometry(s, static_cast<TileId>(e.value), true) > 0)
       return "a tile was set aside as unplaceable, but it fits on the board";
-    // BCB: set aside without the player's `discard`, it must not fit with a bridge either.
-    if (e.kind == EventKind::TileSetAside && a.kind != ActionKind::Discard && g.adds_placements() &&
-        bridged_placements_by_geometry(s, e.who, static_cast<TileId>(e.value)) > 0)
-      return "a tile was set aside as unplaceable, but it fits with a bridge (seed 003 fn 17)";
   }
   if (s.turn() != turn_ || s.is_terminal()) return close_turn(s, s.turn() != turn_);
   return std::nullopt;
 }
 
 Fail InvariantChecker::close_turn(const State& s, bool completed) {
-  // Mist (a tile without mist or symbols expects no bank and no ghost).
-  if (placed_this_turn_) {
-    if (banks_reported_ != banks_expected_)
-      return "mist: the tile finished " + std::to_string(banks_expected_) +
-             " mist bank(s) by the geometry, " + std::to_string(banks_reported_) + " reported";
-    if (banks_expected_ > 0) {
-      if (mist_ghosts_ > 0)
-        return "mist: the tile that finished a mist bank placed " + std::to_string(mist_ghosts_) +
-               " ghost(s) on its mist (11/2022, footnote 9: none)";
-      if (game_->rules().cemetery == CemeteryMode::Orthogonal && cemetery_ghosts_ > 0)
-        return "mist: the tile that finished a mist bank put an extra ghost on a cemetery "
-               "(11/2022: none)";
-    } else if (!lost_short_) {
-      int want = std::max(0, mist_symbols_ - (extends_bank_ ? 1 : 0));
-      if (mist_ghosts_ != want)
-        return "mist: the tile shows " + std::to_string(mist_symbols_) + " ghost symbol(s)" +
-               (extends_bank_ ? " and extends a mist bank" : "") + ", so " + std::to_string(want) +
-               " ghost(s) go on it (Dized.MoC.0041), not " + std::to_string(mist_ghosts_);
-    }
-  }
+  for (const std::unique_ptr<RoomCheck>& room : rooms_)
+    if (Fail f = room->close_turn(s, completed)) return f;
   std::array<int, kFeatureClasses> want{};
   for (const Expected& e : expected_) ++nth(want, e.feature);
-  // BCB: a small city turned into a castle is not finished and reports no scoring (seed 003
-  // fn 24); a castle's own scoring is checked against the fief's features (turn_events).
-  nth(want, static_cast<int>(FeatureClass::City)) -= castles_built_;
   for (int c = 0; c < kFeatureClasses; ++c) {
+    const auto fc = static_cast<FeatureClass>(c);
+    bool room_counts = false;
+    for (const std::unique_ptr<RoomCheck>& room : rooms_) {
+      nth(want, c) -= room->finished_elsewhere(fc);
+      room_counts = room_counts || room->counts_finished(fc);
+    }
     int got = nth(finished_events_, c), exp = nth(want, c);
-    if (c == static_cast<int>(FeatureClass::MistBank) ||
-        c == static_cast<int>(FeatureClass::Field) ||
-        (castle_tokens_ && c == static_cast<int>(FeatureClass::Castle)))
-      continue;
+    if (fc == FeatureClass::Field || room_counts) continue;
     if (got > exp || (completed && got != exp))
       return "scoring: the turn reported " + std::to_string(got) + " finished " +
              feature_class_name(static_cast<FeatureClass>(c)) +
@@ -1054,7 +891,10 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     for (size_t i = 0; i < s.meeples().size(); ++i) {
       const Meeple& m = s.meeples()[i];
       if (m.cell < 0 || m.buried || m.seg < 0) continue;
-      if (in_castle(s, static_cast<int>(i))) continue;  // it stays until its castle scores
+      bool kept = false;  // a room's reason to stay (a castle's follower, until it scores)
+      for (const std::unique_ptr<RoomCheck>& room : rooms_)
+        kept = kept || room->keeps_meeple(s, static_cast<int>(i));
+      if (kept) continue;
       SegmentKind k = kind_at(s, m.cell, m.seg);
       bool finished = false;
       if (k == SegmentKind::Road || k == SegmentKind::City) {
@@ -1080,12 +920,8 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     }
   }
   expected_.clear();
-  castle_values_.clear();
-  castles_built_ = 0;
   finished_events_.assign(kFeatureClasses, 0);
-  placed_this_turn_ = false;
-  banks_expected_ = banks_reported_ = mist_ghosts_ = cemetery_ghosts_ = mist_symbols_ = 0;
-  extends_bank_ = lost_short_ = false;
+  for (const std::unique_ptr<RoomCheck>& room : rooms_) room->next_turn();
   turn_ = s.turn();
   return std::nullopt;
 }
@@ -1094,9 +930,11 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
   ++actions_;
   if (ended_) return "an action after the game ended";
   Fail f;
-  if ((f = conservation(s)) || (f = ledgers(s, a)) || (f = new_cells(s)) || (f = meeples(s)) ||
-      (f = turn_events(s, a)))
-    return f;
+  if ((f = conservation(s)) || (f = ledgers(s, a))) return f;
+  const BoardCounts board{board_ghosts_};
+  for (const std::unique_ptr<RoomCheck>& room : rooms_)
+    if ((f = room->after_action(s, a, board))) return f;
+  if ((f = new_cells(s)) || (f = meeples(s)) || (f = turn_events(s, a))) return f;
   prev_cells_ = s.cells();
   if (s.is_terminal()) {
     ended_ = true;
@@ -1240,7 +1078,7 @@ Fail InvariantChecker::regions_check(const State& s) {
     for (int m = 0; m < f.n_mist; ++m) {
       int n = mist_node(c, m);
       if (nth(seen, n)) continue;
-      walk_mist(s, c, m, w);
+      walk_mist_into(s, c, m, w);
       if (Fail e = compare(true, n)) return e;
     }
   }

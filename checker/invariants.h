@@ -3,17 +3,17 @@
 // tests/test_fuzzer.cpp all use this one checker, so a new rule set or level gets every
 // check for free.
 //
-// After every action (cheap): ghost, meeple and tile conservation; the legality of every new
-// cell; meeples only where the rule set allows them, each region's meeple counter; scores
-// move only through Scored events and never decrease but by a BCB bazaar's BazaarPaid ones, and
-// each score's breakdown by the rule system's score classes (Game::score_classes) sums to its
-// total with no point in another class (what `play`, the JSON and the Python module show); ghosts
-// move only through events and a hound scores the ghosts on the board at that moment; a tile that
-// finishes a mist bank places no mist ghosts, one that extends a bank one fewer; every finished
-// feature of a turn reported once (recomputed from the geometry, not from the union-find) at the
-// value the geometry gives; no meeple left on a finished feature; a set-aside tile fits nowhere;
-// every action legal_actions() offers is legal by the geometry (and, now and then, every legal
-// placement is offered).
+// After every action (cheap): meeple and tile conservation; the legality of every new cell;
+// meeples only where the rule set allows them, each region's meeple counter; scores move only
+// through Scored events and never decrease but by a BCB bazaar's BazaarPaid ones, and each
+// score's breakdown by the rule system's score classes (Game::score_classes) sums to its total
+// with no point in another class (what `play`, the JSON and the Python module show); every
+// finished feature of a turn reported once (recomputed from the geometry, not from the
+// union-find) at the value the geometry gives; no meeple left on a finished feature; a
+// set-aside tile fits nowhere; every action legal_actions() offers is legal by the geometry
+// (and, now and then, every legal placement is offered). Then the rooms' own
+// (checker/room_invariants.h: Mists' ghosts, mist, hounds and burials; BCB's bridges and
+// castles), lent this checker's reading of the geometry.
 // Every `full_every` actions and at the end (O(board)): every region recomputed from the
 // geometry against the union-find (members, open links, haunting, meeples), the neighbour
 // counters, the legality of the whole board, and determinism: the recorded actions, each
@@ -45,6 +45,7 @@
 
 #include "checker/game_start.h"
 #include "checker/notation_check.h"
+#include "checker/room_invariants.h"
 #include "engine/state.h"
 #include "gamelog/log_write.h"
 
@@ -56,7 +57,8 @@ struct CheckOptions {
   bool notation = true;     // every action's words parse back to it (action_text/parse_action)
 };
 
-class InvariantChecker {
+// The rooms' own checks (checker/room_invariants.h) run inside it, lent its geometry.
+class InvariantChecker final : private CheckerView {
  public:
   // `start` is the state before the first action, made from `from`.
   InvariantChecker(const State& start, GameStart from, CheckOptions o = {});
@@ -78,13 +80,14 @@ class InvariantChecker {
   const std::string& game_log() const { return log_line_; }
 
  private:
-  struct Expected {  // a feature the geometry says the tile of this turn finished
-    FeatureClass feature;
-    int key;    // a node (roads, cities) or a cell (monasteries, castles)
-    int value;  // its value by the geometry
-  };
+  using Expected = ExpectedFeature;
+  // CheckerView, for the rooms' checks.
+  void expect_if_finished(const State& s, int cell, int seg) override;
+  std::span<const ExpectedFeature> expected() const override { return expected_; }
+  MistWalk walk_mist(const State& s, int cell, int area) override;
+  int placements_by_geometry(const State& s, TileId tile, bool stop_at_first) override;
   std::optional<std::string> conservation(const State& s);
-  std::optional<std::string> ghost_conservation(const State& s) const;
+  std::optional<std::string> board_pass(const State& s) const;
   std::optional<std::string> meeple_conservation(const State& s);
   std::optional<std::string> tile_conservation(const State& s);
   std::optional<std::string> ledgers(const State& s, const Action& a);
@@ -107,47 +110,35 @@ class InvariantChecker {
   };
   void next_stamps();
   void walk_segments(const State& s, int cell, int seg, Walk& w);
-  void expect_if_finished(const State& s, int cell, int seg, Walk& w);
-  void walk_mist(const State& s, int cell, int area, Walk& w);
+  void walk_mist_into(const State& s, int cell, int area, Walk& w);
   bool centre_finished(const State& s, int cell) const;
   int centre_value(const State& s, int cell) const;
   int segment_value(FeatureClass f, const Walk& w) const;
-  bool touches_bank(const State& s, int cell) const;
 
   CheckOptions opt_;
   GameStart from_;
   const Game* game_;
   // The room's rules the checks read, asked once: where followers may stand
   // (RuleSystem::followers), the switches that only some rooms read (small-city=old,
-  // meeple-on-finished=unfinished-only), and whether the rule set has castle tokens (BCB's
-  // castles score by their fief and keep their follower until then).
+  // meeple-on-finished=unfinished-only).
   FollowerSpots followers_;
-  bool old_small_city_ = false, unfinished_only_ = false, castle_tokens_ = false;
+  bool old_small_city_ = false, unfinished_only_ = false;
+  // The rooms' stateful checks this game has (room_checks(): each made or not for the game).
+  std::vector<std::unique_ptr<RoomCheck>> rooms_;
   int64_t actions_ = 0;
   int tiles_in_play_ = 0;
   int meeples_total_ = 0;
   int prev_cells_ = 0;
-  int prev_board_ghosts_ = 0;
-  mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (ghost_conservation)
+  mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (board_pass)
   mutable int board_face_up_tiles_ = 0, board_face_down_ = 0;  // its tile count, likewise
   int prev_buried_ = 0;
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;
   // Per score: its total less its classes' points at the start (a setup's points, no class).
   std::vector<int> score_offsets_;
-  std::vector<int> prev_hounds_;
   int turn_ = 0;
-  bool placed_this_turn_ = false;
   std::vector<Expected> expected_;
   std::vector<int> finished_events_;  // per FeatureClass, this turn
-  int castles_built_ = 0;             // BCB: small cities turned castles, this turn
-  std::vector<int> castle_values_;    // BCB: castle scorings this turn
-  // BCB: the castles from this index on were built since the last placement (fn 31).
-  int fresh_from_ = 0;
-  int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
-  int mist_ghosts_ = 0, cemetery_ghosts_ = 0;    // ghosts placed this turn, by class
-  int mist_symbols_ = 0;
-  bool extends_bank_ = false, lost_short_ = false;
   bool ended_ = false;
   int place_decisions_ = 0;
 

@@ -1,4 +1,4 @@
-// The one registry of the rooms' invariants.
+// The one registry of the rooms' invariants and stateful checks.
 #include "checker/room_invariants.h"
 
 #include <vector>
@@ -7,6 +7,8 @@ namespace carcheck {
 
 std::span<const RoomInvariant> mists_invariants();
 std::span<const RoomInvariant> bcb_invariants();
+std::span<const RoomCheckEntry> mists_checks();
+std::span<const RoomCheckEntry> bcb_checks();
 
 namespace {
 
@@ -20,10 +22,24 @@ std::vector<RoomInvariant>& registry() {
   return all;
 }
 
+std::vector<RoomCheckEntry>& check_registry() {
+  static std::vector<RoomCheckEntry> all = [] {
+    std::vector<RoomCheckEntry> v;
+    for (std::span<const RoomCheckEntry> room : {mists_checks(), bcb_checks()})
+      v.insert(v.end(), room.begin(), room.end());
+    return v;
+  }();
+  return all;
+}
+
 }  // namespace
 
 std::span<const RoomInvariant> room_invariants() { return registry(); }
 
 void register_room_invariant(const RoomInvariant& inv) { registry().push_back(inv); }
+
+std::span<const RoomCheckEntry> room_checks() { return check_registry(); }
+
+void register_room_check(const RoomCheckEntry& entry) { check_registry().push_back(entry); }
 
 }  // namespace carcheck

@@ -128,5 +128,46 @@ TEST(Rooms, ARoomsOwnInvariantCatchesWithoutASharedFileChanged) {
   EXPECT_FALSE(play_checked(again, from, uniform_choice(chooser2), false).failure);
 }
 
+// A toy room's check across turns, on while `toy_turns_on`: the turns it saw end, counted in
+// next_turn() (state the stateless form cannot keep); the fourth turn's end is refused.
+bool toy_turns_on = false;
+class ToyTurns final : public RoomCheck {
+ public:
+  Fail close_turn(const State&, bool completed) override {
+    if (completed && ++ended_ > 3) return "toy: turn " + std::to_string(ended_) + " ended";
+    return std::nullopt;
+  }
+
+ private:
+  int ended_ = 0;
+};
+std::unique_ptr<RoomCheck> make_toy_turns(const State&) {
+  return toy_turns_on ? std::make_unique<ToyTurns>() : nullptr;
+}
+
+TEST(Rooms, ARoomsCheckAcrossTurnsCatchesWithoutASharedFileChanged) {
+  static bool registered = false;
+  if (!registered) register_room_check({"toy: three turns", make_toy_turns});
+  registered = true;
+  GameOptions o;
+  o.rules = "base-c1";
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  GameStart from;
+  from.seed = 5;
+  toy_turns_on = true;
+  State s(*g, from.seed);
+  Rng chooser(7);
+  CheckedGame r = play_checked(s, from, uniform_choice(chooser), false);
+  toy_turns_on = false;
+  ASSERT_TRUE(r.failure.has_value()) << "the toy room's check never ran";
+  EXPECT_EQ(*r.failure, "toy: turn 4 ended");
+  // Three turns played (turn numbers count from 0), the fourth ended when the check refused.
+  EXPECT_EQ(s.turn(), 4);
+  // Made only while on: the same game, the check not made, keeps every invariant to its end.
+  State again(*g, from.seed);
+  Rng chooser2(7);
+  EXPECT_FALSE(play_checked(again, from, uniform_choice(chooser2), false).failure);
+}
+
 }  // namespace
 }  // namespace carcheck
