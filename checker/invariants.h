@@ -112,6 +112,7 @@ class InvariantChecker {
   bool centre_finished(const State& s, int cell) const;
   int centre_value(const State& s, int cell) const;
   int segment_value(FeatureClass f, const Walk& w) const;
+  int added_value(const State& s, const Expected& x) const;
   bool touches_bank(const State& s, int cell) const;
 
   CheckOptions opt_;
