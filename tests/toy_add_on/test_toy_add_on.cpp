@@ -154,14 +154,16 @@ TEST(ToyAddOn, NoWestHoldsInWholeGamesAndTheRefusalIsApplys) {
       for (const Action& a : legal) {
         EXPECT_FALSE(a.kind == ActionKind::Place && a.x < toy::kWestmostColumn);
       }
-      if (s.phase() == Phase::Place) {  // the westmost edge-legal space: refused by apply()
-        for (int x = -20; x < toy::kWestmostColumn; ++x)
-          for (int y = -20; y <= 20; ++y)
-            if (s.cell_at(x + 1, y) >= 0 && s.cell_at(x, y) < 0) {
-              State copy = s;
-              auto why = copy.apply(place(x, y, 0));
-              ASSERT_TRUE(why.has_value());
-            }
+      if (s.phase() == Phase::Place) {  // every space west of -3 beside the board: refused
+        for (int c = 0; c < s.cells(); ++c) {
+          const int x = s.cell(c).x - 1, y = s.cell(c).y;
+          if (x >= toy::kWestmostColumn || s.cell_at(x, y) >= 0) continue;
+          EXPECT_EQ(game->rule_system().placement_refusal(s, s.drawn(), x, y, 0),
+                    "space " + std::to_string(x) + "," + std::to_string(y) +
+                        " is west of column -3 (no-west: nothing goes west of it)");
+          State copy = s;
+          EXPECT_TRUE(copy.apply(place(x, y, 0)).has_value());
+        }
       }
       s.apply_legal(legal.items[chooser.below(static_cast<uint32_t>(legal.size))]);
     }
