@@ -114,6 +114,7 @@ class InvariantChecker final : private CheckerView {
   bool centre_finished(const State& s, int cell) const;
   int centre_value(const State& s, int cell) const;
   int segment_value(FeatureClass f, const Walk& w) const;
+  int added_value(const State& s, const Expected& x) const;
 
   CheckOptions opt_;
   GameStart from_;

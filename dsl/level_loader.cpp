@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -18,6 +19,7 @@
 #include <utility>
 
 #include "dsl/yaml_reader.h"
+#include "engine/add_on.h"
 #include "engine/rule_system.h"
 #include "engine/switches.h"
 
@@ -34,11 +36,11 @@ using Loader = yamlx::Reader;
 
 // ------------------------------------------------------------------------------ schema
 
-const std::vector<std::string> kRootKeys = {"variants", "rule-sets"};
+const std::vector<std::string> kRootKeys = {"extends", "variants", "rule-sets"};
 const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values",
                                                "not-implemented"};
-const std::vector<std::string> kCommonKeys = {"name",  "title",   "family",
-                                              "tiles", "players", "variants"};
+const std::vector<std::string> kCommonKeys = {"name",    "title",    "family", "tiles",
+                                              "players", "variants", "rooms"};
 const std::vector<std::string> kCompetitiveKeys = {"followers", "farmers"};
 const std::vector<std::string> kBcbKeys = {"bridges", "castles"};
 const std::vector<std::string> kMistsKeys = {"level",  "guard-meeples", "meeples",
@@ -55,6 +57,7 @@ const std::vector<std::string> kPileKeys = {"count", "size"};
 const std::vector<std::string> kScoringKeys = {"mode", "meeples"};
 
 constexpr int kMaxCount = 1000;  // a sanity bound for every count of the file
+constexpr int kMaxExtends = 8;   // files extending files: deeper is refused (a cycle, likely)
 
 // The families by the names the one registry gives them (engine/rule_system.h).
 const std::vector<std::pair<std::string, Family>> kFamilies = [] {
@@ -90,7 +93,7 @@ struct VariantDef {
 
 class LevelsReader {
  public:
-  explicit LevelsReader(const std::string& file) : ld_(file) {}
+  explicit LevelsReader(const std::string& file, int depth = 0) : ld_(file), depth_(depth) {}
 
   std::vector<RuleSet> read(const std::string& text) {
     const Value doc = ld_.document(text, "empty file: expected the keys variants and rule-sets");
@@ -104,9 +107,13 @@ class LevelsReader {
  private:
   std::vector<RuleSet> read_root(const Value& root) {
     const Map m(ld_, root, &kRootKeys);
-    read_variants(m.required("variants"));
     std::vector<RuleSet> sets;
     std::map<std::string, YAML::Mark> names;
+    const auto extends = m.optional("extends");
+    if (extends) sets = read_extended(*extends, names);
+    const size_t inherited = sets.size();
+    if (const auto table = extends ? m.optional("variants") : m.required("variants"))
+      read_variants(*table);
     const Value list = m.required("rule-sets");
     const std::vector<Value> items = ld_.list(list);
     if (items.empty()) ld_.fail(list, "'rule-sets' is empty: no rule set to load");
@@ -115,7 +122,31 @@ class LevelsReader {
       const VariantDef& def = variants_.at(id);
       if (!def.used) ld_.fail(def.mark, fmt::format("variant '{}' is attached to no rule set", id));
     }
-    check_engine_switches(root, sets);
+    check_engine_switches(
+        root, std::vector<RuleSet>(sets.begin() + static_cast<long>(inherited), sets.end()));
+    return sets;
+  }
+
+  // `extends: <levels file>` (a path relative to this file): that file's register and rule
+  // sets come first, as loaded from it (its errors name it); this file adds switches and rule
+  // sets to them, e.g. a house rule set over the shipped register.
+  std::vector<RuleSet> read_extended(const Value& v, std::map<std::string, YAML::Mark>& names) {
+    const std::string target = ld_.string(v);
+    if (depth_ >= kMaxExtends) {
+      ld_.fail(v, fmt::format("levels files extend each other more than {} deep (a cycle?)",
+                              kMaxExtends));
+    }
+    const std::filesystem::path path =
+        std::filesystem::path(ld_.file()).parent_path() / std::filesystem::path(target);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) ld_.fail(v, fmt::format("cannot read the levels file '{}' it extends", path.string()));
+    std::ostringstream text;
+    text << in.rdbuf();
+    LevelsReader base(path.string(), depth_ + 1);
+    std::vector<RuleSet> sets = base.read(text.str());
+    variants_ = std::move(base.variants_);
+    variant_order_.clear();  // checked in their own file
+    for (const RuleSet& r : sets) names.emplace(r.name, v.mark);
     return sets;
   }
 
@@ -124,6 +155,11 @@ class LevelsReader {
     for (const auto& [id, mark] : table.keys()) {
       if (!is_kebab(id))
         ld_.fail(mark, fmt::format("variant id '{}' is not a kebab-case name", id));
+      if (variants_.count(id)) {
+        ld_.fail(mark, fmt::format("variant '{}' is in the register of the levels file this one "
+                                   "extends already",
+                                   id));
+      }
       const Map m(ld_, table.required(id), &kVariantKeys);
       VariantDef def;
       def.mark = mark;
@@ -271,6 +307,7 @@ class LevelsReader {
     }
 
     read_tiles(m.required("tiles"), r);
+    if (const auto rooms = m.optional("rooms")) read_rooms(*rooms, r);
     const Value players = m.required("players");
     {
       const Map p(ld_, players, &kPlayersKeys);
@@ -314,6 +351,36 @@ class LevelsReader {
         if (*flag) ld_.fail(item, "'" + item.node.Scalar() + "' is excluded twice");
         *flag = true;
       }
+    }
+  }
+
+  // `rooms: [name, ...]`: the add-on rooms the rule set combines over its family's room, in
+  // chain order (engine/add_on.h): each registered, each playing over the family, none twice.
+  void read_rooms(const Value& v, RuleSet& r) {
+    const std::vector<Value> items = ld_.list(v);
+    if (items.empty())
+      ld_.fail(v, "'rooms' is empty: leave the key out for the family's room alone");
+    for (const Value& item : items) {
+      const std::string name = ld_.name(item);
+      const std::shared_ptr<const AddOn> room = find_add_on(name);
+      if (!room) {
+        const std::vector<std::string> known = add_on_names();
+        ld_.fail(item, fmt::format("unknown add-on room '{}' ({})", name,
+                                   known.empty() ? std::string("no add-on room is registered")
+                                                 : "known: " + joined(known)));
+      }
+      if (!room->combines_with(r.family)) {
+        std::vector<std::string> over;
+        for (const FamilyEntry& e : families())
+          if (room->combines_with(e.family)) over.push_back(e.name);
+        ld_.fail(item, fmt::format("add-on room '{}' does not combine with a {} rule set (it "
+                                   "combines with: {})",
+                                   name, family_name(r.family),
+                                   over.empty() ? std::string("none") : joined(over)));
+      }
+      if (std::find(r.rooms.begin(), r.rooms.end(), name) != r.rooms.end())
+        ld_.fail(item, fmt::format("add-on room '{}' is listed twice", name));
+      r.rooms.push_back(name);
     }
   }
 
@@ -550,6 +617,7 @@ class LevelsReader {
   }
 
   Loader ld_;
+  int depth_ = 0;  // how many files extend this one
   std::map<std::string, VariantDef> variants_;
   std::vector<std::string> variant_order_;  // document order, for stable messages
   std::vector<YAML::Mark> rule_set_marks_;  // each rule set's `variants:`, in file order

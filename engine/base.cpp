@@ -16,10 +16,11 @@ Seating CompetitiveRules::seat(const RuleSet& r, int players) const {
 
 void CompetitiveRules::setup(State& s) const { Rules::competitive_setup(s); }
 
-// The game ends when no tile is left to draw: final scoring, then over.
+// The game ends when no tile is left to draw: final scoring, then over. The game's room
+// scores: a rule set combining add-ons adds theirs (engine/room_chain.h).
 void CompetitiveRules::draw_due(State& s) const {
   if (s.tiles_remaining() > 0) return;
-  final_scoring(s);
+  s.game().rule_system().final_scoring(s);
   Rules::finish_game(s, EndReason::AllTilesPlayed, false);
 }
 

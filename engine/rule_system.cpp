@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/bcb.h"
+#include "engine/room_chain.h"
 #include "engine/rules_impl.h"
 
 namespace carcheck {
@@ -56,7 +57,9 @@ const FamilyEntry& family_entry(Family f) {
   throw std::invalid_argument("a rule system family the registry does not name");
 }
 
-std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r) {
+namespace {
+
+std::shared_ptr<const RuleSystem> family_room(const RuleSet& r) {
   switch (r.family) {
     case Family::Base:
     case Family::Pnp: {
@@ -70,6 +73,26 @@ std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r) {
   }
   throw std::invalid_argument("rule set " + r.name + " (" + r.title +
                               ") is not implemented in the engine");
+}
+
+}  // namespace
+
+std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r) {
+  std::shared_ptr<const RuleSystem> room = family_room(r);
+  if (r.rooms.empty()) return room;  // the shipped rule sets: no chain at all
+  std::vector<std::shared_ptr<const AddOn>> add_ons;
+  for (const std::string& name : r.rooms) {
+    auto a = find_add_on(name);
+    if (!a) {
+      std::string known;
+      for (const std::string& n : add_on_names()) known += (known.empty() ? "" : ", ") + n;
+      throw std::invalid_argument(
+          "rule set " + r.name + " names add-on room '" + name +
+          "', which is not registered (registered: " + (known.empty() ? "none" : known) + ")");
+    }
+    add_ons.push_back(std::move(a));
+  }
+  return std::make_shared<const RoomChain>(std::move(room), r, std::move(add_ons));
 }
 
 }  // namespace carcheck

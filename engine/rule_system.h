@@ -96,6 +96,18 @@ class RuleSystem {
   // The points a finished (or, at the end, unfinished) feature is worth. The default is the
   // printed values every rule system shares (engine/scoring.cpp).
   virtual int feature_value(const State& s, const PendingScore& p, bool final_scoring) const;
+  // What a rule set's add-on rooms make of `value`, the family room's value of the feature
+  // (engine/room_chain.h): the invariant checker's geometry gives the family's value and takes
+  // the add-ons' arithmetic on trust. The identity for a family's room alone.
+  virtual int add_on_value(const State&, const PendingScore&, bool /*final_scoring*/,
+                           int value) const {
+    return value;
+  }
+  // Likewise whether its add-on rooms allow a placement the geometry (and the family) allows.
+  virtual bool add_ons_allow_placement(const State&, TileId, int /*x*/, int /*y*/,
+                                       int /*rot*/) const {
+    return true;
+  }
 
   // End of game: the scoring of what is left when the game ends, the event that says how it
   // ended, and the shared score a cooperative game is judged by (0 when there is none).
@@ -152,7 +164,8 @@ class CompetitiveRules : public RuleSystem {
 std::shared_ptr<const RuleSystem> mists_rules();
 
 // The room a rule set's family plays in; throws std::invalid_argument for a family the
-// engine does not implement yet.
+// engine does not implement yet. A rule set naming add-on rooms (RuleSet::rooms) plays in a
+// RoomChain of its family's room and those add-ons (engine/room_chain.h), built for it.
 std::shared_ptr<const RuleSystem> rule_system_for(const RuleSet& r);
 
 // The one registry of the families by name (the only list outside the rooms that names

@@ -109,6 +109,10 @@ struct RuleSet {
 
   std::vector<VariantSwitch> variants;
 
+  // The add-on rooms it combines over its family's room, in chain order (levels.yaml `rooms:`,
+  // engine/add_on.h); empty: the family's room alone.
+  std::vector<std::string> rooms;
+
   // The value in force for a switch; throws std::out_of_range for an unknown id.
   std::string variant(const std::string& id) const;
   bool variant_is(const std::string& id, const std::string& value) const {

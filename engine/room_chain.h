@@ -1,0 +1,100 @@
+// The room of a rule set that combines add-ons (levels.yaml `rooms:`): the family's room with
+// the add-ons over it, in the order the rule set lists them, every hook chained as
+// engine/add_on.h's table says. Built once per Game (rule_system_for); which add-ons fill
+// which hook, who owns which phase and action, and whether placement is restricted are read
+// then, so a hook costs a loop over the add-ons that fill it.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/add_on.h"
+#include "engine/rule_system.h"
+
+namespace carcheck {
+
+class RoomChain final : public RuleSystem {
+ public:
+  // Throws std::invalid_argument when the rooms cannot combine: an add-on that does not play
+  // over `r`'s family, two rooms owning one phase or action, or two adding placements.
+  RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
+            std::vector<std::shared_ptr<const AddOn>> add_ons);
+
+  const RuleSystem& base() const { return *base_; }
+
+  Seating seat(const RuleSet& r, int players) const override { return base_->seat(r, players); }
+  void setup(State& s) const override;
+  void draw_due(State& s) const override { draw_due_from(s, 0); }
+  bool drawn(State& s, TileId t) const override { return drawn_from(s, t, 0); }
+  void unplaceable(State& s, TileId t) const override { unplaceable_from(s, t, 0); }
+  bool restricts_placement(const Switches&) const override { return restricts_; }
+  bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
+                         std::string* why) const override;
+  bool adds_placements() const override { return adds_; }
+  void added_placements(const State& s, TileId tile, ActionList& out, int from) const override;
+  std::optional<std::string> place_with(State& s, const Action& a) const override;
+  bool meeple_allowed(const State& s, int seg) const override;
+  std::string meeple_refusal(const State& s, int seg) const override;
+  void after_place(State& s, bool extended_bank) const override {
+    after_place_from(s, extended_bank, 0);
+  }
+  void after_meeple(State& s) const override { after_meeple_from(s, 0); }
+  int feature_value(const State& s, const PendingScore& p, bool final_scoring) const override;
+  int add_on_value(const State& s, const PendingScore& p, bool final_scoring,
+                   int value) const override;
+  bool add_ons_allow_placement(const State& s, TileId tile, int x, int y, int rot) const override;
+  void final_scoring(State& s) const override;
+  void game_over(State& s, EndReason r, bool won) const override { base_->game_over(s, r, won); }
+  int shared_score(const State& s) const override { return base_->shared_score(s); }
+  void legal(const State& s, ActionList& out) const override;
+  std::optional<std::string> apply(State& s, const Action& a) const override;
+  bool cooperative() const override { return base_->cooperative(); }
+  std::string spec_rules(const RuleSet& r) const override { return base_->spec_rules(r); }
+  FollowerSpots followers(const RuleSet& r) const override;
+
+ private:
+  friend class ChainRest;
+  struct Link {
+    const AddOn* add_on;
+    int index;  // its place in the rule set's `rooms:`
+  };
+  enum Hook : int {
+    kSetup,
+    kDrawDue,
+    kDrawn,
+    kUnplaceable,
+    kPlacement,
+    kMeeple,
+    kAfterPlace,
+    kAfterMeeple,
+    kFeatureValue,
+    kFinalScoring,
+    kFollowers,
+    kHooks
+  };
+  // The chained hooks from add-on `from` on (ChainRest hands back with from = its index + 1).
+  void draw_due_from(State& s, int from) const;
+  bool drawn_from(State& s, TileId t, int from) const;
+  void unplaceable_from(State& s, TileId t, int from) const;
+  void after_place_from(State& s, bool extended_bank, int from) const;
+  void after_meeple_from(State& s, int from) const;
+  ChainRest rest_after(int index) const { return ChainRest(*this, index + 1); }
+  const AddOn* owner(int8_t index) const {
+    return index < 0 ? nullptr : add_ons_[static_cast<size_t>(index)].get();
+  }
+
+  std::shared_ptr<const RuleSystem> base_;
+  std::vector<std::shared_ptr<const AddOn>> add_ons_;
+  std::array<std::vector<Link>, kHooks> links_;  // per hook, the add-ons filling it, in order
+  bool base_restricts_ = false;
+  bool restricts_ = false;
+  bool adds_ = false;
+  int8_t placer_ = -1;                    // the add-on adding placements, or -1
+  std::array<int8_t, 256> phase_owner_;   // by Phase value: the owning add-on, or -1
+  std::array<int8_t, 256> action_owner_;  // by ActionKind value
+};
+
+}  // namespace carcheck
