@@ -16,6 +16,7 @@
 #pragma once
 
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 #include <utility>
 
 #include "engine/action_words.h"
@@ -240,6 +241,15 @@ struct room_verb {
            c == '_' || c == '.';
   }
 };
+}  // namespace carcheck::actionlang
+
+// For PEGTL's grammar analysis (tests/test_grammars.cpp): a registered verb consumes input.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, carcheck::actionlang::room_verb>
+    : tao::pegtl::analyze_any_traits<> {};
+
+namespace carcheck::actionlang {
+
 struct room_coords : pg::seq<coord_x, comma, coord_y> {};
 struct room_count : number {};
 struct room_colour : colour {};

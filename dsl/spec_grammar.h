@@ -175,6 +175,15 @@ struct registered_word {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-';
   }
 };
+}  // namespace carcheck::speclang
+
+// For PEGTL's grammar analysis (tests/test_grammars.cpp): a registered word consumes input.
+template <typename Name, bool (*Known)(std::string_view)>
+struct tao::pegtl::analyze_traits<Name, carcheck::speclang::registered_word<Known>>
+    : tao::pegtl::analyze_any_traits<> {};
+
+namespace carcheck::speclang {
+
 inline bool is_room_score_class(std::string_view w) {
   const std::optional<FeatureClass> f = score_class_by_word(w);
   return f && registered_score_class(*f) != nullptr;
