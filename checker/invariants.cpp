@@ -17,6 +17,7 @@
 #include "dsl/action_parser.h"
 #include "dsl/level_loader.h"
 #include "dsl/library.h"
+#include "engine/room_words.h"
 #include "gamelog/log_write.h"
 #include "gamelog/replay.h"
 
@@ -592,7 +593,11 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
         points += e.value;
         if (e.who >= 0 && e.who < s.score_count()) nth(paid, e.who) += e.value;
         break;
-      default:
+      default:  // a room registered outside the engine says which of its events score
+        if (static_cast<int>(e.kind) >= kRoomIdBase && registered_event_scores(e.kind)) {
+          if (e.value < 0) return "events: a negative scoring";
+          points += e.value;
+        }
         break;
     }
   }
@@ -617,9 +622,13 @@ Fail InvariantChecker::breakdown(const State& s) const {
   for (int t = 0; t < s.score_count(); ++t) {
     const Score& sc = s.score(t);
     int sum = 0;
-    for (int f = 0; f < kScoreClasses; ++f) {
+    for (int f = 0; f < kScoreClassCapacity; ++f) {
       const auto c = static_cast<FeatureClass>(f);
-      if (std::find(listed.begin(), listed.end(), c) != listed.end()) {
+      if (c == FeatureClass::None) continue;  // never holds points
+      // A class a room outside the engine registered (engine/room_words.h) is its own room's:
+      // no shipped room scores there, so it counts wherever it holds points.
+      const bool registered = f > kScoreClasses;
+      if (registered || std::find(listed.begin(), listed.end(), c) != listed.end()) {
         sum += sc.points(c);
       } else if (sc.points(c) != 0) {
         return "score breakdown: track/player " + std::to_string(t + 1) + " holds " +

@@ -9,15 +9,19 @@
 #include "checker/game_start.h"
 #include "checker/invariants.h"
 #include "checker/policies.h"
+#include "engine/room_words.h"
 
 namespace carcheck {
 
 inline constexpr int kEventKinds = kEventKindCount;  // every event kind the engine has
+// A game counts the events of rooms registered outside the engine too (engine/room_words.h:
+// their kinds come after kRoomIdBase).
+inline constexpr int kCountedEventKinds = kRoomIdBase + kMaxRoomIds;
 
 struct CheckedGame {
   std::optional<std::string> failure;  // the first broken invariant
   int64_t actions = 0;
-  std::array<int64_t, kEventKinds> events{};  // how often each event happened (coverage)
+  std::array<int64_t, kCountedEventKinds> events{};  // how often each event happened (coverage)
 };
 
 // `s` is a fresh State of `from.seed`: applies the head start, plays the game to its end, every

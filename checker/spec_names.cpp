@@ -5,6 +5,7 @@
 
 #include "dsl/text_list.h"
 #include "engine/bcb.h"
+#include "engine/room_words.h"
 #include "engine/vocabulary.h"
 
 namespace carcheck {
@@ -82,9 +83,7 @@ int score_index(const SpecFile& spec, const Game& g, const std::string& colour, 
 }
 
 FeatureClass score_feature(const std::string& w) {
-  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
-    if (w == feature_class_name(static_cast<FeatureClass>(f))) return static_cast<FeatureClass>(f);
-  return FeatureClass::None;
+  return score_class_by_word(w).value_or(FeatureClass::None);  // registered rooms' too
 }
 
 FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f) {
@@ -246,8 +245,12 @@ EventFilters event_filters(EventKind k) {
     case EventKind::BazaarPaid:
       return {true, false, true, bit(FeatureClass::Bazaar)};
     default:
-      return {};
+      break;
   }
+  // A room registered outside the engine: the fields its EventFields names (engine/room_words.h).
+  if (const EventFields* f = registered_event(k))
+    return {f->value != nullptr, f->at, f->who != nullptr, 0};
+  return {};
 }
 
 namespace {
@@ -256,16 +259,11 @@ namespace {
 // word (engine/vocabulary.h word_absent).
 
 FeatureClass feature_class_named(const std::string& name) {
-  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
-    if (name == feature_class_name(static_cast<FeatureClass>(f)))
-      return static_cast<FeatureClass>(f);
-  return FeatureClass::None;
+  return score_class_by_word(name).value_or(FeatureClass::None);
 }
 
 EventKind event_named(const std::string& name) {
-  for (int k = 0; k < kEventKindCount; ++k)
-    if (name == event_name(static_cast<EventKind>(k))) return static_cast<EventKind>(k);
-  return EventKind::TileDrawn;  // the parser has checked the name
+  return event_by_word(name).value_or(EventKind::TileDrawn);  // the parser has checked the name
 }
 
 // The positions of an event expectation's filters: after the event's name, in the order
@@ -441,15 +439,16 @@ void check_spec_names(const SpecFile& spec, const Game& g) {
           absent(why);
         break;
       case ExpectKind::Phase: {
-        Phase p = Phase::Over;
-        for (int k = 0; k <= static_cast<int>(Phase::Over); ++k)
-          if (e.word == phase_name(static_cast<Phase>(k))) p = static_cast<Phase>(k);
+        const Phase p = phase_by_word(e.word).value_or(Phase::Over);
         if (!word_absent(r, p).empty())
           throw InputError(spec.pos(e.word_at), "phase '" + e.word + "' never comes in " + r.name);
         break;
       }
       case ExpectKind::Event:
         check_event(spec, r, step);
+        break;
+      case ExpectKind::Room:  // a registered room's word rules (engine/vocabulary.h)
+        if (std::string why = expectation_absent(r, e.word); !why.empty()) absent(why);
         break;
       case ExpectKind::Legal:
       case ExpectKind::Illegal:

@@ -13,6 +13,7 @@
 #include "dsl/text_list.h"
 #include "engine/bcb.h"
 #include "engine/notation.h"
+#include "engine/room_words.h"
 #include "engine/switches.h"
 #include "render/board_art.h"
 #include "render/board_svg.h"
@@ -136,7 +137,8 @@ TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& r
 }
 
 Built build_game(const SpecFile& spec, const Library& lib, const std::vector<std::string>& forced,
-                 const std::string& matrix_variant) {
+                 const std::string& matrix_variant,
+                 const std::shared_ptr<const RuleSystem>& room = nullptr) {
   Built b;
   const std::string name = rule_set_name(spec);
   try {
@@ -166,7 +168,7 @@ Built build_game(const SpecFile& spec, const Library& lib, const std::vector<std
     }
   }
   try {
-    b.game = make_game(lib, b.rules, spec.players, overrides);
+    b.game = make_game(lib, b.rules, spec.players, overrides, room);
   } catch (const std::invalid_argument& e) {
     SpecAt at = spec.players_given ? spec.players_at : spec.rules_at;
     throw InputError(spec.pos(at), e.what());
@@ -477,8 +479,16 @@ int event_colour(const State& s, const Event& ev) {
         if (s.game().owner(c) == ev.who) return c;
       return -1;
     default:
-      return -1;
+      break;
   }
+  // A registered room's event (engine/room_words.h): `who` a colour, or a player whose first
+  // colour it is.
+  if (const EventFields* f = registered_event(ev.kind); f && f->who) {
+    if (std::string_view(f->who) == "colour") return ev.who;
+    for (int c = 0; c < s.game().colours(); ++c)
+      if (s.game().owner(c) == ev.who) return c;
+  }
+  return -1;
 }
 
 // An event written as `expect event` filters it (name, feature, value, at, by), so that a
@@ -632,6 +642,12 @@ class Evaluation {
         return bridge_at();
       case ExpectKind::CastleAt:
         return castle_at();
+      case ExpectKind::Room: {  // a registered room's check (engine/room_words.h)
+        std::vector<std::string> args;
+        for (const auto& [arg, at] : e_.args) args.push_back(arg);
+        const RoomVerdict v = registered_expectation(e_.word)->check(s_, args);
+        return {v.met, v.expected, v.actual};
+      }
     }
     return {false, "?", "?"};
   }
@@ -1180,7 +1196,7 @@ SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
   res.variant = matrix_variant;
   const Library& lib = options.library ? *options.library : Library::shipped();
   try {
-    Built b = build_game(spec, lib, options.forced, matrix_variant);
+    Built b = build_game(spec, lib, options.forced, matrix_variant, options.room);
     res.rules = b.game->rules().name;
     play(spec, *b.game, res, options.trace);
   } catch (const InputError& e) {
@@ -1195,7 +1211,7 @@ SpecResult run_spec(const SpecFile& spec, const SpecRunOptions& options,
 
 SpecStart start_spec(const SpecFile& spec, const SpecRunOptions& options) {
   const Library& lib = options.library ? *options.library : Library::shipped();
-  Built b = build_game(spec, lib, options.forced, "");
+  Built b = build_game(spec, lib, options.forced, "", options.room);
   SpecStart start;
   start.game = std::move(b.game);
   auto state = std::make_unique<State>(*start.game, spec.seed);

@@ -52,6 +52,9 @@ struct SpecRunOptions {
   std::vector<std::string> forced;   // --variant K=V: on every spec whose rule set has the switch
   const Library* library = nullptr;  // default: Library::shipped()
   bool trace = false;                // fill SpecResult::trace (the shipped citations.yaml)
+  // The room the spec's game plays in, instead of its rule set's family's: a rule system
+  // written outside the engine (a test's toy, engine/room_words.h for its words).
+  std::shared_ptr<const RuleSystem> room;
 };
 
 // Plays a parsed spec. `matrix_variant` ("key=value" or "") is selected after the spec's own

@@ -5,6 +5,7 @@
 #include "dsl/spec_parser.h"
 #include "engine/bcb_state.h"
 #include "engine/notation.h"
+#include "engine/room_words.h"
 #include "engine/vocabulary.h"
 
 namespace carcheck {
@@ -22,8 +23,8 @@ int colour_of_player(const Game& g, int player) {
 bool spec_names_score_class(const std::string& cls) {
   static const std::map<std::string, bool> known = [] {
     std::map<std::string, bool> k;
-    for (int f = 0; f < kScoreClasses; ++f) {
-      const std::string name = feature_class_name(static_cast<FeatureClass>(f));
+    for (FeatureClass f : all_score_classes()) {  // registered rooms' too
+      const std::string name = feature_class_name(f);
       bool ok = true;
       try {
         parse_spec("spec \"x\"\ncites x \"x\"\nrules base-c1\nexpect score red " + name + " 1\n",
@@ -58,11 +59,10 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
       const std::string who = spec_score_owner(s, p);
       const Score& sc = s.score(p);
       o += "expect score " + who + " " + n(sc.total) + note(p) + "\n";
-      for (int f = 0; f < kScoreClasses; ++f) {
-        const std::string cls = feature_class_name(static_cast<FeatureClass>(f));
-        if (sc.by_feature[static_cast<size_t>(f)] != 0 && spec_names_score_class(cls))
-          o += "expect score " + who + " " + cls + " " + n(sc.by_feature[static_cast<size_t>(f)]) +
-               "\n";
+      for (FeatureClass f : all_score_classes()) {
+        const std::string cls = feature_class_name(f);
+        if (sc.points(f) != 0 && spec_names_score_class(cls))
+          o += "expect score " + who + " " + cls + " " + n(sc.points(f)) + "\n";
       }
     }
   }

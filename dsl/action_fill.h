@@ -404,4 +404,64 @@ struct fill<amount> {
   }
 };
 
+// ---- A registered room's action (engine/room_words.h) ------------------------------------------
+
+inline constexpr int kMaxRoomCount = 99;
+
+template <>
+struct fill<room_verb> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.kind = *registered_action_by_verb(in.string());
+    a.room_fields = 0;
+  }
+};
+template <>
+struct fill<room_coords> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    check_coordinates(in, a.x, a.y);
+    a.room_fields |= kRoomWroteCoords;
+  }
+};
+template <>
+struct fill<room_count> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.count = capped_number(in.string(), kMaxRoomCount);
+    if (a.count > kMaxRoomCount)
+      throw InputError(source_pos(in), fmt::format("a count of {} is a mistake (at most {})",
+                                                   in.string(), kMaxRoomCount));
+    a.room_fields |= kRoomWroteCount;
+  }
+};
+template <>
+struct fill<room_colour> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    a.colour = in.string();
+    a.room_fields |= kRoomWroteColour;
+  }
+};
+// The fields written are the ones the room declared: "ring is written 'ring [colour]'".
+template <>
+struct fill<a_room> {
+  template <typename Input>
+  static void apply(const Input& in, ActionSyntax& a) {
+    const RoomAction& r = *registered_action(a.kind);
+    const bool colour_ok = r.colour == RoomField::Required ? (a.room_fields & kRoomWroteColour)
+                           : r.colour == RoomField::None   ? !(a.room_fields & kRoomWroteColour)
+                                                           : true;
+    if (r.coords == !(a.room_fields & kRoomWroteCoords) ||
+        r.count == !(a.room_fields & kRoomWroteCount) || !colour_ok) {
+      std::string usage = r.verb;
+      if (r.coords) usage += " x,y";
+      if (r.count) usage += " N";
+      if (r.colour == RoomField::Required) usage += " <colour>";
+      if (r.colour == RoomField::Optional) usage += " [colour]";
+      throw InputError(source_pos(in), fmt::format("{} is written '{}'", r.verb, usage));
+    }
+  }
+};
+
 }  // namespace carcheck::actionlang

@@ -16,9 +16,11 @@
 #pragma once
 
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 #include <utility>
 
 #include "engine/action_words.h"
+#include "engine/room_words.h"
 
 namespace carcheck::actionlang {
 
@@ -219,10 +221,46 @@ struct tile_mist_area : pg::seq<kw_mist, pg::must<then<area_k>>> {};
 struct a_empty_symbol
     : pg::seq<kw_empty_symbol, pg::must<then<coords>>, pg::must<then<tile_mist_area>>> {};
 struct a_haunt : pg::seq<kw_haunt, pg::must<then<coords>>, pg::must<then<tile_mist_area>>> {};
-struct game_action : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts,
-                             a_extra_ghost, a_bury, a_hound, a_clear, a_face_down, a_track,
-                             a_bridge, a_discard, a_castle_score, a_castle, a_select, a_bid, a_buy,
-                             a_sell, a_score_first, a_scoring_meeples, a_empty_symbol, a_haunt> {};
+// A room outside the engine (engine/room_words.h): a verb it registered at run time, then
+// the fields it declared, in this order: x,y, a count, a colour (dsl/action_fill.h checks
+// which are due). Last, so that no registered verb hides one of the engine's.
+struct room_verb {
+  using rule_t = room_verb;
+  using subs_t = pg::type_list<>;
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    size_t n = 0;
+    while (in.size(n + 1) > n && is_word_char(in.peek_char(n))) ++n;
+    if (n == 0 || !carcheck::registered_action_by_verb(std::string_view(in.current(), n)))
+      return false;
+    in.bump(n);
+    return true;
+  }
+  static bool is_word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+  }
+};
+}  // namespace carcheck::actionlang
+
+// For PEGTL's grammar analysis (tests/test_grammars.cpp): a registered verb consumes input.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, carcheck::actionlang::room_verb>
+    : tao::pegtl::analyze_any_traits<> {};
+
+namespace carcheck::actionlang {
+
+struct room_coords : pg::seq<coord_x, comma, coord_y> {};
+struct room_count : number {};
+struct room_colour : colour {};
+struct a_room : pg::seq<room_verb, pg::opt<then<room_coords>>, pg::opt<then<room_count>>,
+                        pg::opt<then<room_colour>>> {};
+
+struct game_action
+    : pg::sor<a_draw, a_place, a_meeple, a_pass, a_points, a_remove_ghosts, a_extra_ghost, a_bury,
+              a_hound, a_clear, a_face_down, a_track, a_bridge, a_discard, a_castle_score, a_castle,
+              a_select, a_bid, a_buy, a_sell, a_score_first, a_scoring_meeples, a_empty_symbol,
+              a_haunt, a_room> {};
 
 // A bare action string (dsl/action_parser.h): one action, blanks around it.
 struct end_of_action : pg::seq<pg::star<pg::blank>, pg::eof> {};

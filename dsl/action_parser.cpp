@@ -29,10 +29,14 @@ namespace pg = tao::pegtl;
 // The reason of a syntax error: the rule's message, sharpened by the word found there.
 std::string syntax_reason(std::string_view message, const ErrorSpot& at) {
   bool alpha = !at.word.empty() && std::isalpha(static_cast<unsigned char>(at.word[0]));
-  if (alpha && message == actionlang::error_message<actionlang::game_action>) {
-    std::string near = closest_name(at.word, action_verbs());
+  if (message == actionlang::error_message<actionlang::game_action>) {
+    // The verbs listed from the one list, registered rooms' included (engine/room_words.h).
+    const std::vector<std::string> verbs = action_verbs();
+    const std::string listed = actionlang::kActionsText.text(verbs);
+    if (!alpha) return listed + found_text(at.word, "action");
+    std::string near = closest_name(at.word, verbs);
     return fmt::format("unknown action '{}'{}; {}", at.word,
-                       near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), message);
+                       near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), listed);
   }
   return std::string(message) + found_text(at.word, "action");
 }

@@ -9,6 +9,7 @@
 #include "dsl/tile_loader.h"
 #include "dsl/yaml_reader.h"
 #include "engine/notation.h"
+#include "engine/room_words.h"
 #include "engine/rule_system.h"
 
 namespace carcheck {
@@ -38,23 +39,19 @@ uint8_t all_families() {
 
 std::vector<std::pair<std::string, EventKind>> event_names() {
   std::vector<std::pair<std::string, EventKind>> out;
-  for (int k = 0; k < kEventKindCount; ++k)
-    out.emplace_back(event_name(static_cast<EventKind>(k)), static_cast<EventKind>(k));
+  for (EventKind k : all_event_kinds()) out.emplace_back(event_name(k), k);  // rooms' too
   return out;
 }
 
 std::vector<std::pair<std::string, FeatureClass>> feature_names() {
   std::vector<std::pair<std::string, FeatureClass>> out;
-  for (int f = 0; f < static_cast<int>(FeatureClass::None); ++f)
-    out.emplace_back(feature_class_name(static_cast<FeatureClass>(f)),
-                     static_cast<FeatureClass>(f));
+  for (FeatureClass f : all_score_classes()) out.emplace_back(feature_class_name(f), f);
   return out;
 }
 
 std::vector<std::pair<std::string, ActionKind>> verbs() {
   std::vector<std::pair<std::string, ActionKind>> out;
-  const std::vector<std::string>& names = action_verbs();
-  for (size_t k = 0; k < names.size(); ++k) out.emplace_back(names[k], static_cast<ActionKind>(k));
+  for (const std::string& verb : action_verbs()) out.emplace_back(verb, *action_by_verb(verb));
   return out;
 }
 

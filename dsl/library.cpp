@@ -61,8 +61,10 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
 }
 
 std::unique_ptr<Game> make_game(const Library& lib, RuleSet rules, int players,
-                                const std::vector<TileSet>& overrides) {
-  if (overrides.empty()) return std::make_unique<Game>(std::move(rules), lib.tile_sets, players);
+                                const std::vector<TileSet>& overrides,
+                                std::shared_ptr<const RuleSystem> room) {
+  if (overrides.empty())
+    return std::make_unique<Game>(std::move(rules), lib.tile_sets, players, std::move(room));
   std::vector<TileSet> sets = lib.tile_sets;
   for (const TileSet& ov : overrides) {
     bool replaced = false;
@@ -70,7 +72,7 @@ std::unique_ptr<Game> make_game(const Library& lib, RuleSet rules, int players,
       if (s.name == ov.name) s = ov, replaced = true;
     if (!replaced) sets.push_back(ov);
   }
-  return std::make_unique<Game>(std::move(rules), sets, players);
+  return std::make_unique<Game>(std::move(rules), sets, players, std::move(room));
 }
 
 std::unique_ptr<Game> make_game(const GameOptions& o) {

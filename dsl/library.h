@@ -41,9 +41,10 @@ std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o);
 std::unique_ptr<Game> make_game(const Library& lib, const GameOptions& o,
                                 const std::vector<TileSet>& overrides);
 // A Game of a rule set already found and with its variants selected, so nothing is resolved
-// twice; `overrides` as above.
+// twice; `overrides` as above; `room`: the room it plays in (null: the family's).
 std::unique_ptr<Game> make_game(const Library& lib, RuleSet rules, int players,
-                                const std::vector<TileSet>& overrides = {});
+                                const std::vector<TileSet>& overrides = {},
+                                std::shared_ptr<const RuleSystem> room = nullptr);
 
 // A tile set from (name, count, shape) triples in the tile language; `file`, `line` say
 // where the shapes came from for error messages. Throws InputError.

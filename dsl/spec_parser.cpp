@@ -13,19 +13,18 @@
 #include "dsl/spec_grammar.h"
 #include "dsl/text_list.h"
 #include "engine/action.h"
+#include "engine/room_words.h"
 #include "engine/state.h"
 
 namespace carcheck {
 
 // ---- Names ------------------------------------------------------------------------------------
 
-const std::vector<std::string>& spec_event_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (int k = 0; k < kEventKindCount; ++k) v.emplace_back(event_name(static_cast<EventKind>(k)));
-    return v;
-  }();
-  return names;
+// The engine's words, then the registered rooms' (engine/room_words.h).
+std::vector<std::string> spec_event_names() {
+  std::vector<std::string> v;
+  for (EventKind k : all_event_kinds()) v.emplace_back(event_name(k));
+  return v;
 }
 
 const std::vector<std::string>& spec_end_reasons() {
@@ -38,14 +37,10 @@ const std::vector<std::string>& spec_end_reasons() {
   return names;
 }
 
-const std::vector<std::string>& spec_phase_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (int k = 0; k <= static_cast<int>(Phase::Over); ++k)
-      v.emplace_back(phase_name(static_cast<Phase>(k)));
-    return v;
-  }();
-  return names;
+std::vector<std::string> spec_phase_names() {
+  std::vector<std::string> v;
+  for (Phase p : all_phases()) v.emplace_back(phase_name(p));
+  return v;
 }
 
 const std::vector<std::string>& spec_hound_statuses() {
@@ -114,8 +109,9 @@ struct Words {
   List rules, level, players, seed;
   List string;  // quoted: a title, a reason, the parts of a shape
   List name, shipped, cite, holds;
-  List source;  // scoring-meeples ... from supply|box
-  List top;     // pile K top T
+  List source;           // scoring-meeples ... from supply|box
+  List room, room_args;  // a room's expectation: its word, its arguments
+  List top;              // pile K top T
 };
 
 template <typename T>
@@ -222,6 +218,8 @@ CARCHECK_TOKEN(goal_word, status, false)
 CARCHECK_TOKEN(setup_hound_status, status, false)
 CARCHECK_TOKEN(scoring_source, source, false)
 CARCHECK_TOKEN(kw_top, top, false)
+CARCHECK_TOKEN(room_expect_word, room, false)
+CARCHECK_TOKEN(room_arg, room_args, false)
 #undef CARCHECK_TOKEN
 
 template <>
@@ -585,6 +583,22 @@ CARCHECK_EXPECT(e_pile, Pile, {
         "pile holds N; expect pile K holds N; expect pile K contains T N)";
   }
 })
+// The room checks the arguments as the spec is read: a wrong one is an ERROR at it.
+CARCHECK_EXPECT(e_room, Room, {
+  const Tok& w = st.words.room.front();
+  e.word = w.text;
+  e.word_at = w.at;
+  std::vector<std::string> args;
+  for (const Tok& t : st.words.room_args) {
+    e.args.emplace_back(t.text, t.at);
+    args.push_back(t.text);
+  }
+  const RoomExpectation& room = *registered_expectation(w.text);
+  size_t bad = args.size();
+  if (room.args)
+    if (std::optional<std::string> why = room.args(args, bad))
+      st.fail(bad < e.args.size() ? e.args[bad].second : w.at, *why);
+})
 CARCHECK_EXPECT(e_active_pile, ActivePile, {})
 CARCHECK_EXPECT(e_tiles_left, TilesLeft, {})
 CARCHECK_EXPECT(e_set_aside, SetAside, {})
@@ -899,14 +913,12 @@ struct action<tile_tail> {
 
 // ---- Syntax errors: the grammar's message, sharpened by what was found ---------------------
 
-const std::vector<std::string>& statement_words() {
-  static const std::vector<std::string> w = [] {
-    std::vector<std::string> v = {"spec",  "rules", "variant", "cites", "tile",
-                                  "start", "setup", "expect",  "under"};
-    v.insert(v.end(), action_verbs().begin(), action_verbs().end());
-    return v;
-  }();
-  return w;
+std::vector<std::string> statement_words() {
+  std::vector<std::string> v = {"spec",  "rules", "variant", "cites", "tile",
+                                "start", "setup", "expect",  "under"};
+  const std::vector<std::string> verbs = action_verbs();
+  v.insert(v.end(), verbs.begin(), verbs.end());
+  return v;
 }
 const std::vector<std::string>& setup_words() {
   static const std::vector<std::string> w = {"place",       "face-down", "meeple", "buried",
@@ -914,16 +926,17 @@ const std::vector<std::string>& setup_words() {
                                              "active-pile", "player",    "hound"};
   return w;
 }
-const std::vector<std::string>& expect_words() {
-  static const std::vector<std::string> w = {"score",     "track",         "scoring-meeples",
-                                             "goal",      "ghosts",        "meeples",
-                                             "pile",      "active-pile",   "tiles-left",
-                                             "set-aside", "finished",      "not",
-                                             "size",      "event",         "no",
-                                             "illegal",   "legal",         "won",
-                                             "lost",      "over",          "phase",
-                                             "player",    "hound",         "bridges",
-                                             "bridge",    "castle-tokens", "castle"};
+std::vector<std::string> expect_words() {
+  std::vector<std::string> w = {"score",     "track",         "scoring-meeples",
+                                "goal",      "ghosts",        "meeples",
+                                "pile",      "active-pile",   "tiles-left",
+                                "set-aside", "finished",      "not",
+                                "size",      "event",         "no",
+                                "illegal",   "legal",         "won",
+                                "lost",      "over",          "phase",
+                                "player",    "hound",         "bridges",
+                                "bridge",    "castle-tokens", "castle"};
+  for (std::string& room : registered_expectation_words()) w.push_back(std::move(room));
   return w;
 }
 
@@ -955,6 +968,9 @@ std::string syntax_reason(std::string_view message, const ErrorSpot& at, const P
   const std::string& w = at.word;
   const bool alpha = !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
   std::string base(message);
+  // The lists of verbs, registered rooms' included (engine/room_words.h), from the one list.
+  const std::string actions = actionlang::kActionsText.text(action_verbs());
+  if (is<statement>(message)) base = speclang::kStatementText.text(action_verbs());
   if (is<statement>(message) && alpha)
     return unknown("statement", w, statement_words()) + "; " + base;
   if (is<setup_statement>(message)) {
@@ -976,7 +992,8 @@ std::string syntax_reason(std::string_view message, const ErrorSpot& at, const P
     return unknown("action", w, words) + "; " + base;
   }
   if ((is<step_action>(message) || is<bound_statement>(message)) && alpha)
-    return unknown("action", w, action_verbs()) + "; " + speclang::errors::message<step_action>;
+    return unknown("action", w, action_verbs()) + "; " + actions;
+  if (is<step_action>(message)) base = actions;
   if (is<line_end>(message) && !st.hint.empty()) return st.hint + found_text(w, "line");
   return base + found_text(w, "line");
 }
@@ -1099,6 +1116,11 @@ std::string expectation_subject(const Expectation& e) {
       return "end";
     case ExpectKind::Phase:
       return "phase";
+    case ExpectKind::Room: {  // its word and arguments but the last, the expected value
+      std::string subject = e.word;
+      for (size_t i = 0; i + 1 < e.args.size(); ++i) subject += " " + e.args[i].first;
+      return subject;
+    }
     case ExpectKind::Player:
       return "player";
     case ExpectKind::Goal:

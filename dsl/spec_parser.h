@@ -140,8 +140,8 @@ enum class ExpectKind {
   Goal,            // goal N | goal reached | goal not reached
   Track,           // track <colour> [feature] N (Level 6: that scoring meeple's track)
   ScoringMeeples,  // scoring-meeples <colour>... [from supply|box] (Level 6)
+  Room,            // <word> args...: a registered room's own (engine/room_words.h)
 };
-
 struct Expectation {
   ExpectKind kind = ExpectKind::Score;
   bool negated = false;  // not finished, no event, not over
@@ -171,6 +171,7 @@ struct Expectation {
   std::vector<std::pair<std::string, SpecAt>> colours;  // scoring-meeples: as written
   std::string tile;                                     // pile K contains: the tile's name
   SpecAt tile_at;
+  std::vector<std::pair<std::string, SpecAt>> args;  // a room's expectation: its arguments
 };
 
 struct SpecStep {
@@ -215,9 +216,9 @@ SpecFile load_spec(const std::string& path);
 std::string expectation_subject(const Expectation& e);
 
 // Names the language accepts, for messages and docs.
-const std::vector<std::string>& spec_event_names();
+std::vector<std::string> spec_event_names();
 const std::vector<std::string>& spec_end_reasons();
-const std::vector<std::string>& spec_phase_names();
+std::vector<std::string> spec_phase_names();
 const std::vector<std::string>& spec_hound_statuses();
 
 // The closest of `known` to `word` when it is a likely typo, else "".

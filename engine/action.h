@@ -121,6 +121,11 @@ enum class FeatureClass : uint8_t {
       0 CARCHECK_SHARED_FEATURES(CARCHECK_ID_COUNT) CARCHECK_ROOM_FEATURES(CARCHECK_ID_COUNT),
 };
 inline constexpr int kScoreClasses = static_cast<int>(FeatureClass::None);  // Road .. Bazaar
+// Score classes a room outside the engine registers (engine/room_words.h) take the values
+// after None: None + 1 .. None + kRoomScoreClasses. Score::by_feature holds them all (None's
+// slot stays 0), so that a registered class is indexed like the engine's own.
+inline constexpr int kRoomScoreClasses = 4;
+inline constexpr int kScoreClassCapacity = kScoreClasses + 1 + kRoomScoreClasses;
 const char* feature_class_name(FeatureClass f);
 // A score class as a breakdown names it: "roads", "cities", "monasteries", "farms", "castles",
 // "cemeteries", "mist-banks", "hounds", "bazaars" (the text and JSON of `play`).

@@ -6,7 +6,9 @@
 
 #include <array>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/action.h"
 
@@ -58,6 +60,16 @@ struct WordsText {
       put(words[i]);
     }
     put(suffix);
+    return out;
+  }
+  // The same text at run time, for lists that registered rooms extend (engine/room_words.h).
+  std::string text(const std::vector<std::string>& words) const {
+    std::string out(prefix);
+    for (size_t i = 0; i < words.size(); ++i) {
+      if (i > 0) out += i + 1 == words.size() ? last : sep;
+      out += words[i];
+    }
+    out += suffix;
     return out;
   }
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/bcb.h"
+#include "engine/room_words.h"
 #include "engine/vocabulary.h"
 
 namespace carcheck {
@@ -141,18 +142,32 @@ std::string castle_text(const State& s, int i) {
 }  // namespace
 
 const char* action_verb(ActionKind k) {
-  return kActionVerbs[static_cast<size_t>(k)].data();  // engine/vocabulary.h: from the rooms' lists
+  if (static_cast<size_t>(k) < kActionVerbs.size())
+    return kActionVerbs[static_cast<size_t>(k)].data();  // engine/action_words.h
+  const RoomAction* a = registered_action(k);
+  return a ? a->verb.c_str() : "?";
 }
 
-const std::vector<std::string>& action_verbs() {
-  static const std::vector<std::string> verbs = [] {
-    std::vector<std::string> v;
-    for (int k = 0; k < kWrittenActionKinds; ++k)
-      v.emplace_back(action_verb(static_cast<ActionKind>(k)));
-    return v;
-  }();
-  return verbs;
+std::vector<std::string> action_verbs() {
+  std::vector<std::string> v;
+  for (int k = 0; k < kWrittenActionKinds; ++k)
+    v.emplace_back(action_verb(static_cast<ActionKind>(k)));
+  for (std::string& verb : registered_action_verbs()) v.push_back(std::move(verb));
+  return v;
 }
+
+namespace {
+
+// A registered room's action, as its RoomAction says it is written.
+std::string room_action_text(const RoomAction& r, const Action& a) {
+  std::string text = r.verb;
+  if (r.coords) text.append(" ").append(xy(a.x, a.y));
+  if (r.count) text.append(" ").append(std::to_string(a.count));
+  if (r.colour != RoomField::None && a.colour >= 0) text.append(" ").append(colour_word(a.colour));
+  return text;
+}
+
+}  // namespace
 
 std::string action_text(const State& s, const Action& a) {
   std::string verb = action_verb(a.kind);
@@ -233,6 +248,7 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::HauntGhost:  // mist areas count from 1, as `from mist K:N` writes them
       return verb + " " + xy(a.x, a.y) + " mist " + std::to_string(a.seg + 1);
   }
+  if (const RoomAction* r = registered_action(a.kind)) return room_action_text(*r, a);
   return "?";
 }
 
@@ -474,6 +490,18 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       r.seg = *seg;
       return r;
     }
+  }
+  if (const RoomAction* room = registered_action(a.kind)) {  // engine/room_words.h
+    if (!room->coords) r.x = r.y = 0;
+    if (room->count) r.count = static_cast<int8_t>(a.count);
+    if (!a.colour.empty()) {
+      r.colour = static_cast<int8_t>(colour_by_name(a.colour));
+      if (r.colour < 0) {
+        error = "unknown colour '" + a.colour + "'";
+        return std::nullopt;
+      }
+    }
+    return r;
   }
   error = "unknown action";
   return std::nullopt;

@@ -39,10 +39,12 @@
 
 namespace carcheck {
 
-// The verb of each ActionKind, indexed by the kind (draw, place, meeple, ...).
+// The verb of each ActionKind, indexed by the kind (draw, place, meeple, ...), a registered
+// room's too (engine/room_words.h).
 const char* action_verb(ActionKind k);
-// Every verb in ActionKind order, for messages ("expected an action: draw, place, ...").
-const std::vector<std::string>& action_verbs();
+// Every verb in ActionKind order, then the registered rooms' verbs, for messages ("expected
+// an action: draw, place, ...").
+std::vector<std::string> action_verbs();
 
 // A meeple named by its colour and where it stands: red@1,0 or red@supply.
 struct MeepleRef {
@@ -53,6 +55,9 @@ struct MeepleRef {
 };
 
 // An action as written, before it meets a state: names are still names.
+// ActionSyntax::room_fields: which of a registered action's fields were written.
+inline constexpr uint8_t kRoomWroteCoords = 1, kRoomWroteCount = 2, kRoomWroteColour = 4;
+
 struct ActionSyntax {
   ActionKind kind = ActionKind::Pass;
   std::string tile;   // draw, select
@@ -77,8 +82,9 @@ struct ActionSyntax {
   std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
   std::string colour;   // meeple, points, remove-ghosts (optional), track
   MeepleRef meeple;     // bury, hound
-  std::string text;     // as written
-  int column = 1;       // where it starts on its line (1-based)
+  uint8_t room_fields = 0;  // a registered room's action: the fields written (kRoomWrote*)
+  std::string text;         // as written
+  int column = 1;           // where it starts on its line (1-based)
 };
 
 // The Action that `a` names in state `s` (its feature on the new tile, its meeple, the active

@@ -3,7 +3,8 @@
 // are written in the room's own header; the lists below only name those headers' lists, so that the
 // enums (engine/action.h, engine/state.h) and the word tables (engine/vocabulary.h) list no rule
 // system's members. A new room adds its header and its lists here (and its words' rules in
-// engine/vocabulary.cpp's table of rooms).
+// engine/vocabulary.cpp's table of rooms). A room written outside the engine registers its
+// ids and words at run time instead (engine/room_words.h).
 #pragma once
 
 #include "engine/bcb_words.h"

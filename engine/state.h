@@ -127,7 +127,9 @@ struct PendingScore {
 
 struct Score {
   int total = 0;
-  std::array<int, kScoreClasses> by_feature{};  // points by FeatureClass (hounds included)
+  // Points by FeatureClass (hounds included), a room's registered classes after None's slot
+  // (engine/action.h kScoreClassCapacity).
+  std::array<int, kScoreClassCapacity> by_feature{};
   int points(FeatureClass f) const { return by_feature[static_cast<size_t>(f)]; }
 };
 
@@ -265,7 +267,8 @@ class State {
   const char* first_difference(const State& o) const;
 
  private:
-  friend struct Rules;  // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)
+  friend struct Rules;      // the rule steps (engine/turn.cpp, board.cpp, scoring.cpp, the rooms)
+  friend struct RoomSteps;  // the same for a room outside the engine (engine/room_steps.h)
 
   const Game* game_;
   uint64_t seed_;

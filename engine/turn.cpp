@@ -272,9 +272,10 @@ std::optional<std::string> State::perform(const Action& a) {
     }
     case ActionKind::Pass:
     case ActionKind::Meeple: {
-      // BCB: no bridge, score the small city (no castle), no higher bid.
+      // BCB: no bridge, score the small city (no castle), no higher bid; a phase a room
+      // registered outside the engine (engine/room_words.h, above Over) is its room's too.
       if (a.kind == ActionKind::Pass && (phase_ == Phase::Bridge || phase_ == Phase::CastleChoice ||
-                                         phase_ == Phase::BazaarBid)) {
+                                         phase_ == Phase::BazaarBid || phase_ > Phase::Over)) {
         err = game_->rule_system().apply(*this, a);
         if (!err) history_.push_back(a);
         return err;

@@ -4,6 +4,8 @@
 #include <mutex>
 #include <vector>
 
+#include "engine/room_words.h"
+
 namespace carcheck {
 
 // The rooms' rules for their words, each written in the room's own file.
@@ -79,15 +81,35 @@ std::string absent_where(const RuleSet& r, WordKind kind, Match match) {
 
 }  // namespace
 
-const EventFields& event_fields(EventKind k) { return kEvents[static_cast<size_t>(k)]; }
+// The engine's ids read their compile-time tables; the values above them are the registered
+// rooms' (engine/room_words.h), "?" when nobody registered one.
+const EventFields& event_fields(EventKind k) {
+  if (static_cast<size_t>(k) < kEvents.size()) return kEvents[static_cast<size_t>(k)];
+  if (const EventFields* f = registered_event(k)) return *f;
+  static constexpr EventFields kUnknown{"?", nullptr, false, nullptr, nullptr};
+  return kUnknown;
+}
 
 const char* event_name(EventKind k) { return event_fields(k).name; }
 
-const char* feature_class_name(FeatureClass f) { return kFeatures[static_cast<size_t>(f)].name; }
+const char* feature_class_name(FeatureClass f) {
+  if (static_cast<size_t>(f) < kFeatures.size()) return kFeatures[static_cast<size_t>(f)].name;
+  const RoomScoreClass* c = registered_score_class(f);
+  return c ? c->word.c_str() : "?";
+}
 
-const char* score_class_label(FeatureClass f) { return kFeatures[static_cast<size_t>(f)].label; }
+const char* score_class_label(FeatureClass f) {
+  if (static_cast<size_t>(f) < kFeatures.size()) return kFeatures[static_cast<size_t>(f)].label;
+  const RoomScoreClass* c = registered_score_class(f);
+  return c ? c->label.c_str() : "?";
+}
 
-const char* phase_name(Phase p) { return kPhaseWords[static_cast<size_t>(p)].data(); }
+const char* phase_name(Phase p) {
+  if (static_cast<size_t>(p) < kPhaseWords.size())
+    return kPhaseWords[static_cast<size_t>(p)].data();
+  const std::string* w = registered_phase(p);
+  return w ? w->c_str() : "?";
+}
 
 std::string word_absent(const RuleSet& r, WordKind kind, int id) {
   return absent_where(r, kind, [id](const WordRule& w) { return w.id == id; });

@@ -68,7 +68,9 @@ GameFigures play_one(const Game& g, const SimOptions& o, uint64_t seed, int seat
   int64_t paid = 0, bids = 0;
   auto count = [&]() {
     for (const Event& e : s.events()) {
-      ++events[static_cast<size_t>(e.kind)];
+      // A room registered outside the engine (engine/room_words.h) plays no simulated rule set;
+      // its events, above the engine's, have no figure.
+      if (static_cast<size_t>(e.kind) < events.size()) ++events[static_cast<size_t>(e.kind)];
       if (e.kind == EventKind::BazaarPaid && e.value < 0) paid -= e.value;
       if (e.kind == EventKind::BazaarBid) bids += e.value;
     }

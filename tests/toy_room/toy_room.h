@@ -1,0 +1,49 @@
+// A toy rule system written outside the engine, in its own files only: the base game (C1)
+// with a bell. After the meeple step, a player who has not rung the bell yet may `ring` it
+// (3 points, in a score class of its own, `bells`) or `pass`; each player rings at most once
+// a game. It brings its own phase (`bell`), action (`ring`), event (`bell-rung`), score class
+// (`bells`), spec expectation (`expect bells <colour> N`: how often that colour's player rang)
+// and invariant (a player's bells are 0 or 3 points), registered at run time
+// (engine/room_words.h, checker/room_invariants.h); its rules are the hooks below.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/rule_system.h"
+#include "engine/state.h"
+
+namespace toy {
+
+inline constexpr int kBellPoints = 3;
+
+// The toy's ids, handed out by the engine's registry.
+struct ToyIds {
+  carcheck::Phase bell;
+  carcheck::ActionKind ring;
+  carcheck::EventKind rung;
+  carcheck::FeatureClass bells;
+};
+
+// Registers the toy's words and its invariant (once; later calls return the same ids). Call
+// it before a game or a spec of the toy runs.
+const ToyIds& register_toy_room();
+
+// How often `player` rang the bell (from the points of the bells class).
+int bells_rung(const carcheck::State& s, int player);
+
+class BellRules : public carcheck::CompetitiveRules {
+ public:
+  // `broken`: a broken-on-purpose toy that offers the bell every turn, rung or not (the
+  // invariant's test).
+  explicit BellRules(bool broken = false) : broken_(broken) {}
+  void after_meeple(carcheck::State& s) const override;
+  void legal(const carcheck::State& s, carcheck::ActionList& out) const override;
+  std::optional<std::string> apply(carcheck::State& s, const carcheck::Action& a) const override;
+
+ private:
+  bool may_ring(const carcheck::State& s) const;
+  bool broken_;
+};
+
+}  // namespace toy
