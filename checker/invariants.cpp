@@ -739,7 +739,7 @@ Fail InvariantChecker::meeples(const State& s) {
     const PlacedCell& pc = s.cell(m.cell);
     if (pc.face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
-    const bool on_bridge = m.seg == kBridgeSeg && pc.bridge != 0;
+    const bool on_bridge = m.seg == kBridgeSeg && pc.added != 0;
     if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
     if (!meeple_kind_allowed(g, followers_, f, m.seg))

@@ -95,7 +95,7 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
   const CellFace& face = s.face(r.cell);
   if (f.kind == "bridge") {  // BCB: the tile's bridge, a road segment of its own
-    if (s.cell(r.cell).bridge)
+    if (s.cell(r.cell).added)
       r.seg = kBridgeSeg;
     else
       r.problem = "no bridge on the tile" + at;

@@ -662,7 +662,7 @@ class Evaluation {
     const int cell = cell_of(c);
     c.expected = e_.word;
     if (cell < 0) return c;
-    const int b = s_.cell(cell).bridge;
+    const int b = s_.cell(cell).added;
     const std::string actual = b == 0 ? "none" : bridge_axis_name(static_cast<BridgeAxis>(b - 1));
     return {actual == e_.word, e_.word, actual};
   }

@@ -116,6 +116,14 @@ class MistsRules final : public RuleSystem {
   std::optional<std::string> apply(State& s, const Action& a) const override {
     return Rules::mists_apply(s, a);
   }
+  // Levels 5-6: the face-down tile is drawn like any other.
+  bool chance_phase(Phase p) const override { return p == Phase::FaceDownDraw; }
+  bool tracks_cells() const override { return true; }
+  int feature_value(const State& s, const PendingScore& p, bool final_scoring) const override {
+    if (p.feature == FeatureClass::Castle) return Rules::mists_castle_value(s, p.node);
+    return RuleSystem::feature_value(s, p, final_scoring);
+  }
+  void cells_added(State& s, int first) const override { Rules::mists_cells_added(s, first); }
 };
 
 }  // namespace
@@ -126,6 +134,31 @@ std::shared_ptr<const RuleSystem> mists_rules() {
 }
 
 // ---- Setup -----------------------------------------------------------------------------------
+
+// Dized.MoC.0030, 0031.
+int Rules::mists_castle_value(const State& s, int cell) {
+  const PlacedCell& c = nth(s.cells_, cell);
+  int misty = 1;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (!dx && !dy) continue;
+      int nb = s.cell_at(c.x + dx, c.y + dy);
+      if (nb >= 0 && !nth(s.cells_, nb).face_down && s.face(nb).mist_ports) ++misty;
+    }
+  return 2 * misty;
+}
+
+void Rules::mists_cells_added(State& s, int first) {
+  for (int c = first; c < s.cells(); ++c) {
+    const PlacedCell& pc = nth(s.cells_, c);
+    if (pc.face_down) continue;
+    const CellFace& f = s.face(c);
+    if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
+        !(testing::break_rule == testing::BrokenRule::CemeteryUnlisted && pc.placement > 0))
+      s.mists_.cemeteries.push_back(static_cast<int16_t>(c));
+  }
+  s.mists_.cells_added(s.cells_.size());
+}
 
 void Rules::mists_setup(State& s) {
   const RuleSet& r = s.game_->rules();
@@ -138,6 +171,7 @@ void Rules::mists_setup(State& s) {
   s.mists_.ghost_supply = r.ghosts_in_play;
   s.mists_.cells.reserve(s.cells_.capacity());
   s.mists_.cells.resize(s.cells_.size());
+  if (r.cemetery != CemeteryMode::None) s.mists_.cemeteries.reserve(s.cells_.capacity());
   for (int c = 0; c < s.cells(); ++c) {
     const CellFace& f = s.face(c);
     for (int m = 0; m < f.n_mist; ++m) {

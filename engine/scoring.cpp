@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <vector>
 
-#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
 
@@ -74,19 +73,7 @@ int Rules::printed_value(const State& s, const PendingScore& p, bool final_scori
     }
     case FeatureClass::Monastery:
       return 1 + nth(s.cells_, p.node).n8;  // 9 when surrounded
-    case FeatureClass::Castle: {
-      // 2 per surrounding tile showing mist, plus 2 for itself (Dized.MoC.0030, 0031).
-      const PlacedCell& c = nth(s.cells_, p.node);
-      int misty = 1;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (!dx && !dy) continue;
-          int nb = s.cell_at(c.x + dx, c.y + dy);
-          if (nb >= 0 && !nth(s.cells_, nb).face_down && s.face(nb).mist_ports) ++misty;
-        }
-      return 2 * misty;
-    }
-    default:
+    default:  // a room's own features (a castle) are the room's to value (feature_value)
       return 0;
   }
 }
@@ -351,6 +338,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
           {FeatureClass::Field, static_cast<int16_t>(at_node)}, colour);
   };
   const FarmScoring mode = s.game_->switches().farm_scoring;
+  const RuleSystem& room = s.game_->rule_system();
   if (mode == FarmScoring::FirstEdition) {  // per city
     std::vector<int> all_cities;
     for (const Farm& farm : farms)
@@ -380,8 +368,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
               std::find(got.begin(), got.end(), city) != got.end())
             continue;
           got.push_back(city);
-          const int castle = bcb_castle_farm_value(s, city);  // BCB: a castle, seed 003
-          value += castle >= 0 ? castle : 3;
+          value += room.city_farm_value(s, city);
         }
         if (value > 0) award_farm(c, value, farm.root);
       }

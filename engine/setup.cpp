@@ -254,7 +254,7 @@ std::string State::snapshot() const {
     o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
       << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
       << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
-      << " bridge " << int(c.bridge) << " ghosts";
+      << " bridge " << int(c.added) << " ghosts";
     for (uint8_t g : mists_.cell(static_cast<int>(i)).ghosts) o << ' ' << int(g);
     o << "\n";
   }
@@ -278,9 +278,8 @@ std::string State::snapshot() const {
   for (int8_t b : bcb_.bridges) o << ' ' << int(b);
   o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << " castles";
   for (int8_t c : bcb_.castle_tokens) o << ' ' << int(c);
-  o << " decider " << int(bcb_.decider) << " castle-fresh " << int(bcb_.castle_fresh)
-    << " scored-now " << bcb_.castles_scored_now << " deciding " << int(bcb_.castle_deciding)
-    << "\n";
+  o << " decider " << int(decider_) << " castle-fresh " << int(bcb_.castle_fresh) << " scored-now "
+    << bcb_.castles_scored_now << " deciding " << int(bcb_.castle_deciding) << "\n";
   o << "bazaar " << int(bcb_.bazaar) << " host " << int(bcb_.bazaar_host)
     << (bcb_.bazaar_no_bids ? " no-bids" : "") << (bcb_.bazaar_resume_same ? " resume-same" : "")
     << " due " << int(bcb_.bazaars_due) << (bcb_.bazaar_redrawn ? " redrawn" : "") << " outer-host "

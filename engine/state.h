@@ -96,9 +96,10 @@ struct PlacedCell {
   int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
   uint8_t n8 = 0;         // occupied spaces among the 8 around
   uint8_t fd8 = 0;        // face-down tiles among the 8 around
-  uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides); BCB: a
-                          // bridge end reads as road
-  uint8_t bridge = 0;     // BCB: 0 none, 1 + BridgeAxis (engine/bcb_state.h)
+  uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides), as the room
+                          // may have changed them (an added segment's ends)
+  uint8_t added = 0;      // the segment a room added at kAddedSeg: 0 none, else the room's
+                          // code (RuleSystem::added_segment_kind; BCB: 1 + BridgeAxis)
 };
 
 struct RegionNode {
@@ -138,11 +139,18 @@ class State {
   const Game& game() const { return *game_; }
   uint64_t seed() const { return seed_; }
   Phase phase() const { return phase_; }
-  bool is_chance() const { return phase_ == Phase::Draw || phase_ == Phase::FaceDownDraw; }
+  // A chance node: the shared draw, or a room's own draw (RuleSystem::chance_phase, asked in
+  // the room's phases only).
+  bool is_chance() const {
+    return phase_ == Phase::Draw || (in_room_phase() && game_->rule_system().chance_phase(phase_));
+  }
+  // A phase of the game's room, not of the shared turn machine (Draw, Place, Meeple, Over).
+  bool in_room_phase() const { return phase_ > Phase::Meeple && phase_ != Phase::Over; }
   bool is_terminal() const { return phase_ == Phase::Over; }
-  // Who decides now: the active player, unless the rules give a decision to another (BCB:
-  // the occupant of a small city, a bidder).
-  int current_player() const { return bcb_.decider >= 0 ? bcb_.decider : player_; }
+  // Who decides now: the active player, unless the rules give a decision to another (a room's
+  // steps set decider_; BCB: the occupant of a small city, a bidder).
+  int current_player() const { return decider_ >= 0 ? decider_ : player_; }
+  int decider() const { return decider_; }       // -1: the active player decides
   int active_player() const { return player_; }  // whose turn it is
   int turn() const { return turn_; }
   TileId drawn() const { return drawn_; }
@@ -274,8 +282,9 @@ class State {
   int player_ = 0;
   int turn_ = 0;
   TileId drawn_ = -1;
-  int new_cell_ = -1;  // first cell of the tile placed this turn
-  int step_ = 0;       // where the turn machine resumes (engine/turn.cpp)
+  int new_cell_ = -1;    // first cell of the tile placed this turn
+  int step_ = 0;         // where the turn machine resumes (engine/turn.cpp)
+  int8_t decider_ = -1;  // the player a room gives the decision now (current_player), or -1
 
   // Board.
   int grid_dim_ = 0, grid_origin_ = 0;

@@ -59,8 +59,8 @@ std::string draw_board(const State& s) {
       art[2].replace(2, 5, "DOWN ");
     } else {
       art = draw_cell(s.face(i));
-      draw_bridge(art, c.bridge);
-      bcb_marks = bcb_marks || c.bridge != 0;
+      draw_bridge(art, c.added);
+      bcb_marks = bcb_marks || c.added != 0;
       mark_castle(s, i, art, bcb_marks);
     }
     // Ghosts (g) and meeples (the colour's initial, capital when buried) on row 3.

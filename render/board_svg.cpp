@@ -88,8 +88,8 @@ void draw_tile(std::string& o, const State& s, const Frame& f, int i) {
 }
 
 void draw_bridge(std::string& o, const Frame& f, const PlacedCell& c) {
-  if (c.bridge == 0) return;
-  const bool north_south = c.bridge == 1;  // 1 + BridgeAxis::NorthSouth
+  if (c.added == 0) return;
+  const bool north_south = c.added == 1;  // 1 + BridgeAxis::NorthSouth
   const double x = f.ox(c.x), y = f.oy(c.y);
   o += fmt::format("<line class=\"bridge\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
                    svg_num(north_south ? x + S / 2 : x), svg_num(north_south ? y : y + S / 2),
