@@ -508,12 +508,12 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
   for (const Meeple& m : s.meeples()) {
     if (m.colour >= 0 && m.colour < kMaxColours) {
       ++nth(per_colour, m.colour);
-      if (m.in_play && !m.buried && m.cell < 0) ++nth(supply_per_colour, m.colour);
+      if (m.in_play && m.cell < 0) ++nth(supply_per_colour, m.colour);
     }
     if (!m.in_play) {
       ++scoring;
-      if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";
-    } else if (m.buried) {
+      if (m.cell >= 0) return "meeples: a scoring meeple stands on the board";
+    } else if (is_buried(m)) {
       ++buried;
     } else if (m.cell >= 0) {
       ++on_board;
@@ -718,7 +718,7 @@ Fail InvariantChecker::meeples(const State& s) {
   for (const Meeple& m : s.meeples()) {
     if (m.cell < 0) continue;
     if (m.cell >= cells) return "meeples: a meeple on a cell that does not exist";
-    if (m.buried) {
+    if (is_buried(m)) {
       // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
       if (!is_cemetery_cell(s, m.cell))
         return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";
@@ -789,8 +789,7 @@ Fail InvariantChecker::meeples(const State& s) {
       if (hd.meeple < 0 || hd.meeple >= static_cast<int>(s.meeples().size()))
         return "hounds: a placed hound by no meeple";
       const Meeple& m = s.meeples()[static_cast<size_t>(hd.meeple)];
-      if (m.cell < 0 || m.buried)
-        return "hounds: a placed hound whose meeple is off the board or buried";
+      if (!m.on_feature()) return "hounds: a placed hound whose meeple is off the board or buried";
     }
     prev_hounds_[h] = now;
   }
@@ -881,7 +880,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       SegmentKind k = kind_at(s, cell, a.seg);
       if (is_centre_kind(k)) {
         for (const Meeple& m : s.meeples())
-          if (m.cell == cell && m.seg == a.seg && !m.buried)
+          if (m.cell == cell && m.seg == a.seg && !is_buried(m))
             return "legal actions: a meeple offered on an occupied castle";
         continue;
       }
@@ -889,8 +888,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       // the nodes it reaches with stamp_, so a meeple's node is looked up, not searched for.
       walk_segments(s, cell, a.seg, w);
       for (const Meeple& m : s.meeples())
-        if (m.cell >= 0 && !m.buried && m.seg >= 0 &&
-            nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
+        if (m.on_feature() && nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
           return std::string("legal actions: a meeple offered on an occupied ") +
                  segment_kind_name(k) + " (Dized.MoC.0051)";
       if (unfinished_only_ && w.open == 0 && !w.haunted)
@@ -1053,7 +1051,7 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     if (witness_.size() < s.meeples().size()) witness_.resize(s.meeples().size());
     for (size_t i = 0; i < s.meeples().size(); ++i) {
       const Meeple& m = s.meeples()[i];
-      if (m.cell < 0 || m.buried || m.seg < 0) continue;
+      if (!m.on_feature()) continue;
       if (in_castle(s, static_cast<int>(i))) continue;  // it stays until its castle scores
       SegmentKind k = kind_at(s, m.cell, m.seg);
       bool finished = false;
@@ -1180,7 +1178,7 @@ Fail InvariantChecker::regions_check(const State& s) {
   std::vector<int>& meeples_at = meeples_at_;
   meeples_at.assign(nodes, 0);
   for (const Meeple& m : s.meeples())
-    if (m.cell >= 0 && !m.buried && m.seg >= 0) ++nth(meeples_at, segment_node(m.cell, m.seg));
+    if (m.on_feature()) ++nth(meeples_at, segment_node(m.cell, m.seg));
   std::vector<uint8_t>&seen = seen_, &claimed = claimed_;
   seen.assign(nodes, 0);
   claimed.assign(nodes, 0);

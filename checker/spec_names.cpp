@@ -500,8 +500,8 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
       bool found = false;
       for (const Meeple& m : s.meeples()) {
         if (m.colour != colour || !m.in_play) continue;
-        found = found || (ref.supply ? m.cell < 0 && !m.buried  // a hound's: refused
-                                     : m.buried && m.cell >= 0 && s.cell(m.cell).x == ref.x &&
+        found = found || (ref.supply ? m.cell < 0  // a hound's: refused
+                                     : is_buried(m) && s.cell(m.cell).x == ref.x &&
                                            s.cell(m.cell).y == ref.y);
       }
       if (found) break;

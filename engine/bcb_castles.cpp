@@ -198,7 +198,7 @@ int Rules::bcb_castle_decider(const State& s, int root) {
   // leaves the city to its usual scoring.
   if (s.region_node(root).meeples != 1) return -1;
   for (const Meeple& m : s.meeples_)
-    if (m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
+    if (m.on_feature() && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
         find_const(s, segment_node(m.cell, m.seg)) == root)
       return s.game_->owner(m.colour);
   return -1;
@@ -307,7 +307,7 @@ void Rules::bcb_castle_build(State& s) {
   c.owner = s.decider_;
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    if (m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
+    if (m.on_feature() && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
         find(s, segment_node(m.cell, m.seg)) == p.node)
       c.meeple = static_cast<int16_t>(i);
   }

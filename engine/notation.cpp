@@ -243,7 +243,7 @@ int find_meeple(const State& s, const MeepleRef& ref, bool on_board) {
   if (colour < 0 || (on_board && ref.supply)) return -1;
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
-    if (m.colour != colour || m.buried || !m.in_play) continue;
+    if (m.colour != colour || is_buried(m) || !m.in_play) continue;
     bool here = ref.supply ? m.cell < 0
                            : m.cell >= 0 && s.cell(m.cell).x == ref.x && s.cell(m.cell).y == ref.y;
     if (here) return static_cast<int>(i);

@@ -206,6 +206,14 @@ struct Rules {
   static bool mists_meeple_allowed(const State& s, int seg);
   // RuleSystem::cells_added: the per-cell table grows; a face-up cemetery joins the list.
   static void mists_cells_added(State& s, int first);
+  // engine/mists_setup.cpp: a spec's Mists set-up (engine/mists_setup.h).
+  static std::optional<std::string> mists_setup_ghosts(State& s, int cell, int slot, int count);
+  static std::optional<std::string> mists_setup_hound(State& s, int hound, int meeple);
+  static std::optional<std::string> mists_setup_hound_status(State& s, int hound,
+                                                             Hound::Status status);
+  static std::optional<std::string> mists_setup_ghost_supply(State& s, int count);
+  static std::optional<std::string> mists_setup_buried(State& s, int colour, int cell);
+  static std::optional<std::string> mists_setup_face_down(State& s, TileId tile, int x, int y);
   // A surrounded castle's value: 2 per surrounding tile showing mist, plus 2 for itself.
   static int mists_castle_value(const State& s, int cell);
   static void mists_legal(const State& s, ActionList& out);

@@ -82,8 +82,8 @@ void Rules::meeple_roots(State& s, std::vector<int16_t>& out) {
   out.resize(s.meeples_.size());
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    out[i] = m.cell < 0 || m.buried ? int16_t{-1}
-                                    : static_cast<int16_t>(find(s, segment_node(m.cell, m.seg)));
+    out[i] =
+        !m.on_feature() ? int16_t{-1} : static_cast<int16_t>(find(s, segment_node(m.cell, m.seg)));
   }
 }
 
@@ -92,7 +92,7 @@ void Rules::meeples_on(const State& s, const PendingScore& p,
   per_colour.fill(0);
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     if (is_centre(p.feature)) {
       if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++nth(per_colour, m.colour);
     } else if ((roots ? roots[i] : find_const(s, segment_node(m.cell, m.seg))) == p.node) {
@@ -105,7 +105,7 @@ void Rules::return_meeples(State& s, const PendingScore& p, const int16_t* roots
   const bool centre = is_centre(p.feature);
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     Meeple& m = s.meeples_[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     const int root = centre ? -1 : roots ? roots[i] : find(s, segment_node(m.cell, m.seg));
     const bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre) : root == p.node;
     if (!on) continue;
@@ -244,7 +244,7 @@ void follower_features(const State& s, const std::vector<int16_t>& roots, std::v
   nodes.clear();
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     const SegmentKind k = Rules::segment_kind(s, m.cell, m.seg);
     if (k == SegmentKind::Road || k == SegmentKind::City)
       nodes.push_back(roots[i]);
@@ -306,7 +306,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
   std::vector<Farm> farms;
   for (size_t i = 0; i < s.meeples_.size(); ++i)
     if (const Meeple& m = s.meeples_[i];
-        m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
+        m.on_feature() && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
       const int r = roots[i];
       auto farm =
           std::find_if(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; });

@@ -24,8 +24,7 @@ bool same(const RegionNode& a, const RegionNode& b) {
 }
 
 bool same(const Meeple& a, const Meeple& b) {
-  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.buried == b.buried &&
-         a.in_play == b.in_play;
+  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.in_play == b.in_play;
 }
 
 bool same(const Score& a, const Score& b) {

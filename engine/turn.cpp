@@ -343,7 +343,7 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
 
 void Rules::put_meeple(State& s, int colour, int cell, int seg) {
   for (Meeple& m : s.meeples_)
-    if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+    if (m.colour == colour && m.cell < 0 && m.in_play) {
       --nth(s.supply_, colour);
       m.cell = static_cast<int16_t>(cell);
       m.seg = static_cast<int8_t>(seg);
