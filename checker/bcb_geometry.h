@@ -17,7 +17,7 @@ inline bool on_axis(int axis, int side) { return axis >= 0 && (side % 2 == 0) ==
 
 // The axis of the bridge on a placed cell, or -1 when it has none.
 inline int bridge_axis_at(const State& s, int cell) {
-  const uint8_t b = s.cell(cell).bridge;
+  const uint8_t b = s.cell(cell).added;
   return b == 0 ? -1 : b - 1;
 }
 

@@ -506,12 +506,12 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
   for (const Meeple& m : s.meeples()) {
     if (m.colour >= 0 && m.colour < kMaxColours) {
       ++nth(per_colour, m.colour);
-      if (m.in_play && !m.buried && m.cell < 0) ++nth(supply_per_colour, m.colour);
+      if (m.in_play && m.cell < 0) ++nth(supply_per_colour, m.colour);
     }
     if (!m.in_play) {
       ++scoring;
-      if (m.cell >= 0 || m.buried) return "meeples: a scoring meeple stands on the board";
-    } else if (m.buried) {
+      if (m.cell >= 0) return "meeples: a scoring meeple stands on the board";
+    } else if (is_buried(m)) {
       ++buried;
     } else if (m.cell >= 0) {
       ++on_board;
@@ -687,13 +687,13 @@ Fail InvariantChecker::meeples(const State& s) {
   for (const Meeple& m : s.meeples()) {
     if (m.cell < 0) continue;
     if (m.cell >= cells) return "meeples: a meeple on a cell that does not exist";
-    if (m.buried) continue;  // on a cemetery: the Mists room's check
+    if (is_buried(m)) continue;  // on a cemetery: the Mists room's check
     // The cell and its face are read once: this runs for every meeple after every action
     // (is_feature_of and kind_at, inlined).
     const PlacedCell& pc = s.cell(m.cell);
     if (pc.face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
-    const bool on_bridge = m.seg == kBridgeSeg && pc.bridge != 0;
+    const bool on_bridge = m.seg == kBridgeSeg && pc.added != 0;
     if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
     if (!meeple_kind_allowed(g, followers_, f, m.seg))
@@ -805,7 +805,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       SegmentKind k = kind_at(s, cell, a.seg);
       if (is_centre_kind(k)) {
         for (const Meeple& m : s.meeples())
-          if (m.cell == cell && m.seg == a.seg && !m.buried)
+          if (m.cell == cell && m.seg == a.seg && !is_buried(m))
             return "legal actions: a meeple offered on an occupied castle";
         continue;
       }
@@ -813,8 +813,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
       // the nodes it reaches with stamp_, so a meeple's node is looked up, not searched for.
       walk_segments(s, cell, a.seg, w);
       for (const Meeple& m : s.meeples())
-        if (m.cell >= 0 && !m.buried && m.seg >= 0 &&
-            nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
+        if (m.on_feature() && nth(node_mark_, segment_node(m.cell, m.seg)) == stamp_)
           return std::string("legal actions: a meeple offered on an occupied ") +
                  segment_kind_name(k) + " (Dized.MoC.0051)";
       if (unfinished_only_ && w.open == 0 && !w.haunted)
@@ -912,7 +911,7 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
     if (witness_.size() < s.meeples().size()) witness_.resize(s.meeples().size());
     for (size_t i = 0; i < s.meeples().size(); ++i) {
       const Meeple& m = s.meeples()[i];
-      if (m.cell < 0 || m.buried || m.seg < 0) continue;
+      if (!m.on_feature()) continue;
       bool kept = false;  // a room's reason to stay (a castle's follower, until it scores)
       for (const std::unique_ptr<RoomCheck>& room : rooms_)
         kept = kept || room->keeps_meeple(s, static_cast<int>(i));
@@ -1040,7 +1039,7 @@ Fail InvariantChecker::regions_check(const State& s) {
   std::vector<int>& meeples_at = meeples_at_;
   meeples_at.assign(nodes, 0);
   for (const Meeple& m : s.meeples())
-    if (m.cell >= 0 && !m.buried && m.seg >= 0) ++nth(meeples_at, segment_node(m.cell, m.seg));
+    if (m.on_feature()) ++nth(meeples_at, segment_node(m.cell, m.seg));
   std::vector<uint8_t>&seen = seen_, &claimed = claimed_;
   seen.assign(nodes, 0);
   claimed.assign(nodes, 0);

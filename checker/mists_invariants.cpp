@@ -203,7 +203,7 @@ class MistsCheck final : public RoomCheck {
     const bool haunted_mode = s.game().rules().cemetery == CemeteryMode::Haunted;
     cemeteries_.clear();
     for (const Meeple& m : s.meeples()) {
-      if (m.cell < 0 || !m.buried) continue;
+      if (!is_buried(m)) continue;
       if (m.cell >= s.cells()) return "meeples: a meeple on a cell that does not exist";
       if (!is_cemetery_cell(s, m.cell))
         return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";
@@ -240,7 +240,7 @@ class MistsCheck final : public RoomCheck {
         if (hd.meeple < 0 || hd.meeple >= static_cast<int>(s.meeples().size()))
           return "hounds: a placed hound by no meeple";
         const Meeple& m = s.meeples()[static_cast<size_t>(hd.meeple)];
-        if (m.cell < 0 || m.buried)
+        if (!m.on_feature())
           return "hounds: a placed hound whose meeple is off the board or buried";
       }
       prev_hounds_[h] = now;

@@ -175,7 +175,7 @@ double meeple_terms(const State& s, Mine mine) {
   const bool castles = s.bcb().castle_count > 0;
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
-    if (m.cell >= 0 && !m.buried && m.in_play && mine(g.owner(m.colour)) &&
+    if (m.on_feature() && m.in_play && mine(g.owner(m.colour)) &&
         !(castles && in_unscored_castle(s, static_cast<int>(i))))
       v += meeple_promise(s, m);
   }

@@ -94,7 +94,7 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
   const CellFace& face = s.face(r.cell);
   if (f.kind == "bridge") {  // BCB: the tile's bridge, a road segment of its own
-    if (s.cell(r.cell).bridge)
+    if (s.cell(r.cell).added)
       r.seg = kBridgeSeg;
     else
       r.problem = "no bridge on the tile" + at;
@@ -499,8 +499,8 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
       bool found = false;
       for (const Meeple& m : s.meeples()) {
         if (m.colour != colour || !m.in_play) continue;
-        found = found || (ref.supply ? m.cell < 0 && !m.buried  // a hound's: refused
-                                     : m.buried && m.cell >= 0 && s.cell(m.cell).x == ref.x &&
+        found = found || (ref.supply ? m.cell < 0  // a hound's: refused
+                                     : is_buried(m) && s.cell(m.cell).x == ref.x &&
                                            s.cell(m.cell).y == ref.y);
       }
       if (found) break;

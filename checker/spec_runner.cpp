@@ -12,6 +12,7 @@
 #include "dsl/level_loader.h"
 #include "dsl/text_list.h"
 #include "engine/bcb.h"
+#include "engine/mists_setup.h"
 #include "engine/notation.h"
 #include "engine/room_words.h"
 #include "engine/switches.h"
@@ -217,17 +218,17 @@ class SetupRun {
         return s_.setup_place(tile_in_play(spec_, g_, st.tile, st.tile_at), st.where.x, st.where.y,
                               st.rot);
       case SetupKind::FaceDown:
-        return s_.setup_face_down(tile_in_play(spec_, g_, st.tile, st.tile_at), st.where.x,
-                                  st.where.y);
+        return setup_face_down(s_, tile_in_play(spec_, g_, st.tile, st.tile_at), st.where.x,
+                               st.where.y);
       case SetupKind::Meeple:
         return meeple(st);
       case SetupKind::Buried:
-        return s_.setup_buried(colour_in_play(spec_, g_, st.colour, st.colour_at),
-                               cell_at(st.where));
+        return setup_buried(s_, colour_in_play(spec_, g_, st.colour, st.colour_at),
+                            cell_at(st.where));
       case SetupKind::Ghosts:
         return ghosts(st);
       case SetupKind::GhostSupply:
-        return s_.setup_ghost_supply(static_cast<int>(st.value));
+        return setup_ghost_supply(s_, static_cast<int>(st.value));
       case SetupKind::MeepleSupply:
         return s_.setup_meeple_supply(colour_in_play(spec_, g_, st.colour, st.colour_at),
                                       static_cast<int>(st.value));
@@ -302,7 +303,7 @@ class SetupRun {
       if (!cemetery)
         throw InputError(spec_.pos(st.slot_at),
                          "no cemetery on the tile at " + xy(st.where.x, st.where.y));
-      return s_.setup_ghosts(cell, kCemeterySlot, static_cast<int>(st.value));
+      return setup_ghosts(s_, cell, kCemeterySlot, static_cast<int>(st.value));
     }
     if (st.slot == "mist") {
       if (st.slot_index < 1 || st.slot_index > face.n_mist)
@@ -310,13 +311,13 @@ class SetupRun {
                                                     " has " + std::to_string(face.n_mist) +
                                                     " mist area(s), no mist " +
                                                     std::to_string(st.slot_index));
-      return s_.setup_ghosts(cell, st.slot_index - 1, static_cast<int>(st.value));
+      return setup_ghosts(s_, cell, st.slot_index - 1, static_cast<int>(st.value));
     }
     int slot = face.n_mist > 0 ? 0 : cemetery ? kCemeterySlot : 0;
     for (int k = 0; k < kGhostSlots; ++k)
       if (k != slot)
-        if (std::optional<std::string> why = s_.setup_ghosts(cell, k, 0)) return why;
-    return s_.setup_ghosts(cell, slot, static_cast<int>(st.value));
+        if (std::optional<std::string> why = setup_ghosts(s_, cell, k, 0)) return why;
+    return setup_ghosts(s_, cell, slot, static_cast<int>(st.value));
   }
 
   // Every `pile K: T T T` line of the block, the next drawn first (the engine's top is last).
@@ -351,15 +352,15 @@ class SetupRun {
     if (st.status != "placed") {
       const auto& names = spec_hound_statuses();  // in Hound::Status order
       const auto it = std::find(names.begin(), names.end(), st.status);
-      return s_.setup_hound_status(static_cast<int>(st.value) - 1,
-                                   static_cast<Hound::Status>(it - names.begin()));
+      return setup_hound_status(s_, static_cast<int>(st.value) - 1,
+                                static_cast<Hound::Status>(it - names.begin()));
     }
     colour_in_play(spec_, g_, st.meeple.colour, st.status_at);
     if (st.meeple.supply) refuse(st, "a hound lies by a meeple on the board, not in the supply");
     int m = find_meeple(s_, st.meeple, true);
     if (m < 0)
       refuse(st, "no unburied " + st.meeple.colour + " meeple at " + xy(st.meeple.x, st.meeple.y));
-    return s_.setup_hound(static_cast<int>(st.value) - 1, m);
+    return setup_hound(s_, static_cast<int>(st.value) - 1, m);
   }
 
   // At a turn's start the rules have dealt with every threshold the score has reached (Level
@@ -377,7 +378,7 @@ class SetupRun {
                                ": the game is won at once (Dized.MoC.0032), no turn follows");
     if (!r.hounds) return;
     bool buried = false;
-    for (const Meeple& m : s_.meeples()) buried = buried || m.buried;
+    for (const Meeple& m : s_.meeples()) buried = buried || is_buried(m);
     for (int k = 0; k < static_cast<int>(s_.mists().hounds.size()); ++k) {
       const Hound& h = nth(s_.mists().hounds, k);
       const int threshold = nth(r.thresholds, k);
@@ -678,7 +679,7 @@ class Evaluation {
     const int cell = cell_of(c);
     c.expected = e_.word;
     if (cell < 0) return c;
-    const int b = s_.cell(cell).bridge;
+    const int b = s_.cell(cell).added;
     const std::string actual = b == 0 ? "none" : bridge_axis_name(static_cast<BridgeAxis>(b - 1));
     return {actual == e_.word, e_.word, actual};
   }
@@ -749,16 +750,16 @@ class Evaluation {
       if (colour >= 0 && m.colour != colour) continue;
       switch (e_.kind) {
         case ExpectKind::MeeplesSupply:
-          n += m.cell < 0 && !m.buried && m.in_play;
+          n += m.cell < 0 && m.in_play;
           break;
         case ExpectKind::MeeplesBoard:
-          n += m.cell >= 0 && !m.buried;
+          n += m.on_feature();
           break;
         case ExpectKind::MeeplesBuried:
-          n += m.buried;
+          n += is_buried(m);
           break;
         default:
-          n += m.cell == cell && !m.buried;
+          n += m.cell == cell && !is_buried(m);
       }
     }
     return numbers(e_.value, n);

@@ -70,8 +70,7 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
   for (int c = 0; c < g.colours(); ++c) {
     if (g.owner(c) < 0) continue;
     long in_supply = 0;
-    for (const Meeple& m : s.meeples())
-      in_supply += m.colour == c && m.cell < 0 && !m.buried && m.in_play;
+    for (const Meeple& m : s.meeples()) in_supply += m.colour == c && m.cell < 0 && m.in_play;
     o += std::string("expect meeples supply ") + kColourNames[c] + " " + n(in_supply) + "\n";
   }
   // BCB: each player's bridges and castle tokens in supply, by the player's colour.

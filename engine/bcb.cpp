@@ -64,12 +64,12 @@ class BcbRules : public CompetitiveRules {
     return Rules::bcb_place_with(s, a);
   }
   bool meeple_allowed(const State& s, int seg) const override {
-    if (seg == kBridgeSeg && s.cell(s.new_cell()).bridge)
+    if (seg == kBridgeSeg && s.cell(s.new_cell()).added)
       return s.region_node(s.region_root(segment_node(s.new_cell(), seg))).meeples == 0;
     return CompetitiveRules::meeple_allowed(s, seg);
   }
   std::string meeple_refusal(const State& s, int seg) const override {
-    if (seg == kBridgeSeg && s.cell(s.new_cell()).bridge)
+    if (seg == kBridgeSeg && s.cell(s.new_cell()).added)
       return "the road over the bridge is already occupied (a follower stands on the connected "
              "road, however far away)";
     return CompetitiveRules::meeple_refusal(s, seg);
@@ -83,6 +83,23 @@ class BcbRules : public CompetitiveRules {
   void legal(const State& s, ActionList& out) const override { Rules::bcb_legal(s, out); }
   std::optional<std::string> apply(State& s, const Action& a) const override {
     return Rules::bcb_apply(s, a);
+  }
+  // Board hooks: a bridge is a road the room adds to its cell; a road meeting a field side
+  // links through a bridge there along that side's axis (or one built with this placement will:
+  // Rules::build_bridge). A pass declines a bridge, a castle or a higher bid.
+  SegmentKind added_segment_kind(const State&, int) const override { return SegmentKind::Road; }
+  int unmatched_link(const State& s, int nb, int side, int k) const override {
+    const uint8_t b = s.cell(nb).added;
+    return b && k == 1 && axis_has_side(static_cast<BridgeAxis>(b - 1), side)
+               ? segment_node(nb, kBridgeSeg)
+               : -1;
+  }
+  int city_farm_value(const State& s, int root) const override {
+    const int castle = Rules::bcb_castle_farm_value(s, root);  // seed 003
+    return castle >= 0 ? castle : 3;
+  }
+  bool takes_pass(Phase p) const override {
+    return p == Phase::Bridge || p == Phase::CastleChoice || p == Phase::BazaarBid;
   }
 };
 
@@ -105,7 +122,7 @@ BridgeCheck check_bridge(const State& s, int player, const BcbState& b, int new_
   if (!incoming_here && cell < 0) return {BridgeProblem::NoTile};
   const int nx = in ? in->x : s.cell(new_cell).x, ny = in ? in->y : s.cell(new_cell).y;
   if (std::abs(x - nx) + std::abs(y - ny) > 1) return {BridgeProblem::NotHere};
-  if (cell >= 0 && s.cell(cell).bridge) return {BridgeProblem::HasBridge};
+  if (cell >= 0 && s.cell(cell).added) return {BridgeProblem::HasBridge};
   const CellFace& f = incoming_here ? *in->face : s.face(cell);
   if (forbid_monastery && f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery)
     return {BridgeProblem::Monastery};
@@ -169,7 +186,7 @@ bool forbid_monastery(const State& s) {
 // placement's bridge code says so): as check_bridge, it passes.
 inline bool bridge_fits(const State& s, int cell, int x, int y, int axis, bool no_monastery) {
   const PlacedCell& c = s.cell(cell);
-  if (c.bridge) return false;
+  if (c.added) return false;
   constexpr unsigned field = static_cast<unsigned>(Terrain::Field);
   constexpr unsigned road = static_cast<unsigned>(Terrain::Road);
   if (side_terrain(c.sides, axis) != field || side_terrain(c.sides, axis + 2) != field)
@@ -198,7 +215,7 @@ std::optional<std::string> Rules::bridge_refusal(const State& s, int x, int y, B
 
 void Rules::build_bridge(State& s, int cell, BridgeAxis axis) {
   PlacedCell& pc = nth(s.cells_, cell);
-  pc.bridge = static_cast<uint8_t>(1 + static_cast<int>(axis));
+  pc.added = static_cast<uint8_t>(1 + static_cast<int>(axis));
   --nth(s.bcb_.bridges, s.player_);
   s.bcb_.bridge_cell = static_cast<int16_t>(cell);
   const int b = segment_node(cell, kBridgeSeg);
@@ -227,8 +244,8 @@ void Rules::build_bridge(State& s, int cell, BridgeAxis axis) {
     int target = -1;
     if (nf.segments[nseg].kind == SegmentKind::Road && (nf.segments[nseg].links & (1u << q)))
       target = segment_node(nb, nseg);
-    else if (nth(s.cells_, nb).bridge &&
-             axis_has_side(static_cast<BridgeAxis>(nth(s.cells_, nb).bridge - 1), side))
+    else if (nth(s.cells_, nb).added &&
+             axis_has_side(static_cast<BridgeAxis>(nth(s.cells_, nb).added - 1), side))
       target = segment_node(nb, kBridgeSeg);
     if (target < 0) continue;
     unite(s, b, target);

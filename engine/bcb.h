@@ -47,8 +47,8 @@
 // castle-order=active-clockwise a player with several castles to score picks one with
 // `castle-score x,y <feature> for <castle x,y>` (Action::count: 1 + the castle's index).
 //
-// A bridge is a road segment of its cell: segment index kBridgeSeg, union-find node
-// segment_node(cell, kBridgeSeg). Every tile the rule set plays leaves that index free.
+// A bridge is a road segment the room adds to its cell (engine/tile.h kAddedSeg): segment
+// index kBridgeSeg, union-find node segment_node(cell, kBridgeSeg).
 #pragma once
 
 #include <memory>
@@ -63,7 +63,7 @@ namespace carcheck {
 
 class RuleSystem;
 
-inline constexpr int kBridgeSeg = kMaxSegments - 1;
+inline constexpr int kBridgeSeg = kAddedSeg;  // PlacedCell::added: 1 + BridgeAxis
 
 // Place.count: the bridge a placement comes with. kPlaceBridgeSelf + axis: on the tile
 // placed; kPlaceBridgeBeside + side: on the neighbour across that side, along that side's

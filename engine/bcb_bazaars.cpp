@@ -245,7 +245,7 @@ void Rules::bcb_bazaar_next(State& s) {
     }
     if (left > 1 && !b.bazaar_no_bids) {
       b.bazaar = BazaarStage::Share;
-      b.decider = b.selector;
+      s.decider_ = b.selector;
       s.player_ = b.bazaar_host;
       s.phase_ = Phase::BazaarSelect;
       return;
@@ -257,7 +257,7 @@ void Rules::bcb_bazaar_next(State& s) {
     const int p = (b.bazaar_host + 1 + b.placed) % n;
     if (!has_tile(b, p)) {  // pick-in-turn: this player picks, then places it at once
       b.bazaar = BazaarStage::Share;
-      b.decider = static_cast<int8_t>(p);
+      s.decider_ = static_cast<int8_t>(p);
       s.player_ = b.bazaar_host;
       s.phase_ = Phase::BazaarSelect;
       return;
@@ -274,7 +274,7 @@ bool Rules::bcb_bazaar_place_turn(State& s, int p) {
   ++b.placed;
   b.bazaar = BazaarStage::Place;
   b.bazaar_redrawn = false;
-  b.decider = -1;
+  s.decider_ = -1;
   s.player_ = p;
   s.drawn_ = t;
   if (placeable_anywhere(s, t)) {
@@ -314,7 +314,7 @@ void Rules::bcb_bazaar_resume(State& s) {
   int host = b.bazaar_host;
   b.bazaar = BazaarStage::None;
   b.bazaar_redrawn = false;
-  b.decider = -1;
+  s.decider_ = -1;
   b.revealed_count = 0;
   b.placed = 0;
   b.revealed.fill(0);
@@ -366,7 +366,7 @@ void Rules::bcb_bazaar_ask_bidder(State& s, int from) {
   BcbState& b = s.bcb_;
   const int q = next_bidder(s, from);
   if (q >= 0) {
-    b.decider = static_cast<int8_t>(q);
+    s.decider_ = static_cast<int8_t>(q);
     s.phase_ = Phase::BazaarBid;
     return;
   }
@@ -376,7 +376,7 @@ void Rules::bcb_bazaar_ask_bidder(State& s, int from) {
     bcb_bazaar_dealt(s, next_without_tile(s, b.selector));
     return;
   }
-  b.decider = b.selector;
+  s.decider_ = b.selector;
   s.phase_ = Phase::BazaarDeal;
 }
 
@@ -385,13 +385,13 @@ void Rules::bcb_bazaar_dealt(State& s, int next_selector) {
   b.selector = static_cast<int8_t>(next_selector);
   b.selected = b.high_bidder = -1;
   b.bid = 0;
-  b.decider = -1;
+  s.decider_ = -1;
   bcb_bazaar_next(s);
 }
 
 void Rules::bcb_bazaar_legal(const State& s, ActionList& out) {
   const BcbState& b = s.bcb_;
-  const int p = b.decider;
+  const int p = s.decider_;
   switch (s.phase_) {
     case Phase::BazaarSelect:
       for (int i = 0; i < b.revealed_count; ++i) {
@@ -437,7 +437,7 @@ void Rules::bcb_bazaar_legal(const State& s, ActionList& out) {
 
 std::optional<std::string> Rules::bcb_bazaar_apply(State& s, const Action& a) {
   BcbState& b = s.bcb_;
-  const int p = b.decider;
+  const int p = s.decider_;
   if ((a.kind == ActionKind::Select || a.kind == ActionKind::Bid) && a.count != 0)
     return a.count == kBidRange
                ? "a range entry of the legal actions stands for many bids: bid one amount of it "
@@ -528,7 +528,7 @@ std::optional<std::string> State::setup_bazaar_turn(int player, TileId tile) {
   if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
   bcb_.bazaar = BazaarStage::Place;
   bcb_.bazaar_redrawn = false;
-  bcb_.decider = -1;
+  decider_ = -1;
   player_ = player;
   drawn_ = tile;
   phase_ = Phase::Place;

@@ -116,7 +116,7 @@ int segment_in(const State& s, int cell, int root) {
     if (f.segments[static_cast<size_t>(k)].kind != SegmentKind::Field &&
         s.region_root(segment_node(cell, k)) == root)
       return k;
-  if (s.cell(cell).bridge && s.region_root(segment_node(cell, kBridgeSeg)) == root)
+  if (s.cell(cell).added && s.region_root(segment_node(cell, kBridgeSeg)) == root)
     return kBridgeSeg;
   return -2;
 }
@@ -172,7 +172,7 @@ int named_candidate(const State& s, const std::vector<PendingScore>& pending, co
   if (cell < 0) return -1;
   int root = -1;
   if (a.seg >= 0) {
-    const bool bridge = a.seg == kBridgeSeg && s.cell(cell).bridge;
+    const bool bridge = a.seg == kBridgeSeg && s.cell(cell).added;
     if (!bridge && a.seg >= s.face(cell).n_segments) return -1;
     root = s.region_root(segment_node(cell, a.seg));
   }
@@ -198,7 +198,7 @@ int Rules::bcb_castle_decider(const State& s, int root) {
   // leaves the city to its usual scoring.
   if (s.region_node(root).meeples != 1) return -1;
   for (const Meeple& m : s.meeples_)
-    if (m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
+    if (m.on_feature() && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
         find_const(s, segment_node(m.cell, m.seg)) == root)
       return s.game_->owner(m.colour);
   return -1;
@@ -219,14 +219,14 @@ void Rules::bcb_castle_scoring(State& s) {
 
 void Rules::bcb_castle_resume(State& s) {
   BcbState& b = s.bcb_;
-  b.decider = -1;
+  s.decider_ = -1;
   b.castle_deciding = -1;
   while (s.pending_index_ < static_cast<int>(s.pending_.size())) {
     const PendingScore p = nth(s.pending_, s.pending_index_);
     // fn 28: the occupant decides, active player or not.
     if (p.feature == FeatureClass::City)
       if (const int who = bcb_castle_decider(s, p.node); who >= 0) {
-        b.decider = static_cast<int8_t>(who);
+        s.decider_ = static_cast<int8_t>(who);
         s.phase_ = Phase::CastleChoice;
         return;
       }
@@ -240,7 +240,7 @@ void Rules::bcb_castle_resume(State& s) {
   // look again from the start after each.
   while (bcb_castle_next(s)) {
   }
-  if (b.decider >= 0) return;  // a player decides (Phase::CastleScore)
+  if (s.decider_ >= 0) return;  // a player decides (Phase::CastleScore)
   s.pending_.clear();
   s.pending_index_ = 0;
   b.castles_scored_now = 0;
@@ -285,7 +285,7 @@ bool Rules::bcb_castle_next(State& s) {
           return true;
         }
         b.castle_deciding = static_cast<int8_t>(castles == 1 ? only : -1);
-        b.decider = static_cast<int8_t>(who);
+        s.decider_ = static_cast<int8_t>(who);
         s.phase_ = Phase::CastleScore;
         return false;
       }
@@ -304,14 +304,14 @@ void Rules::bcb_castle_build(State& s) {
   const CityPair pair = *castle_base(s, p.node);
   CastleRecord c;
   c.cells = {static_cast<int16_t>(pair.cell[0]), static_cast<int16_t>(pair.cell[1])};
-  c.owner = b.decider;
+  c.owner = s.decider_;
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    if (m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
+    if (m.on_feature() && segment_kind(s, m.cell, m.seg) == SegmentKind::City &&
         find(s, segment_node(m.cell, m.seg)) == p.node)
       c.meeple = static_cast<int16_t>(i);
   }
-  --nth(b.castle_tokens, b.decider);
+  --nth(b.castle_tokens, s.decider_);
   nth(b.castles, b.castle_count++) = c;
   p.feature = FeatureClass::None;
   const PlacedCell& at = nth(s.cells_, pair.cell[0]);
@@ -350,7 +350,7 @@ void Rules::bcb_castle_legal(const State& s, ActionList& out) {
     Action pass;
     pass.kind = ActionKind::Pass;
     out.push(pass);
-    if (nth(b.castle_tokens, b.decider) > 0 && b.castle_count < kBcbMaxCastles) {
+    if (nth(b.castle_tokens, s.decider_) > 0 && b.castle_count < kBcbMaxCastles) {
       Action castle;
       castle.kind = ActionKind::Castle;
       out.push(castle);
@@ -362,7 +362,7 @@ void Rules::bcb_castle_legal(const State& s, ActionList& out) {
   // (castle-order=active-clockwise): each castle's candidates, the castle named (`for`).
   for (int i = 0; i < b.castle_count; ++i) {
     if (b.castle_deciding >= 0 ? i != b.castle_deciding
-                               : !castle_waits(b, i) || nth(b.castles, i).owner != b.decider)
+                               : !castle_waits(b, i) || nth(b.castles, i).owner != s.decider_)
       continue;
     Candidates c;
     candidates(s, s.pending_, i, c);
@@ -390,7 +390,7 @@ std::optional<std::string> Rules::bcb_castle_apply(State& s, const Action& a) {
     if (a.count < 0 || a.count > b.castle_count) return "that names no castle on the board";
     if (a.count > 0) {
       const int named = a.count - 1;
-      if (!castle_waits(b, named) || nth(b.castles, named).owner != b.decider ||
+      if (!castle_waits(b, named) || nth(b.castles, named).owner != s.decider_ ||
           (castle >= 0 && named != castle))
         return "that castle is not one deciding now (seed 003: the occupant of a castle with a "
                "finished structure in its fief decides; castle-order: whose castles decide "
@@ -398,7 +398,7 @@ std::optional<std::string> Rules::bcb_castle_apply(State& s, const Action& a) {
       castle = named;
     }
     if (castle < 0)
-      return "player " + std::to_string(b.decider + 1) +
+      return "player " + std::to_string(s.decider_ + 1) +
              " has several castles to score: name the one that scores first (castle-score x,y "
              "<feature> for <castle x,y>; castle-order=active-clockwise: the owner picks the "
              "order of their own castles)";
@@ -418,8 +418,8 @@ std::optional<std::string> Rules::bcb_castle_apply(State& s, const Action& a) {
     return std::string("no finished small city awaits its occupant's castle now (") +
            phase_name(s.phase_) + ")";
   if (a.kind == ActionKind::Castle) {
-    if (nth(b.castle_tokens, b.decider) <= 0)
-      return "player " + std::to_string(b.decider) +
+    if (nth(b.castle_tokens, s.decider_) <= 0)
+      return "player " + std::to_string(s.decider_) +
              " has no castle token left in supply, so the small city can only be scored (seed "
              "003: the occupant places one of their own castle tokens on it)";
     if (b.castle_count >= kBcbMaxCastles) return "all 12 castle tokens are on the board";

@@ -52,8 +52,8 @@ struct BcbState {
   // castles with a candidate and picks which scores first (castle-order=active-clockwise).
   int8_t castle_deciding = -1;
   static_assert(kBcbMaxCastles <= 16, "castles_scored_now has a bit per castle");
-  // The player deciding now when it is not the active one (State::current_player), or -1.
-  int8_t decider = -1;
+  // The player deciding now when it is not the active one (the occupant of a small city, a
+  // bidder) is State's decider_, which these steps set.
   // Bazaars. revealed[i] (a TileId) went to player taker[i] (-1: not yet); `placed` counts
   // the placement turns begun, the k-th being that of the k-th player after the host.
   BazaarStage bazaar = BazaarStage::None;

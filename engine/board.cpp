@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstring>
 
-#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
 
@@ -573,7 +572,8 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
   const TileType& t = s.game_->tile(tile);
   int first = static_cast<int>(s.cells_.size());
   bool extended = false;
-  const bool bridges = s.game_->adds_placements();  // BCB: roads may meet bridged fields
+  const bool unmatched = s.game_->adds_placements();  // ports may meet ports that do not link
+  const RuleSystem& room = s.game_->rule_system();
   const bool mist_blocks_on_face_down =
       !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
   for (int ci = 0; ci < t.n_cells; ++ci) {
@@ -592,9 +592,6 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
                          s.surrounded_, sides);
     s.surround_cell_ = c;
     add_nodes(s, c);
-    if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
-        !(testing::break_rule == testing::BrokenRule::CemeteryUnlisted && s.placements_ > 0))
-      s.mists_.cemeteries.push_back(static_cast<int16_t>(c));
     unsigned linked = 0;  // the ports that link to a neighbour's feature (Segment::links)
     for (int i = 0; i < f.n_segments; ++i) {
       RegionNode& n = nth(s.nodes_, segment_node(c, i));
@@ -639,14 +636,11 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
         const int k = std::countr_zero(m);
         const int p = port_of(side, k), q = kFacingPort.port[p];
         const int seg = f.port_segment[p];
-        // Matched sides link both ways. A BCB road may meet a field side: a bridge there
-        // carries it on, or one built with this placement will (Rules::build_bridge).
+        // Matched sides link both ways. Where the room adds placements beyond edge matching,
+        // a port may meet one that does not link: the room says what it joins, if anything.
         int theirs_node = segment_node(nb, nf.port_segment[q]);
-        if (bridges && !(nf.segments[nf.port_segment[q]].links & (1u << q)))
-          theirs_node = ncell.bridge && k == 1 &&
-                                axis_has_side(static_cast<BridgeAxis>(ncell.bridge - 1), side)
-                            ? segment_node(nb, kBridgeSeg)
-                            : -1;
+        if (unmatched && !(nf.segments[nf.port_segment[q]].links & (1u << q)))
+          theirs_node = room.unmatched_link(s, nb, side, k);
         if (theirs_node >= 0) nth(s.nodes_, join(s, segment_node(c, seg), theirs_node)).open -= 2;
       }
       if (!f.n_mist && !nf.n_mist) continue;  // no mist on either side of this edge
@@ -666,7 +660,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       }
     }
   }
-  s.mists_.cells_added(s.cells_.size());
+  if (s.game_->tracks_cells()) room.cells_added(s, first);
   ++s.placements_;
   if (extended_bank) *extended_bank = extended;
   return first;
@@ -679,7 +673,6 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
-  s.mists_.cells_added(s.cells_.size());
   unsigned sides = 0;
   const int c =
       occupy(s, s.grid_origin_, s.grid_, s.cells_, {s.frontier_, s.frontier_at_, s.frontier_code_},
@@ -707,6 +700,7 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
       }
     }
   }
+  if (s.game_->tracks_cells()) s.game_->rule_system().cells_added(s, c);
   return c;
 }
 

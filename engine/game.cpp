@@ -27,6 +27,7 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
     : rules_(std::move(rules)),
       system_(system ? std::move(system) : rule_system_for(rules_)),
       adds_placements_(system_->adds_placements()),
+      tracks_cells_(system_->tracks_cells()),
       cooperative_(system_->cooperative()),
       players_(players) {
   rules_.check_player_count(players);

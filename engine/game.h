@@ -69,6 +69,8 @@ class Game {
   bool restricts_placement() const { return restricts_placement_; }
   // rule_system().adds_placements(), read once.
   bool adds_placements() const { return adds_placements_; }
+  // rule_system().tracks_cells(), read once.
+  bool tracks_cells() const { return tracks_cells_; }
 
  private:
   RuleSet rules_;
@@ -76,6 +78,7 @@ class Game {
   std::shared_ptr<const RuleSystem> system_;
   bool restricts_placement_ = false;
   bool adds_placements_ = false;
+  bool tracks_cells_ = false;
   bool cooperative_ = false;
   int players_;
   std::vector<TileType> tiles_;

@@ -116,6 +116,14 @@ class MistsRules final : public RuleSystem {
   std::optional<std::string> apply(State& s, const Action& a) const override {
     return Rules::mists_apply(s, a);
   }
+  // Levels 5-6: the face-down tile is drawn like any other.
+  bool chance_phase(Phase p) const override { return p == Phase::FaceDownDraw; }
+  bool tracks_cells() const override { return true; }
+  int feature_value(const State& s, const PendingScore& p, bool final_scoring) const override {
+    if (p.feature == FeatureClass::Castle) return Rules::mists_castle_value(s, p.node);
+    return RuleSystem::feature_value(s, p, final_scoring);
+  }
+  void cells_added(State& s, int first) const override { Rules::mists_cells_added(s, first); }
 };
 
 }  // namespace
@@ -126,6 +134,31 @@ std::shared_ptr<const RuleSystem> mists_rules() {
 }
 
 // ---- Setup -----------------------------------------------------------------------------------
+
+// Dized.MoC.0030, 0031.
+int Rules::mists_castle_value(const State& s, int cell) {
+  const PlacedCell& c = nth(s.cells_, cell);
+  int misty = 1;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (!dx && !dy) continue;
+      int nb = s.cell_at(c.x + dx, c.y + dy);
+      if (nb >= 0 && !nth(s.cells_, nb).face_down && s.face(nb).mist_ports) ++misty;
+    }
+  return 2 * misty;
+}
+
+void Rules::mists_cells_added(State& s, int first) {
+  for (int c = first; c < s.cells(); ++c) {
+    const PlacedCell& pc = nth(s.cells_, c);
+    if (pc.face_down) continue;
+    const CellFace& f = s.face(c);
+    if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
+        !(testing::break_rule == testing::BrokenRule::CemeteryUnlisted && pc.placement > 0))
+      s.mists_.cemeteries.push_back(static_cast<int16_t>(c));
+  }
+  s.mists_.cells_added(s.cells_.size());
+}
 
 void Rules::mists_setup(State& s) {
   const RuleSet& r = s.game_->rules();
@@ -138,6 +171,7 @@ void Rules::mists_setup(State& s) {
   s.mists_.ghost_supply = r.ghosts_in_play;
   s.mists_.cells.reserve(s.cells_.capacity());
   s.mists_.cells.resize(s.cells_.size());
+  if (r.cemetery != CemeteryMode::None) s.mists_.cemeteries.reserve(s.cells_.capacity());
   for (int c = 0; c < s.cells(); ++c) {
     const CellFace& f = s.face(c);
     for (int m = 0; m < f.n_mist; ++m) {
@@ -427,7 +461,7 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
       if (active_only && s.game_->owner(c) != s.player_) continue;
       for (size_t i = 0; i < s.meeples_.size(); ++i) {
         const Meeple& m = s.meeples_[i];
-        if (m.colour == c && m.cell < 0 && !m.buried && m.in_play) {
+        if (m.colour == c && m.cell < 0 && m.in_play) {
           out.push_back(static_cast<int>(i));  // one per colour: meeples of a colour are alike
           break;
         }
@@ -440,12 +474,12 @@ int Rules::bury_candidates(const State& s, std::vector<int>& out) {
   if (s.game_->switches().bury_when == BuryWhen::ActivePlayerNone) {
     bool own = false;
     for (const Meeple& m : s.meeples_)
-      own = own || (m.cell >= 0 && !m.buried && s.game_->owner(m.colour) == s.player_);
+      own = own || (m.on_feature() && s.game_->owner(m.colour) == s.player_);
     if (!own) from_supply(true);
     if (!out.empty()) return static_cast<int>(out.size());
   }
   for (size_t i = 0; i < s.meeples_.size(); ++i)
-    if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) out.push_back(static_cast<int>(i));
+    if (s.meeples_[i].on_feature()) out.push_back(static_cast<int>(i));
   if (!out.empty()) return static_cast<int>(out.size());
   if (!(s.game_->switches().bury_supply == BurySupply::AnyPlayer)) from_supply(true);
   if (out.empty()) from_supply(false);
@@ -470,7 +504,6 @@ void Rules::bury(State& s, int meeple) {
   if (m.cell < 0) --nth(s.supply_, m.colour);  // from the supply (bury-supply)
   m.cell = static_cast<int16_t>(cem);
   m.seg = -1;
-  m.buried = true;
   const PlacedCell& pc = nth(s.cells_, cem);
   emit(s, EventKind::MeepleBuried, FeatureClass::Cemetery, m.colour, pc.x, pc.y, meeple);
   close_cemetery_ghosts(s, cem);
@@ -748,7 +781,7 @@ bool Rules::mists_meeple_allowed(const State& s, int seg) {
     }
     case SegmentKind::Castle: {
       for (const Meeple& m : s.meeples_)
-        if (m.cell == s.new_cell_ && m.seg == seg && !m.buried) return false;
+        if (m.cell == s.new_cell_ && m.seg == seg && !is_buried(m)) return false;
       // Finished as scoring reads it: surrounded and not haunted by a face-down tile.
       return !((sw.meeple_on_finished == MeepleOnFinished::UnfinishedOnly) &&
                s.centre_finished(s.new_cell_));
@@ -925,7 +958,7 @@ void Rules::resolve_scoring(State& s, bool points, int cell, int count, uint16_t
   std::vector<int> scored;
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     bool centre = p.feature == FeatureClass::Castle;
     bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre)
                      : find(s, segment_node(m.cell, m.seg)) == p.node;
@@ -963,7 +996,7 @@ Rules::Flow Rules::thresholds(State& s, bool hounds) {
     int h = s.mists_.thresholds_passed;
     std::vector<int> cands;
     for (size_t i = 0; i < s.meeples_.size(); ++i)
-      if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried) cands.push_back(static_cast<int>(i));
+      if (s.meeples_[i].on_feature()) cands.push_back(static_cast<int>(i));
     if (cands.empty()) {  // no unburied meeple: the hound is lost (11/2022, footnote 22)
       nth(s.mists_.hounds, h).status = Hound::Lost;
       emit(s, EventKind::HoundLost, FeatureClass::None, -1, 0, 0, h);
@@ -1184,7 +1217,7 @@ void Rules::mists_legal(const State& s, ActionList& out) {
     }
     case Phase::HoundPlace:
       for (size_t i = 0; i < s.meeples_.size(); ++i)
-        if (s.meeples_[i].cell >= 0 && !s.meeples_[i].buried)
+        if (s.meeples_[i].on_feature())
           out.push(make(ActionKind::HoundPlace, 0, 0, 0, static_cast<int>(i)));
       return;
     case Phase::HoundClear:
@@ -1284,7 +1317,7 @@ std::optional<std::string> places_refusal(const State& s, const Action& a) {
 std::string bury_refusal(const State& s, int m) {
   if (m < 0 || m >= static_cast<int>(s.meeples().size())) return "no such meeple";
   const Meeple& mp = s.meeples()[static_cast<size_t>(m)];
-  if (mp.buried) return "that meeple is buried already";
+  if (is_buried(mp)) return "that meeple is buried already";
   std::vector<int> cands;
   Rules::bury_candidates(s, cands);
   const bool from_supply =

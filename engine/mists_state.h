@@ -10,6 +10,7 @@
 
 #include "engine/action.h"
 #include "engine/game.h"
+#include "engine/meeple.h"
 
 namespace carcheck {
 
@@ -40,6 +41,10 @@ inline uint16_t listed_from(const MistsCell& c, int n) {
   }
   return from;
 }
+
+// A buried meeple lies on its cemetery's cell on no feature (Dized.MoC.0026): the only meeple
+// on a cell without a segment.
+inline bool is_buried(const Meeple& m) { return m.cell >= 0 && m.seg < 0; }
 
 struct Hound {
   enum Status : uint8_t { Waiting, Placed, Lost, Scored, Removed } status = Waiting;

@@ -109,7 +109,7 @@ std::string feature_text(const State& s, const Action& a) {
   const int cell = s.cell_at(a.x, a.y);
   if (cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments)
     return segment_text(s.face(cell), a.seg);
-  if (cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge) return "bridge";
+  if (cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).added) return "bridge";
   if (cell >= 0 && s.face(cell).centre >= 0)
     return segment_kind_name(s.face(cell).segments[s.face(cell).centre].kind);
   return "castle";
@@ -190,8 +190,8 @@ std::string action_text(const State& s, const Action& a) {
       int cell = new_cell(s);
       std::string seg = cell >= 0 && a.seg >= 0 && a.seg < s.face(cell).n_segments
                             ? segment_text(s.face(cell), a.seg)
-                        : cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).bridge ? "bridge"
-                                                                                  : "?";
+                        : cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).added ? "bridge"
+                                                                                 : "?";
       return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
     }
     case ActionKind::Pass:
@@ -259,7 +259,7 @@ int find_meeple(const State& s, const MeepleRef& ref, bool on_board) {
   if (colour < 0 || (on_board && ref.supply)) return -1;
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
-    if (m.colour != colour || m.buried || !m.in_play) continue;
+    if (m.colour != colour || is_buried(m) || !m.in_play) continue;
     bool here = ref.supply ? m.cell < 0
                            : m.cell >= 0 && s.cell(m.cell).x == ref.x && s.cell(m.cell).y == ref.y;
     if (here) return static_cast<int>(i);
@@ -289,7 +289,7 @@ std::optional<Action> resolve_meeple(const State& s, const ActionSyntax& a, std:
     return std::nullopt;
   }
   // BCB: the bridge of the new tile is a road segment of its own (engine/bcb.h kBridgeSeg).
-  if (a.feature == "bridge" && !s.cell(cell).bridge) {
+  if (a.feature == "bridge" && !s.cell(cell).added) {
     error = "the new tile has no bridge (a follower goes on a bridge of the tile just placed)";
     return std::nullopt;
   }
@@ -478,7 +478,7 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
       }
       if (a.feature == "castle") return r;  // seg -1: the castle at x,y
       if (a.feature == "bridge") {
-        if (!s.cell(cell).bridge) {
+        if (!s.cell(cell).added) {
           error = "the tile at " + xy(a.x, a.y) + " has no bridge";
           return std::nullopt;
         }

@@ -54,6 +54,25 @@ class RoomChain final : public RuleSystem {
   bool cooperative() const override { return base_->cooperative(); }
   std::string spec_rules(const RuleSet& r) const override { return base_->spec_rules(r); }
   FollowerSpots followers(const RuleSet& r) const override;
+  // The board hooks are the family's room's; a pass in an add-on's own phase is its owner's
+  // to apply, and no add-on phase is a chance node.
+  SegmentKind added_segment_kind(const State& s, int cell) const override {
+    return base_->added_segment_kind(s, cell);
+  }
+  int unmatched_link(const State& s, int nb, int side, int k) const override {
+    return base_->unmatched_link(s, nb, side, k);
+  }
+  bool takes_pass(Phase p) const override {
+    return phase_owner_[static_cast<size_t>(p)] >= 0 || base_->takes_pass(p);
+  }
+  bool chance_phase(Phase p) const override {
+    return phase_owner_[static_cast<size_t>(p)] < 0 && base_->chance_phase(p);
+  }
+  bool tracks_cells() const override { return base_->tracks_cells(); }
+  void cells_added(State& s, int first) const override { base_->cells_added(s, first); }
+  int city_farm_value(const State& s, int root) const override {
+    return base_->city_farm_value(s, root);
+  }
 
  private:
   friend class ChainRest;

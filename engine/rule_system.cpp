@@ -37,6 +37,22 @@ FollowerSpots RuleSystem::followers(const RuleSet& r) const {
           "not allowed in this rule set"};
 }
 
+// ---- Board hooks: the defaults of a room that changes nothing of the board ------------------
+
+SegmentKind RuleSystem::added_segment_kind(const State&, int) const {
+  throw std::logic_error("added_segment_kind: this rule system adds no segment to a cell");
+}
+
+int RuleSystem::unmatched_link(const State&, int, int, int) const { return -1; }
+
+bool RuleSystem::takes_pass(Phase) const { return false; }
+
+bool RuleSystem::chance_phase(Phase) const { return false; }
+
+void RuleSystem::cells_added(State&, int) const {}
+
+int RuleSystem::city_farm_value(const State&, int) const { return 3; }
+
 namespace {
 
 using namespace rule_set_keys;

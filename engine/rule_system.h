@@ -30,6 +30,7 @@ namespace carcheck {
 class State;
 struct ActionList;
 struct PendingScore;
+enum class Phase : uint8_t;  // engine/state.h
 
 // Who plays which colours, fixed when the Game is built.
 struct Seating {
@@ -132,6 +133,37 @@ class RuleSystem {
   // meeple_allowed()'s own code. The default is the base game's (roads, cities, monasteries,
   // and fields when the rule set has farmers).
   virtual FollowerSpots followers(const RuleSet& r) const;
+
+  // ---- Board hooks: where a room changes the shared board or the turn machine ---------------
+  // The board (engine/board.cpp) knows ports, segments and regions, the turn machine
+  // (engine/turn.cpp) its draw, place and meeple phases, scoring (engine/scoring.cpp) the
+  // printed values; none of them names a rule system. Where a room changes them, they ask
+  // here. Each hook is asked only where the room's own data shows (a cell with an added
+  // segment, a port no edge matching joins, a phase of the room's), so the base game's hot
+  // path makes no call it did not make before.
+
+  // The kind of the segment the room added to `cell` (PlacedCell::added != 0, at index
+  // kAddedSeg; BCB: a bridge, a road). Never asked of a room that adds none.
+  virtual SegmentKind added_segment_kind(const State& s, int cell) const;
+  // Placing a cell: its port `k` (0..2) on side `side` links a feature, the placed neighbour
+  // `nb`'s facing port does not (only when adds_placements(): edges match everywhere else).
+  // The node of `nb` it joins (BCB: a bridge of `nb` along that side), or -1: it stays open.
+  virtual int unmatched_link(const State& s, int nb, int side, int k) const;
+  // A Pass in phase `p`, a phase of the room's own, is the room's to apply (BCB: no bridge, no
+  // castle, no higher bid); elsewhere outside the meeple phase it is refused.
+  virtual bool takes_pass(Phase p) const;
+  // Phase `p`, the room's own, is a chance node: a tile comes from the active pile, one
+  // Draw action per distinct tile (Mists: the face-down tile).
+  virtual bool chance_phase(Phase p) const;
+  // The board grew: cells `first` to the last were added (a tile placed face up or down, in
+  // play or by a spec's set-up, the start tile), each with its regions' nodes set up. Asked
+  // only when tracks_cells() (read once per Game): a room keeping a table by cell grows it
+  // (Mists: its per-cell table and its list of cemeteries).
+  virtual bool tracks_cells() const { return false; }
+  virtual void cells_added(State& s, int first) const;
+  // Third- and second-edition farm scoring: what the finished city at root `root` is worth to
+  // a farm (3, seed 001; BCB: a castle's value, castle-farm-value). Once per game.
+  virtual int city_farm_value(const State& s, int root) const;
 };
 
 // The base game and the Print-and-Play demo. Public so that a caller may build on it (a

@@ -90,10 +90,12 @@ struct Rules {
   static void enter_draw(State& s);
   static void finish_game(State& s, EndReason r, bool won);
   static void on_draw(State& s, TileId t);
+  static void legal_draws(const State& s, ActionList& out);  // at a chance node
   static bool meeple_allowed(const State& s, int seg);
   static std::optional<std::string> meeple_problem(const State& s, const Action& a);
   static void put_meeple(State& s, int colour, int cell, int seg);
-  // The kind of segment `seg` of `cell`; kBridgeSeg on a bridged cell is a road (BCB).
+  // The kind of segment `seg` of `cell`; kAddedSeg on a cell with an added segment is the
+  // room's (RuleSystem::added_segment_kind).
   static SegmentKind segment_kind(const State& s, int cell, int seg);
   static void after_meeple(State& s);
   static void emit(State& s, EventKind k, FeatureClass f = FeatureClass::None, int who = -1,
@@ -202,6 +204,18 @@ struct Rules {
   static std::string mists_meeple_refusal(const State& s, int seg);
   static void mists_unplaceable(State& s, TileId t);
   static bool mists_meeple_allowed(const State& s, int seg);
+  // RuleSystem::cells_added: the per-cell table grows; a face-up cemetery joins the list.
+  static void mists_cells_added(State& s, int first);
+  // engine/mists_setup.cpp: a spec's Mists set-up (engine/mists_setup.h).
+  static std::optional<std::string> mists_setup_ghosts(State& s, int cell, int slot, int count);
+  static std::optional<std::string> mists_setup_hound(State& s, int hound, int meeple);
+  static std::optional<std::string> mists_setup_hound_status(State& s, int hound,
+                                                             Hound::Status status);
+  static std::optional<std::string> mists_setup_ghost_supply(State& s, int count);
+  static std::optional<std::string> mists_setup_buried(State& s, int colour, int cell);
+  static std::optional<std::string> mists_setup_face_down(State& s, TileId tile, int x, int y);
+  // A surrounded castle's value: 2 per surrounding tile showing mist, plus 2 for itself.
+  static int mists_castle_value(const State& s, int cell);
   static void mists_legal(const State& s, ActionList& out);
   static std::optional<std::string> mists_apply(State& s, const Action& a);
   static void mists_setup(State& s);

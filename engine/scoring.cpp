@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <vector>
 
-#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
 
@@ -74,19 +73,7 @@ int Rules::printed_value(const State& s, const PendingScore& p, bool final_scori
     }
     case FeatureClass::Monastery:
       return 1 + nth(s.cells_, p.node).n8;  // 9 when surrounded
-    case FeatureClass::Castle: {
-      // 2 per surrounding tile showing mist, plus 2 for itself (Dized.MoC.0030, 0031).
-      const PlacedCell& c = nth(s.cells_, p.node);
-      int misty = 1;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (!dx && !dy) continue;
-          int nb = s.cell_at(c.x + dx, c.y + dy);
-          if (nb >= 0 && !nth(s.cells_, nb).face_down && s.face(nb).mist_ports) ++misty;
-        }
-      return 2 * misty;
-    }
-    default:
+    default:  // a room's own features (a castle) are the room's to value (feature_value)
       return 0;
   }
 }
@@ -95,8 +82,8 @@ void Rules::meeple_roots(State& s, std::vector<int16_t>& out) {
   out.resize(s.meeples_.size());
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    out[i] = m.cell < 0 || m.buried ? int16_t{-1}
-                                    : static_cast<int16_t>(find(s, segment_node(m.cell, m.seg)));
+    out[i] =
+        !m.on_feature() ? int16_t{-1} : static_cast<int16_t>(find(s, segment_node(m.cell, m.seg)));
   }
 }
 
@@ -105,7 +92,7 @@ void Rules::meeples_on(const State& s, const PendingScore& p,
   per_colour.fill(0);
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     const Meeple& m = s.meeples_[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     if (is_centre(p.feature)) {
       if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++nth(per_colour, m.colour);
     } else if ((roots ? roots[i] : find_const(s, segment_node(m.cell, m.seg))) == p.node) {
@@ -118,7 +105,7 @@ void Rules::return_meeples(State& s, const PendingScore& p, const int16_t* roots
   const bool centre = is_centre(p.feature);
   for (size_t i = 0; i < s.meeples_.size(); ++i) {
     Meeple& m = s.meeples_[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     const int root = centre ? -1 : roots ? roots[i] : find(s, segment_node(m.cell, m.seg));
     const bool on = centre ? (m.cell == p.node && m.seg == s.face(m.cell).centre) : root == p.node;
     if (!on) continue;
@@ -257,7 +244,7 @@ void follower_features(const State& s, const std::vector<int16_t>& roots, std::v
   nodes.clear();
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
-    if (m.cell < 0 || m.buried) continue;
+    if (!m.on_feature()) continue;
     const SegmentKind k = Rules::segment_kind(s, m.cell, m.seg);
     if (k == SegmentKind::Road || k == SegmentKind::City)
       nodes.push_back(roots[i]);
@@ -319,7 +306,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
   std::vector<Farm> farms;
   for (size_t i = 0; i < s.meeples_.size(); ++i)
     if (const Meeple& m = s.meeples_[i];
-        m.cell >= 0 && !m.buried && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
+        m.on_feature() && segment_kind(s, m.cell, m.seg) == SegmentKind::Field) {
       const int r = roots[i];
       auto farm =
           std::find_if(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; });
@@ -351,6 +338,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
           {FeatureClass::Field, static_cast<int16_t>(at_node)}, colour);
   };
   const FarmScoring mode = s.game_->switches().farm_scoring;
+  const RuleSystem& room = s.game_->rule_system();
   if (mode == FarmScoring::FirstEdition) {  // per city
     std::vector<int> all_cities;
     for (const Farm& farm : farms)
@@ -380,8 +368,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
               std::find(got.begin(), got.end(), city) != got.end())
             continue;
           got.push_back(city);
-          const int castle = bcb_castle_farm_value(s, city);  // BCB: a castle, seed 003
-          value += castle >= 0 ? castle : 3;
+          value += room.city_farm_value(s, city);
         }
         if (value > 0) award_farm(c, value, farm.root);
       }

@@ -34,19 +34,6 @@ std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
   return std::nullopt;
 }
 
-std::optional<std::string> State::setup_ghosts(int cell, int slot, int count) {
-  if (cell < 0 || cell >= cells()) return "no tile there";
-  if (slot < 0 || slot >= kGhostSlots) return "no such ghost spot";
-  int have = mists_.cell(cell).ghosts[static_cast<size_t>(slot)];
-  int delta = count - have;
-  if (delta > mists_.ghost_supply)
-    return "the supply holds only " + std::to_string(mists_.ghost_supply) + " ghosts";
-  mists_.ghost_supply -= delta;
-  if (delta == 0) return std::nullopt;  // a game without ghosts has no table to write
-  nth(mists_.cells, cell).ghosts[static_cast<size_t>(slot)] = static_cast<uint8_t>(count);
-  return std::nullopt;
-}
-
 void State::setup_score(int who, int points) { nth(scores_, who).total = points; }
 
 std::optional<std::string> State::setup_active_player(int player) {
@@ -95,48 +82,6 @@ std::optional<std::string> State::setup_active_pile(int pile) {
   return std::nullopt;
 }
 
-std::optional<std::string> State::setup_hound(int hound, int meeple) {
-  if (hound < 0 || hound >= static_cast<int>(mists_.hounds.size()))
-    return "no such hound in this rule set";
-  if (meeple < 0 || meeple >= static_cast<int>(meeples_.size())) return "no such meeple";
-  const Meeple& m = nth(meeples_, meeple);
-  if (m.cell < 0 || m.buried) return "a hound lies by an unburied meeple on the board";
-  Hound& h = nth(mists_.hounds, hound);
-  h.status = Hound::Placed;
-  h.meeple = static_cast<int16_t>(meeple);
-  h.cleared = !(game_->switches().hound_trigger == HoundTrigger::WhenSurrounded) ||
-              nth(cells_, m.cell).n8 == 8;
-  mists_.thresholds_passed = std::max(mists_.thresholds_passed, hound + 1);
-  return std::nullopt;
-}
-
-std::optional<std::string> State::setup_hound_status(int hound, Hound::Status status) {
-  if (hound < 0 || hound >= static_cast<int>(mists_.hounds.size()))
-    return "no such hound in this rule set";
-  if (status == Hound::Placed) return "a placed hound lies by a meeple (setup_hound)";
-  Hound& h = nth(mists_.hounds, hound);
-  h.status = status;
-  h.meeple = -1;
-  h.cleared = status != Hound::Waiting;
-  // The hounds come in threshold order: those before the first waiting one have passed.
-  mists_.thresholds_passed = 0;
-  while (mists_.thresholds_passed < static_cast<int>(mists_.hounds.size()) &&
-         nth(mists_.hounds, mists_.thresholds_passed).status != Hound::Waiting)
-    ++mists_.thresholds_passed;
-  return std::nullopt;
-}
-
-std::optional<std::string> State::setup_ghost_supply(int count) {
-  if (game_->rules().ghosts_total == 0) return "this rule set has no ghosts";
-  if (count < 0) return "a supply holds 0 ghosts or more";
-  if (count > mists_.ghost_supply + mists_.ghost_box)
-    return "only " + std::to_string(mists_.ghost_supply + mists_.ghost_box) +
-           " ghosts are off the board (supply and box)";
-  mists_.ghost_box -= count - mists_.ghost_supply;
-  mists_.ghost_supply = count;
-  return std::nullopt;
-}
-
 std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
   int have = meeples_in_supply(colour);
@@ -144,51 +89,12 @@ std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
     return std::string(kColourNames[colour]) + " has only " + std::to_string(have) +
            " meeple(s) in its supply (the others are on the board, buried or out of play)";
   for (Meeple& m : meeples_)
-    if (have > count && m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+    if (have > count && m.colour == colour && m.cell < 0 && m.in_play) {
       m.in_play = false;
       --have;
       --nth(supply_, colour);
     }
   return std::nullopt;
-}
-
-std::optional<std::string> State::setup_buried(int colour, int cell) {
-  if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no face-up tile there";
-  const CellFace& f = face(cell);
-  if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery)
-    return "no cemetery on that tile";
-  for (Meeple& m : meeples_)
-    if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
-      --nth(supply_, colour);
-      m.cell = static_cast<int16_t>(cell);
-      m.seg = -1;
-      m.buried = true;
-      return std::nullopt;
-    }
-  return std::string("no ") + kColourNames[colour] + " meeple left in supply";
-}
-
-std::optional<std::string> State::setup_face_down(TileId tile, int x, int y) {
-  if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
-  if (x < -grid_origin_ + 2 || y < -grid_origin_ + 2 || x > grid_origin_ - 3 ||
-      y > grid_origin_ - 3)
-    return "outside the board";
-  if (cell_at(x, y) >= 0)
-    return "space " + std::to_string(x) + "," + std::to_string(y) + " is already taken";
-  bool beside = false;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      beside = beside || ((dx || dy) && cell_at(x + dx, y + dy) >= 0);
-  if (!beside) return "a face-down tile lies next to a placed tile";
-  for (auto& pile : piles_) {
-    auto it = std::find(pile.begin(), pile.end(), tile);
-    if (it == pile.end()) continue;
-    pile.erase(it);
-    Rules::place_face_down(*this, tile, x, y);
-    return std::nullopt;
-  }
-  return "no copy of tile '" + game_->tile(tile).name + "' is left in the supply";
 }
 
 std::optional<std::string> State::setup_piles(
@@ -254,7 +160,7 @@ std::string State::snapshot() const {
     o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
       << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
       << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
-      << " bridge " << int(c.bridge) << " ghosts";
+      << " bridge " << int(c.added) << " ghosts";
     for (uint8_t g : mists_.cell(static_cast<int>(i)).ghosts) o << ' ' << int(g);
     o << "\n";
   }
@@ -267,7 +173,7 @@ std::string State::snapshot() const {
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
     o << "meeple " << i << ' ' << kColourNames[m.colour] << " cell " << m.cell << " seg "
-      << int(m.seg) << (m.buried ? " buried" : "") << (m.in_play ? "" : " scoring") << "\n";
+      << int(m.seg) << (is_buried(m) ? " buried" : "") << (m.in_play ? "" : " scoring") << "\n";
   }
   for (size_t i = 0; i < scores_.size(); ++i) {
     o << "score " << i << ' ' << scores_[i].total << " :";
@@ -278,9 +184,8 @@ std::string State::snapshot() const {
   for (int8_t b : bcb_.bridges) o << ' ' << int(b);
   o << " built " << bcb_.bridge_cell << (bcb_.bridge_after_meeple ? " late" : "") << " castles";
   for (int8_t c : bcb_.castle_tokens) o << ' ' << int(c);
-  o << " decider " << int(bcb_.decider) << " castle-fresh " << int(bcb_.castle_fresh)
-    << " scored-now " << bcb_.castles_scored_now << " deciding " << int(bcb_.castle_deciding)
-    << "\n";
+  o << " decider " << int(decider_) << " castle-fresh " << int(bcb_.castle_fresh) << " scored-now "
+    << bcb_.castles_scored_now << " deciding " << int(bcb_.castle_deciding) << "\n";
   o << "bazaar " << int(bcb_.bazaar) << " host " << int(bcb_.bazaar_host)
     << (bcb_.bazaar_no_bids ? " no-bids" : "") << (bcb_.bazaar_resume_same ? " resume-same" : "")
     << " due " << int(bcb_.bazaars_due) << (bcb_.bazaar_redrawn ? " redrawn" : "") << " outer-host "

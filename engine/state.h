@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "engine/action.h"
-#include "engine/bcb_state.h"
 #include "engine/game.h"
 #include "engine/grid_plane.h"
-#include "engine/mists_state.h"
+#include "engine/meeple.h"
 #include "engine/rng.h"
+#include "engine/room_states.h"
 
 namespace carcheck {
 
@@ -96,9 +96,10 @@ struct PlacedCell {
   int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
   uint8_t n8 = 0;         // occupied spaces among the 8 around
   uint8_t fd8 = 0;        // face-down tiles among the 8 around
-  uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides); BCB: a
-                          // bridge end reads as road
-  uint8_t bridge = 0;     // BCB: 0 none, 1 + BridgeAxis (engine/bcb_state.h)
+  uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides), as the room
+                          // may have changed them (an added segment's ends)
+  uint8_t added = 0;      // the segment a room added at kAddedSeg: 0 none, else the room's
+                          // code (RuleSystem::added_segment_kind; BCB: 1 + BridgeAxis)
 };
 
 struct RegionNode {
@@ -107,14 +108,6 @@ struct RegionNode {
   int16_t open = 0;     // open links (roots only)
   int8_t meeples = 0;   // meeples on the region (roots only)
   uint8_t blocked = 0;  // roots only: haunted by a face-down tile, or mist touching clear land
-};
-
-struct Meeple {
-  int8_t colour = 0;
-  int16_t cell = -1;  // -1: in supply
-  int8_t seg = -1;
-  bool buried = false;
-  bool in_play = true;  // false: a Level 6 scoring meeple taken out of the supply
 };
 
 // One finished feature waiting to be scored this turn.
@@ -140,11 +133,18 @@ class State {
   const Game& game() const { return *game_; }
   uint64_t seed() const { return seed_; }
   Phase phase() const { return phase_; }
-  bool is_chance() const { return phase_ == Phase::Draw || phase_ == Phase::FaceDownDraw; }
+  // A chance node: the shared draw, or a room's own draw (RuleSystem::chance_phase, asked in
+  // the room's phases only).
+  bool is_chance() const {
+    return phase_ == Phase::Draw || (in_room_phase() && game_->rule_system().chance_phase(phase_));
+  }
+  // A phase of the game's room, not of the shared turn machine (Draw, Place, Meeple, Over).
+  bool in_room_phase() const { return phase_ > Phase::Meeple && phase_ != Phase::Over; }
   bool is_terminal() const { return phase_ == Phase::Over; }
-  // Who decides now: the active player, unless the rules give a decision to another (BCB:
-  // the occupant of a small city, a bidder).
-  int current_player() const { return bcb_.decider >= 0 ? bcb_.decider : player_; }
+  // Who decides now: the active player, unless the rules give a decision to another (a room's
+  // steps set decider_; BCB: the occupant of a small city, a bidder).
+  int current_player() const { return decider_ >= 0 ? decider_ : player_; }
+  int decider() const { return decider_; }       // -1: the active player decides
   int active_player() const { return player_; }  // whose turn it is
   int turn() const { return turn_; }
   TileId drawn() const { return drawn_; }
@@ -209,14 +209,17 @@ class State {
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
   int tiles_remaining() const;
-  const BcbState& bcb() const { return bcb_; }
-  const MistsState& mists() const { return mists_; }
+  // Each room's own state block (engine/room_states.h), read-only here.
+#define CARCHECK_ROOM_STATE_READ(type, name) \
+  const type& name() const { return name##_; }
+  CARCHECK_ROOM_STATES(CARCHECK_ROOM_STATE_READ)
+#undef CARCHECK_ROOM_STATE_READ
 
   // Setup, for specs: put a tile on the board outside the turn order (no scoring, no
-  // ghosts), put ghosts or a meeple somewhere, force the order of the supply.
+  // ghosts), put a meeple somewhere, force the order of the supply (a room's own set-up is
+  // the room's: engine/mists_setup.h).
   std::optional<std::string> setup_place(TileId tile, int x, int y, int rot);
   std::optional<std::string> setup_meeple(int colour, int cell, int seg);
-  std::optional<std::string> setup_ghosts(int cell, int slot, int count);
   void setup_score(int who, int points);
   // Whose turn it is (the next Draw and Place are theirs).
   std::optional<std::string> setup_active_player(int player);
@@ -228,24 +231,8 @@ class State {
   // had been reached: their waiting hounds are out of the game (lost) and what is left of
   // the earlier piles goes on top of it.
   std::optional<std::string> setup_active_pile(int pile);
-  // Levels 3+: hound `hound` (0: I, 1: II) lies by meeple `meeple` (unburied, on the
-  // board); its threshold counts as reached (the piles are setup_active_pile's business).
-  // Its ghost removal counts as done, except under hound-trigger=when-surrounded while its
-  // tile is not yet surrounded: then it happens once the tile is.
-  std::optional<std::string> setup_hound(int hound, int meeple);
-  // Levels 3+: hound `hound` is waiting, lost, scored or removed (setup_hound: placed); the
-  // thresholds passed are the hounds past waiting. Whether the rules can reach the whole
-  // setup is the spec runner's check (checker/spec_runner.cpp).
-  std::optional<std::string> setup_hound_status(int hound, Hound::Status status);
-  // The general ghost supply holds `count`; the box gives or takes the difference (Mists:
-  // ghosts are neither made nor lost, so the supply never exceeds supply + box).
-  std::optional<std::string> setup_ghost_supply(int count);
   // `colour` keeps `count` meeples in its supply; the others go back to the box.
   std::optional<std::string> setup_meeple_supply(int colour, int count);
-  // A meeple of `colour`, out of its supply, lies buried on the cemetery of `cell`.
-  std::optional<std::string> setup_buried(int colour, int cell);
-  // Levels 5-6: a copy of `tile`, out of the supply, lies face down at (x, y).
-  std::optional<std::string> setup_face_down(TileId tile, int x, int y);
   // Several piles at once (the `pile` lines of a spec's setup): each listed pile holds
   // exactly its tiles, the last one on top, every copy taken out of the supply as it was
   // before (its own pile first), so that no listed pile takes another's tiles. What a
@@ -277,8 +264,9 @@ class State {
   int player_ = 0;
   int turn_ = 0;
   TileId drawn_ = -1;
-  int new_cell_ = -1;  // first cell of the tile placed this turn
-  int step_ = 0;       // where the turn machine resumes (engine/turn.cpp)
+  int new_cell_ = -1;    // first cell of the tile placed this turn
+  int step_ = 0;         // where the turn machine resumes (engine/turn.cpp)
+  int8_t decider_ = -1;  // the player a room gives the decision now (current_player), or -1
 
   // Board.
   int grid_dim_ = 0, grid_origin_ = 0;
@@ -320,12 +308,10 @@ class State {
   std::vector<PendingScore> pending_;  // the finished features of this turn, in order
   int pending_index_ = 0;
 
-  // Mists over Carcassonne's own state (engine/mists_state.h): empty vectors in other games.
-  MistsState mists_;
-
-  // Bridges, Castles and Bazaars: a few bytes, inline, so that copying a state stays one
-  // copy and other games pay nothing but its size.
-  BcbState bcb_;
+  // The rooms' own state blocks, inline (engine/room_states.h).
+#define CARCHECK_ROOM_STATE_MEMBER(type, name) type name##_;
+  CARCHECK_ROOM_STATES(CARCHECK_ROOM_STATE_MEMBER)
+#undef CARCHECK_ROOM_STATE_MEMBER
 
   EndReason end_reason_ = EndReason::None;
   bool won_ = false;

@@ -15,7 +15,7 @@ namespace {
 bool same(const PlacedCell& a, const PlacedCell& b) {
   return a.tile == b.tile && a.rot == b.rot && a.index == b.index && a.x == b.x && a.y == b.y &&
          a.face_down == b.face_down && a.placement == b.placement && a.n8 == b.n8 &&
-         a.fd8 == b.fd8 && a.sides == b.sides && a.bridge == b.bridge;
+         a.fd8 == b.fd8 && a.sides == b.sides && a.added == b.added;
 }
 
 bool same(const RegionNode& a, const RegionNode& b) {
@@ -24,8 +24,7 @@ bool same(const RegionNode& a, const RegionNode& b) {
 }
 
 bool same(const Meeple& a, const Meeple& b) {
-  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.buried == b.buried &&
-         a.in_play == b.in_play;
+  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.in_play == b.in_play;
 }
 
 bool same(const Score& a, const Score& b) {
@@ -82,7 +81,7 @@ const char* State::first_difference(const State& o) const {
   if (!same_nodes(nodes_, o.nodes_)) return "node";
   if (!same(meeples_, o.meeples_)) return "meeple";
   if (!same(scores_, o.scores_)) return "score";
-  if (!(bcb_ == o.bcb_)) return "bcb";
+  if (!(bcb_ == o.bcb_) || decider_ != o.decider_) return "bcb";
   if (mists_.ghost_supply != o.mists_.ghost_supply || mists_.ghost_box != o.mists_.ghost_box ||
       mists_.thresholds_passed != o.mists_.thresholds_passed)
     return "ghosts";

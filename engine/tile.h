@@ -13,6 +13,9 @@ namespace carcheck {
 
 inline constexpr int kMaxSegments = 12;  // roads, cities, fields and one centre feature
 inline constexpr int kMaxMist = 4;
+// The segment index a room may add to a placed cell beyond its face's (PlacedCell::added; BCB:
+// a bridge). Every tile such a room plays leaves it free.
+inline constexpr int kAddedSeg = kMaxSegments - 1;
 
 enum class SegmentKind : uint8_t { Road, City, Field, Monastery, Castle, Cemetery };
 inline constexpr int kSegmentKinds = 6;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "engine/bcb.h"
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
 
@@ -19,8 +18,6 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
   frontier_.reserve(2 * static_cast<size_t>(max_cells) + 2);  // a connected board's rim
   frontier_at_.reserve(frontier_.capacity());
   frontier_code_.reserve(frontier_.capacity());
-  if (game.rules().cemetery != CemeteryMode::None)
-    mists_.cemeteries.reserve(static_cast<size_t>(max_cells));
   nodes_.reserve(static_cast<size_t>(node_count(max_cells)));  // place_tile() adds a cell's
   history_.reserve(static_cast<size_t>(max_cells) * 8);
   events_.reserve(256);
@@ -60,7 +57,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
     }
   for (int c = 0; c < game.colours(); ++c) nth(supply_, c) = game.meeples_per_colour();
   game.rule_system().setup(*this);
-  if (phase_ != Phase::Draw) return;  // a set-up decision first (Mists Level 6's colours)
+  if (phase_ != Phase::Draw) return;  // a decision of the room's set-up first
   Rules::enter_draw(*this);
 }
 
@@ -124,21 +121,7 @@ void State::legal_actions(ActionList& out) const {
   out.size = 0;
   switch (phase_) {
     case Phase::Draw:
-    case Phase::FaceDownDraw: {
-      // One draw per distinct tile, in pile order; the list itself remembers what is seen
-      // (a pile holds a few dozen tiles), so nothing is allocated here.
-      const auto& pile = nth(piles_, active_pile_);
-      for (TileId t : pile) {
-        bool seen = false;
-        for (int i = 0; i < out.size && !seen; ++i) seen = nth(out.items, i).tile == t;
-        if (seen) continue;
-        Action a;
-        a.kind = ActionKind::Draw;
-        a.tile = t;
-        out.push(a);
-      }
-      return;
-    }
+      return Rules::legal_draws(*this, out);
     case Phase::Place:
       Rules::legal_placements(*this, drawn_, out);
       return;
@@ -149,10 +132,11 @@ void State::legal_actions(ActionList& out) const {
       std::array<int, kMaxColours> colours{};
       int nc = colour_choices(*this, player_, colours);
       const CellFace& f = face(new_cell_);
-      // The new cell's segments, then its bridge (BCB) when it has one; none without a meeple.
-      const bool bridged = nth(cells_, new_cell_).bridge != 0;
-      for (int i = 0; nc > 0 && (i < f.n_segments || (bridged && i <= kBridgeSeg)); ++i) {
-        if (i >= f.n_segments) i = kBridgeSeg;
+      // The new cell's segments, then the one a room added (a BCB bridge) when it has one;
+      // none without a meeple.
+      const bool added = nth(cells_, new_cell_).added != 0;
+      for (int i = 0; nc > 0 && (i < f.n_segments || (added && i <= kAddedSeg)); ++i) {
+        if (i >= f.n_segments) i = kAddedSeg;
         // Written, then kept or not: whether a segment takes a meeple is not predictable.
         if (out.size + nc > kMaxActions) out.overflow();
         for (int k = 0; k < nc; ++k) {
@@ -168,8 +152,24 @@ void State::legal_actions(ActionList& out) const {
     }
     case Phase::Over:
       return;
-    default:
+    default:  // a room's phase: its own draw (a chance node), or its own decisions
+      if (game_->rule_system().chance_phase(phase_)) return Rules::legal_draws(*this, out);
       game_->rule_system().legal(*this, out);
+  }
+}
+
+// One draw per distinct tile, in pile order; the list itself remembers what is seen (a pile
+// holds a few dozen tiles), so nothing is allocated here.
+void Rules::legal_draws(const State& s, ActionList& out) {
+  const auto& pile = nth(s.piles_, s.active_pile_);
+  for (TileId t : pile) {
+    bool seen = false;
+    for (int i = 0; i < out.size && !seen; ++i) seen = nth(out.items, i).tile == t;
+    if (seen) continue;
+    Action a;
+    a.kind = ActionKind::Draw;
+    a.tile = t;
+    out.push(a);
   }
 }
 
@@ -272,10 +272,10 @@ std::optional<std::string> State::perform(const Action& a) {
     }
     case ActionKind::Pass:
     case ActionKind::Meeple: {
-      // BCB: no bridge, score the small city (no castle), no higher bid; a phase a room
-      // registered outside the engine (engine/room_words.h, above Over) is its room's too.
-      if (a.kind == ActionKind::Pass && (phase_ == Phase::Bridge || phase_ == Phase::CastleChoice ||
-                                         phase_ == Phase::BazaarBid || phase_ > Phase::Over)) {
+      // A pass in a phase of the room's own that it answers (BCB: no bridge, no castle, no
+      // higher bid).
+      if (a.kind == ActionKind::Pass && in_room_phase() &&
+          game_->rule_system().takes_pass(phase_)) {
         err = game_->rule_system().apply(*this, a);
         if (!err) history_.push_back(a);
         return err;
@@ -330,8 +330,8 @@ bool Rules::meeple_allowed(const State& s, int seg) {
 
 std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a) {
   const CellFace& f = s.face(s.new_cell_);
-  const bool on_bridge = a.seg == kBridgeSeg && nth(s.cells_, s.new_cell_).bridge != 0;
-  if ((a.seg < 0 || a.seg >= f.n_segments) && !on_bridge) return "the new tile has no such feature";
+  const bool on_added = a.seg == kAddedSeg && nth(s.cells_, s.new_cell_).added != 0;
+  if ((a.seg < 0 || a.seg >= f.n_segments) && !on_added) return "the new tile has no such feature";
   if (a.colour < 0 || a.colour >= s.game_->colours()) return "no such colour in play";
   if (s.game_->owner(a.colour) != s.player_)
     return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
@@ -343,7 +343,7 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
 
 void Rules::put_meeple(State& s, int colour, int cell, int seg) {
   for (Meeple& m : s.meeples_)
-    if (m.colour == colour && m.cell < 0 && !m.buried && m.in_play) {
+    if (m.colour == colour && m.cell < 0 && m.in_play) {
       --nth(s.supply_, colour);
       m.cell = static_cast<int16_t>(cell);
       m.seg = static_cast<int8_t>(seg);
@@ -357,7 +357,8 @@ void Rules::put_meeple(State& s, int colour, int cell, int seg) {
 }
 
 SegmentKind Rules::segment_kind(const State& s, int cell, int seg) {
-  if (seg == kBridgeSeg && nth(s.cells_, cell).bridge) return SegmentKind::Road;
+  if (seg == kAddedSeg && nth(s.cells_, cell).added)
+    return s.game_->rule_system().added_segment_kind(s, cell);
   return s.face(cell).segments[seg].kind;
 }
 

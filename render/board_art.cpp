@@ -59,8 +59,8 @@ std::string draw_board(const State& s) {
       art[2].replace(2, 5, "DOWN ");
     } else {
       art = draw_cell(s.face(i));
-      draw_bridge(art, c.bridge);
-      bcb_marks = bcb_marks || c.bridge != 0;
+      draw_bridge(art, c.added);
+      bcb_marks = bcb_marks || c.added != 0;
       mark_castle(s, i, art, bcb_marks);
     }
     // Ghosts (g) and meeples (the colour's initial, capital when buried) on row 3.
@@ -68,7 +68,7 @@ std::string draw_board(const State& s) {
     if (int g = s.mists().cell(i).ghost_total()) marks += "g" + std::to_string(g);
     for (const Meeple& m : s.meeples())
       if (m.cell == i)
-        marks += static_cast<char>(m.buried ? toupper("rgbykp"[m.colour]) : "rgbykp"[m.colour]);
+        marks += static_cast<char>(is_buried(m) ? toupper("rgbykp"[m.colour]) : "rgbykp"[m.colour]);
     if (!marks.empty())
       art[3].replace(1, std::min<size_t>(marks.size(), kArtWidth - 2),
                      marks.substr(0, kArtWidth - 2));

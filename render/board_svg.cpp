@@ -88,8 +88,8 @@ void draw_tile(std::string& o, const State& s, const Frame& f, int i) {
 }
 
 void draw_bridge(std::string& o, const Frame& f, const PlacedCell& c) {
-  if (c.bridge == 0) return;
-  const bool north_south = c.bridge == 1;  // 1 + BridgeAxis::NorthSouth
+  if (c.added == 0) return;
+  const bool north_south = c.added == 1;  // 1 + BridgeAxis::NorthSouth
   const double x = f.ox(c.x), y = f.oy(c.y);
   o += fmt::format("<line class=\"bridge\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
                    svg_num(north_south ? x + S / 2 : x), svg_num(north_south ? y : y + S / 2),
@@ -168,9 +168,9 @@ void draw_meeples(std::string& o, const State& s, const Frame& f) {
     o += fmt::format(
         "<circle class=\"meeple{}\" data-colour=\"{}\" data-x=\"{}\" data-y=\"{}\" cx=\"{}\" "
         "cy=\"{}\" r=\"7\" fill=\"{}\"><title>{} meeple{} on the {} at {},{}</title></circle>",
-        m.buried ? " buried" : "", colour, c.x, c.y, svg_num(p.x), svg_num(p.y),
-        kFills[static_cast<size_t>(m.colour)], colour, m.buried ? " (buried)" : "", feature, c.x,
-        c.y);
+        is_buried(m) ? " buried" : "", colour, c.x, c.y, svg_num(p.x), svg_num(p.y),
+        kFills[static_cast<size_t>(m.colour)], colour, is_buried(m) ? " (buried)" : "", feature,
+        c.x, c.y);
   }
   // Mists hounds lie by a meeple: a dark tag beside it, numbered I or II.
   for (size_t h = 0; h < s.mists().hounds.size(); ++h) {

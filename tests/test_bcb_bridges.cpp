@@ -190,7 +190,7 @@ TEST(BcbBridges, FollowerOnTheBridgeScoresTheRoadOverIt) {
   ASSERT_TRUE(ok(t.draw("monastery")));
   ASSERT_TRUE(ok(t.place(1, 0, 0, kSelfWE)));
   EXPECT_EQ(t.bridges(0), 2);
-  EXPECT_EQ(t.s->cell(t.s->cell_at(1, 0)).bridge, 1 + static_cast<int>(BridgeAxis::WestEast));
+  EXPECT_EQ(t.s->cell(t.s->cell_at(1, 0)).added, 1 + static_cast<int>(BridgeAxis::WestEast));
   EXPECT_EQ(t.s->phase(), Phase::Meeple);  // the bridge came with the tile: no bridge step
   ASSERT_TRUE(ok(t.meeple(kBridgeSeg)));
   EXPECT_EQ(t.s->meeples_in_supply(0), 6);
@@ -220,7 +220,7 @@ TEST(BcbBridges, BridgeOnTheNeighbourCarriesTheNewRoad) {
   EXPECT_NE(t.place(0, 1, 2), std::nullopt);  // the road meets a field without a bridge
   EXPECT_TRUE(t.offers(t.place_action(0, 1, 2, kBesideN)));
   ASSERT_TRUE(ok(t.place(0, 1, 2, kBesideN)));
-  EXPECT_EQ(t.s->cell(t.s->cell_at(0, 0)).bridge, 1 + static_cast<int>(BridgeAxis::NorthSouth));
+  EXPECT_EQ(t.s->cell(t.s->cell_at(0, 0)).added, 1 + static_cast<int>(BridgeAxis::NorthSouth));
   ASSERT_TRUE(ok(t.meeple(t.road(0, 1, North))));
   ASSERT_TRUE(ok(t.draw("monastery-road")));
   // The space north of the bridge now asks for a road: a field side no longer fits there.
@@ -376,7 +376,7 @@ TEST(BcbBridges, RandomGamesAcceptEveryLegalActionAndConserveBridges) {
           for (const Event& e : s.events()) built += e.kind == EventKind::BridgeBuilt;
         }
         int on_board = 0, in_supply = 0;
-        for (int c = 0; c < s.cells(); ++c) on_board += s.cell(c).bridge != 0;
+        for (int c = 0; c < s.cells(); ++c) on_board += s.cell(c).added != 0;
         for (int p = 0; p < players; ++p) in_supply += s.bcb().bridges[static_cast<size_t>(p)];
         EXPECT_EQ(on_board, built);
         all_built += built;

@@ -219,7 +219,7 @@ TEST(BcbCastles, ActiveOccupantConvertsWithTheFollowerJustPlaced) {
   EXPECT_EQ(t.s->meeples_in_supply(kRed), 6);  // 7 - the castle's follower
   EXPECT_EQ(t.count(EventKind::CastleBuilt), 1);
   EXPECT_EQ(t.count(EventKind::FeatureFinished), 0);  // "considerat a fi nefinalizat"
-  EXPECT_EQ(t.s->bcb().decider, -1);
+  EXPECT_EQ(t.s->decider(), -1);
   EXPECT_EQ(t.s->phase(), Phase::Draw);
   EXPECT_EQ(t.s->active_player(), kGreen);
 }
@@ -242,7 +242,7 @@ TEST(BcbCastles, NonActiveOccupantDecidesAndPassScoresFour) {
   EXPECT_EQ(t.s->meeples_in_supply(kGreen), 7);
   EXPECT_EQ(t.s->bcb().castle_count, 0);
   EXPECT_EQ(t.tokens(kGreen), 3);
-  EXPECT_EQ(t.s->bcb().decider, -1);
+  EXPECT_EQ(t.s->decider(), -1);
   EXPECT_EQ(t.s->phase(), Phase::Draw);
   EXPECT_EQ(t.s->active_player(), kGreen);  // red's turn is over
 }
@@ -484,7 +484,7 @@ TEST(BcbCastles, OwnerPicksAmongTwoFinishedFeatures) {
       ASSERT_TRUE(ok(t.castle_score(
           1, 0, static_cast<int8_t>(t.s->face(t.cell(1, 0)).port_segment[centre_port(North)]))));
     EXPECT_EQ(t.score(kRed), city ? 4 : 2);
-    EXPECT_EQ(t.s->bcb().decider, -1);
+    EXPECT_EQ(t.s->decider(), -1);
     EXPECT_EQ(t.s->phase(), Phase::Draw);
     EXPECT_EQ(t.s->active_player(), kRed);  // green's turn is over
   }

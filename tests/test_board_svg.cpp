@@ -10,6 +10,7 @@
 #include <string>
 
 #include "dsl/library.h"
+#include "engine/mists_setup.h"
 #include "engine/state.h"
 #include "render/board_svg.h"
 #include "test_support.h"
@@ -97,11 +98,11 @@ TEST(BoardSvg, MistsGhostsAndFaceDownTiles) {
   for (int i = 0; i < s.cells() && misty < 0; ++i)
     if (s.face(i).n_mist > 0) misty = i;
   ASSERT_GE(misty, 0) << "the start tile has mist";
-  ASSERT_TRUE(ok(s.setup_ghosts(misty, 0, 3)));
+  ASSERT_TRUE(ok(setup_ghosts(s, misty, 0, 3)));
   TileId any = -1;
   for (TileId t = 0; t < static_cast<TileId>(g->tiles().size()) && any < 0; ++t)
     if (g->tile(t).n_cells == 1 && !g->tile(t).start) any = t;
-  ASSERT_TRUE(ok(s.setup_face_down(any, 2, 0)));
+  ASSERT_TRUE(ok(setup_face_down(s, any, 2, 0)));
 
   const std::string svg = draw_board_svg(s);
   const std::string file = write_svg(s, "mists.svg");

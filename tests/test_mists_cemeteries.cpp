@@ -32,7 +32,7 @@ TEST(MistsCemeteries, FourOrthogonalSidesBuryAMeepleAndClearTheGhosts) {
     EXPECT_EQ(t.count(EventKind::CemeteryClosed), 1);
     EXPECT_EQ(t.count(EventKind::MeepleBuried), 1);
     const Meeple& m = t.s().meeples()[static_cast<size_t>(red)];
-    EXPECT_TRUE(m.buried);
+    EXPECT_TRUE(is_buried(m));
     EXPECT_EQ(m.cell, t.cell(0, 2));
     EXPECT_EQ(t.ghosts_at(0, 2), 0);
     EXPECT_EQ(t.s().mists().ghost_supply, supply + 2);
@@ -65,7 +65,7 @@ TEST(MistsCemeteries, TheTeamChoosesWhichMeepleIsBuried) {
   EXPECT_EQ(t.legal_count(ActionKind::Bury), 2);  // board meeples only while there are any
   EXPECT_NE(t.refusal("bury green@supply"), "");
   t.act("bury blue@0,-1");
-  EXPECT_TRUE(t.s().meeples()[static_cast<size_t>(blue)].buried);
+  EXPECT_TRUE(is_buried(t.s().meeples()[static_cast<size_t>(blue)]));
   EXPECT_EQ(t.in_supply(kRed), 4);
   EXPECT_EQ(t.s().phase(), Phase::Meeple);
 }
@@ -99,12 +99,12 @@ TEST(MistsCemeteries, BuryingAMeepleRemovesItsHound) {
   Table t(3, 3);
   cemetery_below_start(t);
   int red = t.meeple(kRed, 0, 0, SegmentKind::Road);
-  ASSERT_FALSE(t.st->setup_hound(0, red));
+  ASSERT_FALSE(setup_hound(*t.st, 0, red));
   t.pile(0, {"R", "F"});
   t.play("F", 0, 3, 0);
   EXPECT_EQ(t.s().mists().hounds[0].status, Hound::Removed);
   EXPECT_EQ(t.count(EventKind::HoundRemoved), 1);
-  EXPECT_TRUE(t.s().meeples()[static_cast<size_t>(red)].buried);
+  EXPECT_TRUE(is_buried(t.s().meeples()[static_cast<size_t>(red)]));
 }
 
 // Level 2 2a: "Telkens als een speler tenminste één spook op een mistdeel moet zetten, moet je
@@ -251,7 +251,7 @@ TEST(MistsHaunted, FaceDownTileClosesACemetery) {
   ASSERT_EQ(t.count(EventKind::FaceDownPlaced), 1);
   EXPECT_TRUE(t.s().cell(t.cell(1, 3)).face_down);
   EXPECT_EQ(t.count(EventKind::CemeteryClosed), 1);
-  EXPECT_TRUE(t.s().meeples()[static_cast<size_t>(red)].buried);
+  EXPECT_TRUE(is_buried(t.s().meeples()[static_cast<size_t>(red)]));
   EXPECT_EQ(t.ghosts_at(0, 2), 2);
   EXPECT_EQ(t.s().phase(), Phase::Draw);
 }

@@ -128,7 +128,7 @@ TEST(MistsHounds, HoundScoresOnePerGhostRightAfterItsMeeple) {
     t.ghosts(1, 1, 3);
     t.ghosts(0, 1, 2);
     int red = t.meeple(kRed, 0, 0, SegmentKind::Road);
-    ASSERT_FALSE(t.st->setup_hound(0, red));
+    ASSERT_FALSE(setup_hound(*t.st, 0, red));
     ASSERT_FALSE(t.st->setup_active_pile(1));
     t.pile(1, {"F", "RE"});
     ASSERT_EQ(t.s().mists().ghosts_on_board(), 7);
@@ -194,7 +194,7 @@ void hound_by_a_city(Table& t) {
   t.put("RE", -1, 0, 2);
   t.ghosts(-1, -1, 2);
   int red = t.meeple(kRed, 0, -1, SegmentKind::City);
-  if (auto why = t.st->setup_hound(0, red)) throw std::runtime_error(*why);
+  if (auto why = setup_hound(*t.st, 0, red)) throw std::runtime_error(*why);
   t.st->setup_active_pile(1);
   t.pile(1, {"C", "C", "R", "F"});
 }
@@ -242,7 +242,7 @@ TEST(MistsHounds, WhenSurroundedByAFaceDownTile) {
   t.put("G", 3, 2);
   t.ghosts(1, 2, 2);
   int red = t.meeple(kRed, 1, 2, SegmentKind::Castle);
-  ASSERT_FALSE(t.st->setup_hound(0, red));
+  ASSERT_FALSE(setup_hound(*t.st, 0, red));
   ASSERT_FALSE(t.st->setup_active_pile(1));
   t.pile(1, {"C", "F", "R"});
   t.play("R", 2, 0, 0);

@@ -138,7 +138,7 @@ TEST(MistsLevel6, TheHoundScoresForItsMeeplesColour) {
     t.put("RE", 2, 0, 0);
     t.ghosts(1, 1, 3);
     int m = t.meeple(colour, 0, 0, SegmentKind::Road);
-    ASSERT_FALSE(t.st->setup_hound(0, m));
+    ASSERT_FALSE(setup_hound(*t.st, 0, m));
     ASSERT_FALSE(t.st->setup_active_pile(1));
     t.pile(1, {"F", "RE"});
     t.play("RE", -1, 0, 2);

@@ -24,6 +24,7 @@
 
 #include "dsl/action_parser.h"
 #include "dsl/library.h"
+#include "engine/mists_setup.h"
 
 namespace carcheck::mists_test {
 
@@ -140,7 +141,7 @@ struct Table {
     throw std::runtime_error("meeple not found");
   }
   void ghosts(int x, int y, int count, int slot = 0) {
-    if (auto why = st->setup_ghosts(cell(x, y), slot, count))
+    if (auto why = setup_ghosts(*st, cell(x, y), slot, count))
       throw std::runtime_error("setup_ghosts: " + *why);
   }
   int ghosts_at(int x, int y) const { return st->mists().cell(cell(x, y)).ghost_total(); }

@@ -269,5 +269,55 @@ TEST_F(ToyRoom, ABrokenToyIsCaughtByItsInvariant) {
   }
 }
 
+// ---- The bell as an add-on room, named by a rule set ------------------------------------------
+
+// The toy's data folder: the shipped tiles and register, and rule sets naming `rooms: [bell]`.
+const Library& bell_library() {
+  register_toy_room();  // the add-on is registered before the file that names it is read
+  const std::string dir = std::string(TOY_ROOM_DIR) + "/data/";
+  return Library::shipped(dir + "tiles.yaml", dir + "levels.yaml");
+}
+
+std::shared_ptr<const Game> composed_game(const std::string& rules, int players) {
+  const Library& lib = bell_library();
+  return std::make_shared<const Game>(find_rule_set(lib.rule_sets, rules), lib.tile_sets, players);
+}
+
+TEST_F(ToyRoom, ARuleSetNamesTheBellAndItsSpecPasses) {
+  EXPECT_EQ(find_rule_set(bell_library().rule_sets, "base-bell").rooms,
+            std::vector<std::string>{"bell"});
+  SpecRunOptions o;
+  o.library = &bell_library();
+  const SpecFile spec = load_spec(std::string(TOY_ROOM_DIR) + "/specs/bell-composed.spec");
+  const SpecResult r = run_spec(spec, o);
+  EXPECT_EQ(r.outcome, SpecOutcome::Pass) << r.error;
+  for (const SpecCheckFailure& f : r.failures)
+    ADD_FAILURE() << f.at.line << ": " << f.statement << ": expected " << f.expected << ", got "
+                  << f.actual;
+  EXPECT_EQ(r.checked, 24) << "every expectation of the file was checked";
+}
+
+// Over either family's room, whole games keep every invariant (the family's and the toy's),
+// and the bell is met: the family's room scores each turn after the bell hands it back.
+TEST_F(ToyRoom, TheBellComposesWithTheBaseGameAndWithBridgesCastlesAndBazaars) {
+  for (const char* rules : {"base-bell", "bcb-bell"}) {
+    int64_t rung = 0, games = 0, scored = 0;
+    for (int players = 2; players <= 4; ++players) {
+      auto g = composed_game(rules, players);
+      for (uint64_t seed = 1; seed <= 4; ++seed) {
+        const CheckedGame r = fuzz_game(*g, seed);
+        ASSERT_EQ(r.failure, std::nullopt) << rules << ", " << players << " players, seed " << seed;
+        const int64_t n = r.events[static_cast<size_t>(ids().rung)];
+        EXPECT_LE(n, players) << "once a game a player";
+        rung += n;
+        scored += r.events[static_cast<size_t>(EventKind::Scored)];
+        ++games;
+      }
+    }
+    EXPECT_GT(rung, games) << rules << ": random play rings";
+    EXPECT_GT(scored, 10 * games) << rules << ": the family's room scores the turns";
+  }
+}
+
 }  // namespace
 }  // namespace toy

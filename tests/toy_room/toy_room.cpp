@@ -76,6 +76,7 @@ ToyIds make_ids() {
   w.expectations = {RoomExpectation{"bells", bells_args, bells_check}};
   const RoomIds& ids = register_room_words(w);
   register_room_invariant(RoomInvariant{"toy: a bell once a player", bells_once});
+  register_add_on("bell", [] { return std::make_shared<const BellAddOn>(); });
   return ToyIds{ids.phases[0], ids.actions[0], ids.events[0], ids.score_classes[0]};
 }
 
@@ -90,9 +91,35 @@ int bells_rung(const State& s, int player) {
   return s.score(player).points(register_toy_room().bells) / kBellPoints;
 }
 
-bool BellRules::may_ring(const State& s) const {
-  return broken_ || bells_rung(s, s.active_player()) == 0;
+namespace {
+
+bool may_ring(const State& s, bool broken) {
+  return broken || bells_rung(s, s.active_player()) == 0;
 }
+
+}  // namespace
+
+std::optional<std::string> ring_or_pass(State& s, const Action& a, bool broken) {
+  const ToyIds& ids = register_toy_room();
+  if (s.phase() != ids.bell)
+    return std::string("no bell can be rung now (") + phase_name(s.phase()) + ")";
+  if (a.kind == ActionKind::Pass) return std::nullopt;
+  if (a.kind != ids.ring) return std::string("the bell phase takes ring, or pass");
+  if (!may_ring(s, broken)) return std::string("the bell is rung once a game");
+  Action plain;
+  plain.kind = ids.ring;
+  if (!(a == plain)) return std::string("ring takes nothing more");
+  const int player = s.active_player();
+  RoomSteps::award(s, player, ids.bells, kBellPoints);
+  Event e;
+  e.kind = ids.rung;
+  e.who = static_cast<int8_t>(player);
+  e.value = kBellPoints;
+  RoomSteps::emit(s, e);
+  return std::nullopt;
+}
+
+bool BellRules::may_ring(const State& s) const { return toy::may_ring(s, broken_); }
 
 void BellRules::after_meeple(State& s) const {
   if (may_ring(s)) {
@@ -115,25 +142,41 @@ void BellRules::legal(const State& s, ActionList& out) const {
 std::optional<std::string> BellRules::apply(State& s, const Action& a) const {
   const ToyIds& ids = register_toy_room();
   if (a.kind != ids.ring && s.phase() != ids.bell) return CompetitiveRules::apply(s, a);
-  if (s.phase() != ids.bell)
-    return std::string("no bell can be rung now (") + phase_name(s.phase()) + ")";
-  if (a.kind == ActionKind::Pass) {
-    CompetitiveRules::after_meeple(s);
-    return std::nullopt;
-  }
-  if (a.kind != ids.ring) return std::string("the bell phase takes ring, or pass");
-  if (!may_ring(s)) return std::string("the bell is rung once a game");
-  Action plain;
-  plain.kind = ids.ring;
-  if (!(a == plain)) return std::string("ring takes nothing more");
-  const int player = s.active_player();
-  RoomSteps::award(s, player, ids.bells, kBellPoints);
-  Event e;
-  e.kind = ids.rung;
-  e.who = static_cast<int8_t>(player);
-  e.value = kBellPoints;
-  RoomSteps::emit(s, e);
+  if (auto why = ring_or_pass(s, a, broken_)) return why;
   CompetitiveRules::after_meeple(s);
+  return std::nullopt;
+}
+
+bool BellRules::takes_pass(Phase p) const { return p == register_toy_room().bell; }
+
+// ---- The add-on ----------------------------------------------------------------------------
+
+bool BellAddOn::combines_with(Family f) const { return f == Family::Base || f == Family::Bcb; }
+
+uint32_t BellAddOn::hooks() const { return add_on_hooks::kAfterMeeple | add_on_hooks::kDecisions; }
+
+bool BellAddOn::after_meeple(State& s, const ChainRest&) const {
+  if (!toy::may_ring(s, false)) return false;  // the chain goes on: the turn is scored
+  RoomSteps::set_phase(s, register_toy_room().bell);
+  return true;
+}
+
+bool BellAddOn::owns(Phase p) const { return p == register_toy_room().bell; }
+bool BellAddOn::owns(ActionKind k) const { return k == register_toy_room().ring; }
+
+void BellAddOn::legal(const State& s, ActionList& out) const {
+  Action ring;
+  ring.kind = register_toy_room().ring;
+  if (toy::may_ring(s, false)) out.push(ring);
+  Action pass;
+  pass.kind = ActionKind::Pass;
+  out.push(pass);
+}
+
+std::optional<std::string> BellAddOn::apply(State& s, const Action& a,
+                                            const ChainRest& rest) const {
+  if (auto why = ring_or_pass(s, a, false)) return why;
+  rest.after_meeple(s);  // the rooms after the bell, then the family's: score, next turn
   return std::nullopt;
 }
 
