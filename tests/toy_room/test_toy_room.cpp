@@ -283,6 +283,23 @@ std::shared_ptr<const Game> composed_game(const std::string& rules, int players)
   return std::make_shared<const Game>(find_rule_set(lib.rule_sets, rules), lib.tile_sets, players);
 }
 
+// The same rules two ways, the same games: the bell as a room of its own (BellRules, a
+// CompetitiveRules with the bell in its hooks) and as an add-on chained over the base game's
+// room play every seed to the same actions and events.
+TEST_F(ToyRoom, TheBellAsAnAddOnPlaysAsTheBellAsARoom) {
+  for (int players = 2; players <= 4; ++players) {
+    auto own = game(players);
+    auto chained = composed_game("base-bell", players);
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      const CheckedGame a = fuzz_game(*own, seed), b = fuzz_game(*chained, seed);
+      ASSERT_EQ(a.failure, std::nullopt);
+      ASSERT_EQ(b.failure, std::nullopt);
+      EXPECT_EQ(a.actions, b.actions) << players << " players, seed " << seed;
+      EXPECT_EQ(a.events, b.events) << players << " players, seed " << seed;
+    }
+  }
+}
+
 TEST_F(ToyRoom, ARuleSetNamesTheBellAndItsSpecPasses) {
   EXPECT_EQ(find_rule_set(bell_library().rule_sets, "base-bell").rooms,
             std::vector<std::string>{"bell"});
@@ -309,13 +326,14 @@ TEST_F(ToyRoom, TheBellComposesWithTheBaseGameAndWithBridgesCastlesAndBazaars) {
         ASSERT_EQ(r.failure, std::nullopt) << rules << ", " << players << " players, seed " << seed;
         const int64_t n = r.events[static_cast<size_t>(ids().rung)];
         EXPECT_LE(n, players) << "once a game a player";
+        EXPECT_GT(r.actions, 3 * 71) << rules << ": a whole game, a bell step a turn till rung";
         rung += n;
         scored += r.events[static_cast<size_t>(EventKind::Scored)];
         ++games;
       }
     }
     EXPECT_GT(rung, games) << rules << ": random play rings";
-    EXPECT_GT(scored, 10 * games) << rules << ": the family's room scores the turns";
+    EXPECT_GT(scored, 0) << rules << ": the family's room scores the turns the bell hands back";
   }
 }
 
