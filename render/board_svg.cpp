@@ -56,11 +56,15 @@ struct Frame {
   double oy(int y) const { return kTop + (y - miny) * S; }
 };
 
-Frame frame_of(const State& s) {
+Frame frame_of(const State& s, const std::vector<Pos>& also) {
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
   for (int i = 0; i < s.cells(); ++i) {
     minx = std::min<int>(minx, s.cell(i).x), maxx = std::max<int>(maxx, s.cell(i).x);
     miny = std::min<int>(miny, s.cell(i).y), maxy = std::max<int>(maxy, s.cell(i).y);
+  }
+  for (Pos p : also) {
+    minx = std::min(minx, p.x), maxx = std::max(maxx, p.x);
+    miny = std::min(miny, p.y), maxy = std::max(maxy, p.y);
   }
   return {minx, miny, maxx - minx + 1, maxy - miny + 1};
 }
@@ -215,8 +219,8 @@ std::string summary(const State& s) {
 
 }  // namespace
 
-std::string draw_board_svg(const State& s) {
-  const Frame f = frame_of(s);
+std::string draw_board_svg(const State& s, const std::vector<Pos>& also_frame) {
+  const Frame f = frame_of(s, also_frame);
   const std::string line = summary(s);
   // Wide enough for the summary line too (about 6.6 units a character at 12px).
   const double width = std::max(kLeft + f.w * S + 10, 8 + 6.6 * static_cast<double>(line.size()));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/state.h"
 
@@ -14,6 +15,8 @@ namespace carcheck {
 
 // One <svg> element, valid standalone (a .svg file) and inline in HTML. Text is escaped and
 // class names are scoped under svg.carcheck-board, so several boards share one page.
-std::string draw_board_svg(const State& s);
+// `also_frame`: empty cells the picture takes in too (the page's cells where the drawn tile
+// fits), so they get their coordinates in the margin and the summary line stays below them.
+std::string draw_board_svg(const State& s, const std::vector<Pos>& also_frame = {});
 
 }  // namespace carcheck

@@ -84,6 +84,27 @@ TEST(BoardSvg, TilesAndMeeplesWhereTheyStand) {
   EXPECT_NE(svg.find(" height=\"212\""), std::string::npos);  // 22 + 2 x 80 + 30
 }
 
+// The page's candidate cells: framed too, so the cell west of the start tile and the one south
+// of the monastery get their labels, the board shifts one column right (the start tile's group
+// at 44 + 80) and the summary line drops one row (22 + 3 x 80 + 30 high, not 212).
+TEST(BoardSvg, FramesTheCellsThePageHighlights) {
+  GameOptions o;
+  o.rules = "base-c1";
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 1);
+  ASSERT_TRUE(ok(s.setup_place(g->find_tile("monastery"), 0, 1, 0)));
+  const std::string plain = draw_board_svg(s);
+  EXPECT_EQ(plain.find(">x=-1</text>"), std::string::npos);
+  const std::string svg = draw_board_svg(s, {{-1, 0}, {0, 2}});
+  EXPECT_NE(svg.find(">x=-1</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">y=2</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(" height=\"292\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("data-x=\"0\" data-y=\"0\" data-tile=\"city-cap-straight-road\" "
+                     "transform=\"translate(124,22)\""),
+            std::string::npos)
+      << svg;
+}
+
 // Mists: the 2x2 start tile is four cells, four tile groups; ghosts put on a mist area of one
 // cell show there with their number; a face-down tile (Level 5) is a tile group drawn hatched;
 // the state line names the active pile and the hounds.

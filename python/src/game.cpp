@@ -224,8 +224,15 @@ void bind_state(pyb::module_& m) {
            "The rule trace of the last apply() and the draws after it (as `--trace`): a list\n"
            "of dicts: action, refused, reason, rule {cites, readings}, events [{text, rule}].")
       .def(
-          "board_svg", [](const PyState& s) { return draw_board_svg(s.state()); },
-          "The board as SVG, as `carcheck play --svg` draws it.")
+          "board_svg",
+          [](const PyState& s, const std::vector<std::pair<int, int>>& around) {
+            std::vector<Pos> also;
+            for (auto [x, y] : around) also.push_back({x, y});
+            return draw_board_svg(s.state(), also);
+          },
+          "around"_a = std::vector<std::pair<int, int>>{},
+          "The board as SVG, as `carcheck play --svg` draws it. around: [(x, y)], empty cells\n"
+          "it frames too (labelled in the margin, the summary line below them).")
       .def("export_spec", &state_export_spec, "title"_a = "", "events"_a = pyb::none(),
            "The game as a spec (docs/spec-language.md) that `carcheck check` passes: rules,\n"
            "seed, readings, every draw and choice, the scores, supplies and piles as expect\n"

@@ -41,6 +41,8 @@ def test_trace_board_svg_and_export_spec(tmp_path, run_cli):
     assert traced > 0 and cited > 0
     svg = s.board_svg()
     assert svg.startswith("<svg") and "</svg>" in svg
+    # A cell far west of every tile is framed and labelled when asked for.
+    assert ">x=-40</text>" not in svg and ">x=-40</text>" in s.board_svg(around=[(-40, 0)])
     spec = s.export_spec("a python game")
     assert "expect score red" in spec and "expect meeples supply red" in spec and "expect tiles-left" in spec
     f = tmp_path / "py.spec"

@@ -302,7 +302,11 @@
   // The board: the engine's SVG; over it the cells where the drawn tile fits.
   function renderBoard(places, legal) {
     var box = $("board");
-    var raw = state.board_svg();
+    // The engine frames the cells where the tile fits too: they get their x=/y= labels, and
+    // the summary line stays below them.
+    var fits = {};
+    places.forEach(function (a) { fits[a.x + "," + a.y] = [a.x, a.y]; });
+    var raw = state.board_svg(Object.keys(fits).map(function (k) { return fits[k]; }));
     box.innerHTML = raw;
     window.carcheckBoardSvg = raw;  // the engine's SVG as drawn, before the page's overlays
     var svg = box.querySelector("svg");
@@ -313,15 +317,11 @@
     var m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(ref.getAttribute("transform"));
     var rx = Number(ref.dataset.x), ry = Number(ref.dataset.y), tx = Number(m[1]), ty = Number(m[2]);
     var px = function (x) { return tx + (x - rx) * 80; }, py = function (y) { return ty + (y - ry) * 80; };
-    var vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-    var x0 = vb[0], y0 = vb[1], x1 = vb[0] + vb[2], y1 = vb[1] + vb[3];
     var cells = {};
     places.forEach(function (a) { cells[a.x + "," + a.y] = a; });
     var ns = "http://www.w3.org/2000/svg";
     Object.keys(cells).forEach(function (k) {
       var a = cells[k], X = px(a.x), Y = py(a.y);
-      x0 = Math.min(x0, X - 4); y0 = Math.min(y0, Y - 4);
-      x1 = Math.max(x1, X + 84); y1 = Math.max(y1, Y + 84);
       var r = document.createElementNS(ns, "rect");
       r.setAttribute("class", "fit" + (selected && selected.x === a.x && selected.y === a.y ? " selected" : ""));
       r.setAttribute("x", X); r.setAttribute("y", Y); r.setAttribute("width", 80); r.setAttribute("height", 80);
@@ -360,9 +360,6 @@
       c.addEventListener("click", function () { act(a.text); });
       svg.appendChild(c);
     });
-    svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
-    svg.setAttribute("width", x1 - x0);
-    svg.setAttribute("height", y1 - y0);
   }
 
   function rotationsAt(places, x, y) {
@@ -737,22 +734,23 @@
   function renderSetupBoard() {
     var svg = $("board").querySelector("svg");
     if (!svg) return;
-    var tiles = svg.querySelectorAll("g.tile"), ref = tiles[0];
-    if (!ref) return;
-    var m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(ref.getAttribute("transform"));
-    var rx = Number(ref.dataset.x), ry = Number(ref.dataset.y), tx = Number(m[1]), ty = Number(m[2]);
-    var px = function (x) { return tx + (x - rx) * 80; }, py = function (y) { return ty + (y - ry) * 80; };
+    var tiles = svg.querySelectorAll("g.tile");
+    if (!tiles.length) return;
     var cells = {};
     Array.prototype.forEach.call(tiles, function (t) {
       var x = Number(t.dataset.x), y = Number(t.dataset.y);
       [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]].forEach(function (d) { cells[(x + d[0]) + "," + (y + d[1])] = [x + d[0], y + d[1]]; });
     });
-    var vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-    var x0 = vb[0], y0 = vb[1], x1 = vb[0] + vb[2], y1 = vb[1] + vb[3];
+    // Drawn again with the ring of empty cells framed: each gets its labels, none covers them.
+    $("board").innerHTML = state.board_svg(Object.keys(cells).map(function (k) { return cells[k]; }));
+    svg = $("board").querySelector("svg");
+    var ref = svg.querySelector("g.tile");
+    var m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(ref.getAttribute("transform"));
+    var rx = Number(ref.dataset.x), ry = Number(ref.dataset.y), tx = Number(m[1]), ty = Number(m[2]);
+    var px = function (x) { return tx + (x - rx) * 80; }, py = function (y) { return ty + (y - ry) * 80; };
     var ns = "http://www.w3.org/2000/svg";
     Object.keys(cells).forEach(function (k) {
       var c = cells[k], X = px(c[0]), Y = py(c[1]);
-      x0 = Math.min(x0, X - 4); y0 = Math.min(y0, Y - 4); x1 = Math.max(x1, X + 84); y1 = Math.max(y1, Y + 84);
       var r = document.createElementNS(ns, "rect");
       var sel = setup.cell && setup.cell.x === c[0] && setup.cell.y === c[1];
       r.setAttribute("class", "setup-cell" + (sel ? " selected" : ""));
@@ -776,9 +774,6 @@
         svg.appendChild(g);
       }
     }
-    svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
-    svg.setAttribute("width", x1 - x0);
-    svg.setAttribute("height", y1 - y0);
   }
 
   // ---- a spec stepped through in Play ------------------------------------------------------

@@ -370,8 +370,14 @@ class WebState {
     });
   }
 
-  std::string board_svg() const {
-    return guarded([&] { return json{{"svg", draw_board_svg(state_)}}.dump(); });
+  // cells_json: [[x, y], ...], empty cells the picture frames too (where the drawn tile fits).
+  std::string board_svg(const std::string& cells_json) const {
+    return guarded([&] {
+      std::vector<Pos> also;
+      for (const json& c : json::parse(cells_json.empty() ? "[]" : cells_json))
+        also.push_back({c.at(0).get<int>(), c.at(1).get<int>()});
+      return json{{"svg", draw_board_svg(state_, also)}}.dump();
+    });
   }
 
   std::string board_text() const { return draw_board(state_); }

@@ -35,7 +35,8 @@ var Carcheck = (function () {
     history: function () { return parsed(this._call("history")); },
     status: function () { return parsed(this._call("status")); },
     game_log: function () { return parsed(this._call("game_log")).log; },
-    board_svg: function () { return parsed(this._call("board_svg")).svg; },
+    // cells: [[x, y], ...] the picture frames too (labelled, the summary below them).
+    board_svg: function (cells) { return parsed(this._call("board_svg", [JSON.stringify(cells || [])])).svg; },
     board_text: function () { return this._call("board_text"); },
     tile_svg: function (rotation) { return parsed(this._call("tile_svg", [rotation | 0])).svg; },
     // ticks: [[after, event text], ...]: `expect event` lines after the after-th action.

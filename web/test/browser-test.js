@@ -148,6 +148,20 @@ async function saved(page, button) {
   return page.$eval("#saved", (e) => e.value);
 }
 
+// The cells the page highlights (`cells`, a selector) leave the coordinates and the summary
+// line readable: no cell's box meets a label's or the summary's (in the board's own units).
+async function assertTextUncovered(page, cells) {
+  const covered = await page.$eval("#board svg", (svg, sel) => {
+    const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const texts = [...svg.querySelectorAll("text.label, text.summary")];
+    const out = [];
+    for (const r of svg.querySelectorAll(sel))
+      for (const t of texts) if (meets(r.getBBox(), t.getBBox())) out.push(r.dataset.x + "," + r.dataset.y + " covers " + t.textContent);
+    return out;
+  }, cells);
+  assert(covered.length === 0, cells + " covers the board's text: " + covered.join("; "));
+}
+
 async function pageScores(page) {
   return page.$$eval("#scores td.total", (tds) => tds.map((t) => Number(t.textContent)));
 }
@@ -210,6 +224,7 @@ const tests = {
     assert(steps.length === 3, "three steps listed");
     const scores = await pageScores(page);
     assert(scores[1] === 12, "green's score is 12 on the page: " + scores);
+    await assertTextUncovered(page, "rect.setup-cell");
     await page.screenshot({ path: path.join(outDir, "web-setup.png") });
     // Play two turns from it by clicks.
     await page.click("#setup-play");
@@ -394,6 +409,7 @@ const tests = {
     await page.waitForSelector("#place-choices button.confirm");
     await page.$$eval("#events details", (d) => d.slice(0, 2).forEach((x) => (x.open = true)));
     await page.screenshot({ path: path.join(outDir, "web-play-choose.png") });
+    await assertTextUncovered(page, "rect.fit");
     assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
     await page.close();
   },
