@@ -178,7 +178,8 @@ std::string State::snapshot() const {
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
     o << "meeple " << i << ' ' << kColourNames[m.colour] << " cell " << m.cell << " seg "
-      << int(m.seg) << (is_buried(m) ? " buried" : "") << (m.in_play ? "" : " scoring") << "\n";
+      << int(m.seg) << (is_buried(m) ? " buried" : "") << (m.in_play ? "" : " scoring")
+      << (m.weight == 2 ? " large" : "") << "\n";
   }
   for (size_t i = 0; i < scores_.size(); ++i) {
     o << "score " << i << ' ' << scores_[i].total << " :";

@@ -375,12 +375,12 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
 int Rules::large_in_supply(const State& s, int colour) {
   const Game& g = *s.game_;
   if (g.large_per_colour() == 0) return 0;
-  // Each colour's meeples are consecutive, its large ones last (State::State).
-  const int last = (colour + 1) * g.meeples_per_colour();
+  // Each colour's meeples are consecutive (State::State).
+  const int first = colour * g.meeples_per_colour();
   int n = 0;
-  for (int i = last - g.large_per_colour(); i < last; ++i) {
+  for (int i = first; i < first + g.meeples_per_colour(); ++i) {
     const Meeple& m = nth(s.meeples_, i);
-    n += m.cell < 0 && m.in_play;
+    n += m.weight == 2 && m.cell < 0 && m.in_play;
   }
   return n;
 }
@@ -392,6 +392,8 @@ void Rules::put_meeple(State& s, int colour, int cell, int seg, bool large) {
       --nth(s.supply_, colour);
       m.cell = static_cast<int16_t>(cell);
       m.seg = static_cast<int8_t>(seg);
+      if (large && testing::break_rule == testing::BrokenRule::LargeFollowerShrinks)
+        m.weight = 1;  // tests only
       SegmentKind k = segment_kind(s, cell, seg);
       if (k == SegmentKind::Road || k == SegmentKind::City || k == SegmentKind::Field)
         ++nth(s.nodes_, find(s, segment_node(cell, seg))).meeples;
