@@ -290,7 +290,7 @@ class SetupRun {
     FeatureAt f = find_feature(s_, st.where, st.feature);
     if (!f.problem.empty()) throw InputError(spec_.pos(st.feature.at), f.problem);
     if (f.mist >= 0) throw InputError(spec_.pos(st.feature.at), "a meeple never stands on mist");
-    return s_.setup_meeple(colour, f.cell, f.seg);
+    return s_.setup_meeple(colour, f.cell, f.seg, st.large);
   }
 
   // `ghosts N at x,y [cemetery | mist K]`: without a slot, the tile's ghosts all lie on its

@@ -402,6 +402,7 @@ void print_cell_listing(std::ostream& out, const CellFace& f, bool multi) {
     if (s.shields) line += cat("  coats of arms ", std::to_string(s.shields));
     if (s.flags & kSegTriangle) line += "  (triangle, not a cap)";
     if (s.flags & kSegInn) line += "  inn";
+    if (s.flags & kSegCathedral) line += "  cathedral";
     if (s.borders) {
       std::string b;
       for (int j = 0; j < f.n_segments; ++j)
@@ -444,6 +445,7 @@ Json cell_json(const CellFace& f) {
     if (g.shields) feature["shields"] = g.shields;
     if (g.flags & kSegTriangle) feature["triangle"] = true;
     if (g.flags & kSegInn) feature["inn"] = true;
+    if (g.flags & kSegCathedral) feature["cathedral"] = true;
     if (g.kind == SegmentKind::Field) {
       Json borders = Json::array();
       for (int c = 0; c < f.n_segments; ++c)

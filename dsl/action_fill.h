@@ -52,7 +52,8 @@ void check_meeple_feature(const Input& in, const ActionSyntax& a) {
     throw InputError(source_pos(in),
                      "a bridge is named without a port: 'bridge' (the tile holds "
                      "at most one, seed 003 fn 21)");
-  if (a.port.empty() && (a.feature == "road" || a.feature == "city" || a.feature == "field"))
+  // A field with no edge halves (Inns & Cathedrals' four-city tile) is named `field` alone.
+  if (a.port.empty() && (a.feature == "road" || a.feature == "city"))
     throw InputError(source_pos(in),
                      fmt::format("name the {0} by a port of the new tile, as in 'meeple {0}{1}' "
                                  "(ports are board directions)",
@@ -201,6 +202,11 @@ struct fill<ref_colour> {
     a.meeple.colour = in.string();
   }
 };
+template <>
+struct fill<kw_large> {
+  static void apply0(ActionSyntax& a) { a.large = true; }
+};
+
 template <>
 struct fill<kw_supply> {
   static void apply0(ActionSyntax& a) { a.meeple.supply = true; }

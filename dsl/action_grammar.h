@@ -4,7 +4,7 @@
 // must<> names in error_message<> below (dsl/grammar_errors.h makes a missing one a compile
 // error).
 //
-//   draw T | place x,y rN | meeple road:W [colour] | pass | points [colour]
+//   draw T | place x,y rN | meeple road:W [colour] [large] | pass | points [colour]
 //   remove-ghosts x,y N [colour]
 //   extra-ghost x,y | bury red@x,y | bury red@supply | hound red@x,y | clear x,y N
 //   clear stop | face-down x,y | track colour
@@ -93,6 +93,7 @@ CARCHECK_ACTION_KEYWORD(kw_from, "from")
 CARCHECK_ACTION_KEYWORD(kw_and, "and")
 CARCHECK_ACTION_KEYWORD(kw_for, "for")
 CARCHECK_ACTION_KEYWORD(kw_supply, "supply")
+CARCHECK_ACTION_KEYWORD(kw_large, "large")  // meeple ... large: the large follower
 // Features (segment_kind_name) and colours (kColourNames).
 CARCHECK_ACTION_KEYWORD(kw_road, "road")
 CARCHECK_ACTION_KEYWORD(kw_city, "city")
@@ -155,7 +156,9 @@ struct bridge_where : pg::sor<bridge_axis, bridge_beside> {};
 struct place_bridge : pg::seq<kw_bridge, pg::must<then<bridge_where>>> {};
 struct a_place : pg::seq<kw_place, pg::must<then<coords>>, pg::must<then<rotation>>,
                          pg::opt<then<place_bridge>>> {};
-struct a_meeple : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>> {};
+struct a_meeple
+    : pg::seq<kw_meeple, pg::must<then<feature>>, pg::opt<then<colour>>, pg::opt<then<kw_large>>> {
+};
 struct a_pass : kw_pass {};
 // The places of a tile the ghosts come off, with their counts: from mist 2:1, cemetery:1.
 struct mist_k : number {};

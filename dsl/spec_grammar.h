@@ -125,8 +125,10 @@ struct pile_tile : word {};
 struct s_place : pg::seq<kw_place, pg::must<then<tile_name>>, pg::must<then<at_coords>>,
                          pg::must<then<rotation>>> {};
 struct s_face_down : pg::seq<kw_face_down, pg::must<then<tile_name>>, pg::must<then<at_coords>>> {};
-struct s_meeple : pg::seq<kw_meeple, pg::must<then<colour>>, pg::must<then<kw_on>>,
-                          pg::must<then<feature>>, pg::must<then<at_coords>>> {};
+// meeple red [large] on road:W at 1,0 (large: the colour's large follower, Inns & Cathedrals)
+struct s_meeple
+    : pg::seq<kw_meeple, pg::must<then<colour>>, pg::opt<then<kw_large>>, pg::must<then<kw_on>>,
+              pg::must<then<feature>>, pg::must<then<at_coords>>> {};
 struct s_buried : pg::seq<kw_buried, pg::must<then<colour>>, pg::must<then<at_coords>>> {};
 struct s_ghosts : pg::seq<kw_ghosts, pg::must<then<setup_ghosts_tail>>> {};
 struct s_meeples : pg::seq<kw_meeples, pg::must<then<kw_supply>>, pg::must<then<colour>>,
@@ -257,7 +259,8 @@ struct entry_set
 struct placement_written : pg::seq<coords, pg::must<then<rotation>>, pg::opt<then<place_bridge>>> {
 };
 struct placement_entry : pg::seq<placement_written> {};
-struct meeple_written : pg::sor<kw_none, pg::seq<feature, pg::opt<then<colour>>>> {};
+struct meeple_written
+    : pg::sor<kw_none, pg::seq<feature, pg::opt<then<colour>>, pg::opt<then<kw_large>>>> {};
 struct meeple_entry : pg::seq<meeple_written> {};
 struct placement_set : entry_set<placement_entry> {};
 struct meeple_set : entry_set<meeple_entry> {};

@@ -422,7 +422,12 @@ SetupStep new_setup(ParseState& st, SetupKind k, SpecAt at, const std::string& t
   };
 CARCHECK_SETUP(s_place, Place, {})
 CARCHECK_SETUP(s_face_down, FaceDown, {})
-CARCHECK_SETUP(s_meeple, Meeple, {})
+CARCHECK_SETUP(s_meeple, Meeple, {
+  std::istringstream words(s.text);
+  std::string verb, colour, third;
+  words >> verb >> colour >> third;
+  s.large = third == "large";
+})
 CARCHECK_SETUP(s_buried, Buried, {})
 CARCHECK_SETUP(s_ghosts, Ghosts, {
   s.value = st.words.value.front().num;

@@ -88,6 +88,7 @@ struct SetupStep {
   int rot = 0;
   std::string colour;  // "" when none
   SpecAt colour_at;
+  bool large = false;                                   // meeple: the colour's large follower
   std::vector<std::pair<std::string, SpecAt>> colours;  // scoring-meeples
   SpecFeature feature;
   long value = 0;  // ghosts, supply, score; pile, player and hound numbers (1-based)

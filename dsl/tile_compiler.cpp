@@ -34,6 +34,8 @@ struct ParsedItem {
   std::vector<Where> sides_at, ports_at, borders_at;
   Where count_at;
   bool triangle = false, inn = false;
+  int cathedrals = 0;  // a city segment holds one at most
+  Where cathedral_at;
   std::string word;  // centre feature
 };
 
@@ -160,6 +162,13 @@ struct action<attr_triangle> {
   }
 };
 template <>
+struct action<attr_cathedral> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    if (++st.item().cathedrals == 2) st.item().cathedral_at = where(in);
+  }
+};
+template <>
 struct action<road_from> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
@@ -248,7 +257,7 @@ std::string hint_after_item(const std::string& w, const ParseState& st) {
            "items, as in 'city N; city S'";
   if (last == ParsedItem::City && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
     return fmt::format(
-        "'{}' is not a city attribute (shield, shields N, triangle); expected ';' "
+        "'{}' is not a city attribute (shield, shields N, triangle, cathedral); expected ';' "
         "between items, or the end of the shape",
         w);
   if (last == ParsedItem::Road && !w.empty() && std::isalpha(static_cast<unsigned char>(w[0])))
@@ -387,6 +396,11 @@ class Compiler {
       if (it.count > 9) c_.fail(it.count_at, "a city segment shows at most 9 coats of arms");
       f_.segments[seg].shields = static_cast<uint8_t>(it.count);
       if (it.triangle) f_.segments[seg].flags |= kSegTriangle;
+      if (it.cathedrals > 1) c_.fail(it.cathedral_at, "a city segment holds one cathedral at most");
+      if (it.cathedrals) {
+        f_.segments[seg].flags |= kSegCathedral;
+        f_.marks |= kMarkCathedral;
+      }
       for (size_t i = 0; i < it.sides.size(); ++i) {
         int s = it.sides[i];
         for (int k = 0; k < kPortsPerSide; ++k) claim(it, it.sides_at[i], port_of(s, k), seg);
@@ -436,6 +450,12 @@ class Compiler {
 
     // A field over the halves of road and field sides, bordering the cities it names.
     void add_field(const ParsedItem& it) {
+      // A field with no edge halves links to no neighbour; the meeple notation names it by its
+      // kind alone (`field`), so a cell holds one at most.
+      if (it.ports.empty()) {
+        if (inner_field_) c_.fail(it.at, "a cell holds at most one field with no edge halves");
+        inner_field_ = true;
+      }
       int seg = add_segment(it, SegmentKind::Field);
       for (size_t i = 0; i < it.ports.size(); ++i) {
         int p = it.ports[i];
@@ -526,6 +546,7 @@ class Compiler {
     const Compiler& c_;
     CellFace f_;
     std::array<Where, kPorts> claimed_at_{};
+    bool inner_field_ = false;
   };
 
   CellFace compile_cell(const ParsedCell& cell) const { return CellBuilder(*this).build(cell); }

@@ -16,14 +16,15 @@ struct side_letter : pg::one<'N', 'E', 'S', 'W'> {};
 struct number : pg::plus<pg::digit> {};
 struct signed_number : pg::seq<pg::opt<pg::one<'-'>>, number> {};
 
-// city N+E+W shield | shields 2 | triangle
+// city N+E+W shield | shields 2 | triangle | cathedral
 struct city_side : side_letter {};
 struct city_sides : pg::list<city_side, pg::one<'+'>> {};
 struct shield_count : number {};
 struct attr_shields : pg::seq<TAO_PEGTL_KEYWORD("shields"), gap, pg::must<shield_count>> {};
 struct attr_shield : TAO_PEGTL_KEYWORD("shield") {};
 struct attr_triangle : TAO_PEGTL_KEYWORD("triangle") {};
-struct city_attr : pg::sor<attr_shields, attr_shield, attr_triangle> {};
+struct attr_cathedral : TAO_PEGTL_KEYWORD("cathedral") {};
+struct city_attr : pg::sor<attr_shields, attr_shield, attr_triangle, attr_cathedral> {};
 struct city_body : pg::seq<city_sides, pg::star<gap, city_attr>> {};
 struct kw_city : TAO_PEGTL_KEYWORD("city") {};
 struct city : pg::seq<kw_city, gap, pg::must<city_body>> {};
@@ -39,12 +40,14 @@ struct road_body : pg::seq<road_ends, pg::opt<gap, attr_inn>> {};
 struct kw_road : TAO_PEGTL_KEYWORD("road") {};
 struct road : pg::seq<kw_road, gap, pg::must<road_body>> {};
 
-// field Wr Nl @N
+// field Wr Nl @N | field @N @E @S @W (no edge halves: a field inside the cell, bordering cities)
 struct half : pg::seq<side_letter, pg::one<'l', 'r'>> {};
 struct field_half : half {};
 struct border_side : side_letter {};
 struct border : pg::seq<pg::one<'@'>, pg::must<border_side>> {};
-struct field_body : pg::seq<pg::list<field_half, gap>, pg::star<blank, border>> {};
+struct edge_field : pg::seq<pg::list<field_half, gap>, pg::star<blank, border>> {};
+struct inner_field : pg::seq<border, pg::star<blank, border>> {};
+struct field_body : pg::sor<edge_field, inner_field> {};
 struct kw_field : TAO_PEGTL_KEYWORD("field") {};
 struct field : pg::seq<kw_field, gap, pg::must<field_body>> {};
 
@@ -96,7 +99,9 @@ CARCHECK_TILE_MESSAGE(shield_count, "expected a number after 'shields'")
 CARCHECK_TILE_MESSAGE(road_body, "expected a road such as W-E or S* after 'road'")
 CARCHECK_TILE_MESSAGE(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
 CARCHECK_TILE_MESSAGE(
-    field_body, "expected field halves such as Nl Nr (sides N E S W, halves l r) after 'field'")
+    field_body,
+    "expected field halves such as Nl Nr (sides N E S W, halves l r), or only borders such as "
+    "@N, after 'field'")
 CARCHECK_TILE_MESSAGE(border_side,
                       "expected the side of the bordered city (N, E, S or W) after '@'")
 CARCHECK_TILE_MESSAGE(mist_body,

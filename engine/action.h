@@ -15,7 +15,8 @@ namespace carcheck {
 //   Draw    chance: the next tile is `tile` (forced) or random
 //   Place   the drawn tile at (x, y) with rotation rot; `count` an extra the room carries
 //           with it (BCB: a bridge, engine/bcb.h kPlaceBridge*; 0: none)
-//   Meeple  a meeple of `colour` on segment `seg` of the tile just placed
+//   Meeple  a meeple of `colour` on segment `seg` of the tile just placed; `count`
+//           kMeepleLarge: the colour's large follower (Game::large_per_colour)
 //   Pass    no meeple this turn (or the room's phase passed)
 #define CARCHECK_SHARED_ACTIONS(X) \
   X(Draw, 0, "draw")               \
@@ -56,6 +57,9 @@ inline constexpr uint16_t from_with(uint16_t from, int slot, int n) {
 // (negative-score=forbidden: no more than the bidder's score) every bid is its own entry.
 inline constexpr int8_t kBidRange = 1;
 inline constexpr int kMaxBid = 32767;
+
+// A Meeple action's `count`: a normal follower (0) or the colour's large one.
+inline constexpr int8_t kMeepleLarge = 1;
 
 struct Action {
   ActionKind kind = ActionKind::Pass;

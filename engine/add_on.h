@@ -16,6 +16,7 @@
 //   feature_value      the value so far  B's value, then A1..An each given the value so far
 //   final_scoring      nothing           B's, then A1..An's additions
 //   followers          unchanged         B's spots, then A1..An each may add or remove kinds
+//   seat               unchanged         B's seating, then A1..An each may add to the supplies
 //   legal/apply        -                 by ownership: the add-on owning the phase (or the
 //                                        action) answers; B answers the rest
 //
@@ -48,6 +49,7 @@ enum class Phase : uint8_t;  // engine/state.h
 struct ActionList;
 struct FollowerSpots;
 struct PendingScore;
+struct Seating;
 
 // The hooks an add-on fills (AddOn::hooks(), or-ed). The chain never calls the others.
 namespace add_on_hooks {
@@ -64,6 +66,7 @@ inline constexpr uint32_t kFeatureValue = 1u << 9;
 inline constexpr uint32_t kFinalScoring = 1u << 10;
 inline constexpr uint32_t kFollowers = 1u << 11;
 inline constexpr uint32_t kDecisions = 1u << 12;  // owns, legal, apply
+inline constexpr uint32_t kSeating = 1u << 13;    // seat: the players' supplies
 }  // namespace add_on_hooks
 
 // The rest of the chain after one add-on: what an add-on that took the turn calls to hand it
@@ -136,6 +139,10 @@ class AddOn {
 
   // End of game: points added after the family's room's final scoring.
   virtual void final_scoring(State&) const {}
+
+  // The players' supplies, given the chain's seating so far: an add-on may add followers to
+  // each colour (Seating::meeples_per_colour; large ones: Seating::large_per_colour).
+  virtual void seat(const RuleSet&, int /*players*/, Seating&) const {}
 
   // The segment kinds a follower may ever stand on, given the chain's answer so far.
   virtual void followers(const RuleSet&, FollowerSpots&) const {}

@@ -91,6 +91,7 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
   colours_ = seats.colours;
   owner_ = std::move(seats.owner);
   meeples_per_colour_ = seats.meeples_per_colour;
+  large_per_colour_ = seats.large_per_colour;
   scoring_from_supply_ = seats.scoring_from_supply;
 }
 

@@ -45,6 +45,9 @@ class Game {
   int colours() const { return colours_; }
   int owner(int colour) const { return nth(owner_, colour); }
   int meeples_per_colour() const { return meeples_per_colour_; }
+  // Of each colour's meeples_per_colour(), the last large_per_colour() are large followers:
+  // weight 2 in every majority (Meeple::weight), placed by a Meeple action with kMeepleLarge.
+  int large_per_colour() const { return large_per_colour_; }
   // Level 6: whether the scoring meeples come out of the players' supplies (3-5 players) or
   // from the box. Which colours get them the team chooses at set-up (State::scoring_colours).
   bool scoring_meeples_from_supply() const { return scoring_from_supply_; }
@@ -88,6 +91,7 @@ class Game {
   int colours_ = 0;
   std::vector<int> owner_;
   int meeples_per_colour_ = 0;
+  int large_per_colour_ = 0;
   bool scoring_from_supply_ = false;
   std::vector<FeatureClass> score_classes_;
 };

@@ -29,6 +29,9 @@ std::string segment_text(const CellFace& f, int seg) {
       if (g.kind == SegmentKind::Field) port += "lcr"[p % kPortsPerSide];
       return std::string(segment_kind_name(g.kind)) + ":" + port;
     }
+  // A field with no edge halves (inside a cell whose sides are all city, Inns & Cathedrals'
+  // four-city tile) is the cell's one such field: named by its kind alone.
+  if (g.kind == SegmentKind::Field) return segment_kind_name(g.kind);
   return std::string(segment_kind_name(g.kind)) + ":?";  // a road that ends where it starts
 }
 
@@ -192,7 +195,8 @@ std::string action_text(const State& s, const Action& a) {
                             ? segment_text(s.face(cell), a.seg)
                         : cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).added ? "bridge"
                                                                                  : "?";
-      return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
+      return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "") +
+             (a.count == kMeepleLarge ? " large" : "");
     }
     case ActionKind::Pass:
       return verb;
@@ -315,6 +319,7 @@ std::optional<Action> resolve_meeple(const State& s, const ActionSyntax& a, std:
     return std::nullopt;
   }
   r.colour = static_cast<int8_t>(colour);
+  if (a.large) r.count = kMeepleLarge;
   return r;
 }
 

@@ -1,7 +1,9 @@
 // The text form of actions, shared by specs, replays and error output.
 //
 //   draw <tile>                 place <x>,<y> r<0-3>        pass
-//   meeple <kind>:<port> [colour]   e.g. meeple road:W, meeple city:N red, meeple field:Nl
+//   meeple <kind>:<port> [colour] [large]   e.g. meeple road:W, meeple city:N red, meeple field:Nl,
+//                               meeple road:W large (the large follower), meeple field (a field
+//                               with no edge halves)
 //   meeple castle|monastery [colour]
 //   points [colour]             remove-ghosts <x>,<y> <n> [from <places>] [colour]
 //   extra-ghost <x>,<y>         score-first <x>,<y> <feature>   (feature as `meeple` names it)
@@ -81,6 +83,7 @@ struct ActionSyntax {
                         // cemetery, mist, bridge
   std::string port;     // meeple: "" or a side N/E/S/W with an optional half l/c/r
   std::string colour;   // meeple, points, remove-ghosts (optional), track
+  bool large = false;   // meeple: `large` was written (the large follower, kMeepleLarge)
   MeepleRef meeple;     // bury, hound
   uint8_t room_fields = 0;  // a registered room's action: the fields written (kRoomWrote*)
   std::string text;         // as written

@@ -167,6 +167,14 @@ void RoomChain::final_scoring(State& s) const {
   for (const Link& l : links_[kFinalScoring]) l.add_on->final_scoring(s);
 }
 
+// Once per Game: B's seating, then each add-on filling kSeating adds to the supplies.
+Seating RoomChain::seat(const RuleSet& r, int players) const {
+  Seating seats = base_->seat(r, players);
+  for (const auto& a : add_ons_)
+    if (a->hooks() & add_on_hooks::kSeating) a->seat(r, players, seats);
+  return seats;
+}
+
 FollowerSpots RoomChain::followers(const RuleSet& r) const {
   FollowerSpots spots = base_->followers(r);
   for (const Link& l : links_[kFollowers]) l.add_on->followers(r, spots);

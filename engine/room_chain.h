@@ -25,7 +25,7 @@ class RoomChain final : public RuleSystem {
 
   const RuleSystem& base() const { return *base_; }
 
-  Seating seat(const RuleSet& r, int players) const override { return base_->seat(r, players); }
+  Seating seat(const RuleSet& r, int players) const override;
   void setup(State& s) const override;
   void draw_due(State& s) const override { draw_due_from(s, 0); }
   bool drawn(State& s, TileId t) const override { return drawn_from(s, t, 0); }

@@ -37,6 +37,7 @@ struct Seating {
   int colours = 0;
   std::vector<int> owner;  // by colour: the player playing it
   int meeples_per_colour = 0;
+  int large_per_colour = 0;  // of meeples_per_colour, how many are large (weight 2 in majorities)
   bool scoring_from_supply = false;  // Mists Level 6: scoring meeples out of the players'
                                      // supplies (else from the box)
 };

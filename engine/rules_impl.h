@@ -93,7 +93,13 @@ struct Rules {
   static void legal_draws(const State& s, ActionList& out);  // at a chance node
   static bool meeple_allowed(const State& s, int seg);
   static std::optional<std::string> meeple_problem(const State& s, const Action& a);
-  static void put_meeple(State& s, int colour, int cell, int seg);
+  // `large`: the colour's large follower (else a normal one) goes down.
+  // The SegmentFlag bits of every segment of the region at `root`, or-ed (an inn on a road, a
+  // cathedral in a city).
+  static uint8_t region_flags(const State& s, int root);
+  static void put_meeple(State& s, int colour, int cell, int seg, bool large = false);
+  // The large followers of `colour` in its supply (0 in a rule set without them).
+  static int large_in_supply(const State& s, int colour);
   // The kind of segment `seg` of `cell`; kAddedSeg on a cell with an added segment is the
   // room's (RuleSystem::added_segment_kind).
   static SegmentKind segment_kind(const State& s, int cell, int seg);

@@ -62,6 +62,17 @@ int Rules::region_shields(const State& s, int root) {
   return n;
 }
 
+uint8_t Rules::region_flags(const State& s, int root) {
+  uint8_t flags = 0;
+  int node = root;
+  do {
+    int cell = node_cell(node), k = node_part(node);
+    if (k < kMaxSegments) flags |= s.face(cell).segments[k].flags;
+    node = nth(s.nodes_, node).next;
+  } while (node != root);
+  return flags;
+}
+
 int Rules::printed_value(const State& s, const PendingScore& p, bool final_scoring) {
   switch (p.feature) {
     case FeatureClass::Road:
@@ -94,9 +105,9 @@ void Rules::meeples_on(const State& s, const PendingScore& p,
     const Meeple& m = s.meeples_[i];
     if (!m.on_feature()) continue;
     if (is_centre(p.feature)) {
-      if (m.cell == p.node && m.seg == s.face(m.cell).centre) ++nth(per_colour, m.colour);
+      if (m.cell == p.node && m.seg == s.face(m.cell).centre) nth(per_colour, m.colour) += m.weight;
     } else if ((roots ? roots[i] : find_const(s, segment_node(m.cell, m.seg))) == p.node) {
-      ++nth(per_colour, m.colour);
+      nth(per_colour, m.colour) += m.weight;
     }
   }
 }
@@ -311,7 +322,7 @@ void Rules::farm_scoring(State& s, const int16_t* roots) {
       auto farm =
           std::find_if(farms.begin(), farms.end(), [r](const Farm& f) { return f.root == r; });
       if (farm == farms.end()) farm = farms.insert(farms.end(), Farm{r, {}, {}});
-      ++nth(farm->farmers, m.colour);
+      nth(farm->farmers, m.colour) += m.weight;  // a large follower counts 2
     }
   std::sort(farms.begin(), farms.end(),
             [](const Farm& a, const Farm& b) { return a.root < b.root; });

@@ -23,14 +23,19 @@ std::optional<std::string> State::setup_place(TileId tile, int x, int y, int rot
   return std::nullopt;
 }
 
-std::optional<std::string> State::setup_meeple(int colour, int cell, int seg) {
+std::optional<std::string> State::setup_meeple(int colour, int cell, int seg, bool large) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
   if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no tile there";
   const CellFace& f = face(cell);
   if (seg < 0 || seg >= f.n_segments) return "no such feature on that tile";
   if (meeples_in_supply(colour) == 0)
     return std::string("no ") + kColourNames[colour] + " meeple left in supply";
-  Rules::put_meeple(*this, colour, cell, seg);
+  const int big = Rules::large_in_supply(*this, colour);
+  if (large && big == 0)
+    return std::string("no ") + kColourNames[colour] + " large follower in supply";
+  if (!large && meeples_in_supply(colour) == big)
+    return std::string("no normal ") + kColourNames[colour] + " follower left in supply";
+  Rules::put_meeple(*this, colour, cell, seg, large);
   return std::nullopt;
 }
 
@@ -173,7 +178,8 @@ std::string State::snapshot() const {
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
     o << "meeple " << i << ' ' << kColourNames[m.colour] << " cell " << m.cell << " seg "
-      << int(m.seg) << (is_buried(m) ? " buried" : "") << (m.in_play ? "" : " scoring") << "\n";
+      << int(m.seg) << (is_buried(m) ? " buried" : "") << (m.in_play ? "" : " scoring")
+      << (m.weight == 2 ? " large" : "") << "\n";
   }
   for (size_t i = 0; i < scores_.size(); ++i) {
     o << "score " << i << ' ' << scores_[i].total << " :";

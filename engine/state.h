@@ -219,7 +219,8 @@ class State {
   // ghosts), put a meeple somewhere, force the order of the supply (a room's own set-up is
   // the room's: engine/mists_setup.h).
   std::optional<std::string> setup_place(TileId tile, int x, int y, int rot);
-  std::optional<std::string> setup_meeple(int colour, int cell, int seg);
+  // `large`: the colour's large follower (Game::large_per_colour).
+  std::optional<std::string> setup_meeple(int colour, int cell, int seg, bool large = false);
   void setup_score(int who, int points);
   // Whose turn it is (the next Draw and Place are theirs).
   std::optional<std::string> setup_active_player(int player);

@@ -24,7 +24,8 @@ bool same(const RegionNode& a, const RegionNode& b) {
 }
 
 bool same(const Meeple& a, const Meeple& b) {
-  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.in_play == b.in_play;
+  return a.colour == b.colour && a.cell == b.cell && a.seg == b.seg && a.in_play == b.in_play &&
+         a.weight == b.weight;
 }
 
 bool same(const Score& a, const Score& b) {

@@ -28,6 +28,9 @@ enum class BrokenRule : unsigned char {
   // engine/scoring.cpp award: a farm's points go to the cemetery class, which no competitive
   // breakdown lists, so the breakdown no longer sums to the total (InvariantChecker::breakdown).
   FarmPointsMisfiled,
+  // engine/turn.cpp put_meeple: a large follower put down turns into a normal one (weight 1),
+  // so its colour has lost its large follower (checker/inns_invariants.cpp).
+  LargeFollowerShrinks,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

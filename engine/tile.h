@@ -22,11 +22,12 @@ inline constexpr int kSegmentKinds = 6;
 const char* segment_kind_name(SegmentKind k);
 
 // Features that are marks on a cell and never regions or meeple spots.
-enum CellMark : uint8_t { kMarkBazaar = 1, kMarkRuins = 2, kMarkInn = 4 };
+enum CellMark : uint8_t { kMarkBazaar = 1, kMarkRuins = 2, kMarkInn = 4, kMarkCathedral = 8 };
 
 enum SegmentFlag : uint8_t {
-  kSegInn = 1,       // an inn beside this road (data only without Inns and Cathedrals)
-  kSegTriangle = 2,  // a city segment that is not a semicircular cap (BCB castle bases)
+  kSegInn = 1,        // an inn beside this road (data only without Inns and Cathedrals)
+  kSegTriangle = 2,   // a city segment that is not a semicircular cap (BCB castle bases)
+  kSegCathedral = 4,  // a cathedral in this city (data only without Inns and Cathedrals)
 };
 
 // One feature of a cell: a road, city or field segment over some ports, or a centre feature

@@ -53,6 +53,7 @@ State::State(const Game& game, uint64_t seed) : game_(&game), seed_(seed), rng_(
     for (int k = 0; k < game.meeples_per_colour(); ++k) {
       Meeple m;
       m.colour = static_cast<int8_t>(c);
+      if (k >= game.meeples_per_colour() - game.large_per_colour()) m.weight = 2;
       meeples_.push_back(m);
     }
   for (int c = 0; c < game.colours(); ++c) nth(supply_, c) = game.meeples_per_colour();
@@ -107,12 +108,28 @@ void Rules::end_turn(State& s) {
 
 namespace {
 
-// The player's colours with a meeple in supply, ascending.
-int colour_choices(const State& s, int player, std::array<int, kMaxColours>& out) {
+// The meeples the player may put down: per colour ascending, a normal follower while one is
+// in its supply, then the large one while it is (kinds: the Meeple action's count).
+struct MeepleChoices {
+  std::array<int8_t, 2 * kMaxColours> colour{};
+  std::array<int8_t, 2 * kMaxColours> kind{};
   int n = 0;
-  for (int c = 0; c < s.game().colours(); ++c)
-    if (s.meeples_in_supply(c) > 0 && s.game().owner(c) == player) nth(out, n++) = c;
-  return n;
+};
+void meeple_choices(const State& s, int player, MeepleChoices& out) {
+  const bool large = s.game().large_per_colour() > 0;
+  for (int c = 0; c < s.game().colours(); ++c) {
+    const int in_supply = s.meeples_in_supply(c);
+    if (in_supply == 0 || s.game().owner(c) != player) continue;
+    const int big = large ? Rules::large_in_supply(s, c) : 0;
+    if (in_supply > big) {
+      nth(out.colour, out.n) = static_cast<int8_t>(c);
+      nth(out.kind, out.n++) = 0;
+    }
+    if (big > 0) {
+      nth(out.colour, out.n) = static_cast<int8_t>(c);
+      nth(out.kind, out.n++) = kMeepleLarge;
+    }
+  }
 }
 
 }  // namespace
@@ -129,8 +146,9 @@ void State::legal_actions(ActionList& out) const {
       Action pass;
       pass.kind = ActionKind::Pass;
       out.push(pass);
-      std::array<int, kMaxColours> colours{};
-      int nc = colour_choices(*this, player_, colours);
+      MeepleChoices choices;
+      meeple_choices(*this, player_, choices);
+      const int nc = choices.n;
       const CellFace& f = face(new_cell_);
       // The new cell's segments, then the one a room added (a BCB bridge) when it has one;
       // none without a meeple.
@@ -143,7 +161,8 @@ void State::legal_actions(ActionList& out) const {
           Action a;
           a.kind = ActionKind::Meeple;
           a.seg = static_cast<int8_t>(i);
-          a.colour = static_cast<int8_t>(nth(colours, k));
+          a.colour = nth(choices.colour, k);
+          a.count = nth(choices.kind, k);
           std::construct_at(out.items + out.size + k, a);
         }
         out.size += Rules::meeple_allowed(*this, i) ? nc : 0;
@@ -231,7 +250,8 @@ void State::take_place(const Action& a) {
 }
 
 void State::take_meeple(const Action& a) {
-  if (a.kind == ActionKind::Meeple) Rules::put_meeple(*this, a.colour, new_cell_, a.seg);
+  if (a.kind == ActionKind::Meeple)
+    Rules::put_meeple(*this, a.colour, new_cell_, a.seg, a.count == kMeepleLarge);
   history_.push_back(a);
   Rules::after_meeple(*this);
 }
@@ -337,16 +357,43 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
     return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
   if (s.meeples_in_supply(a.colour) == 0)
     return std::string("no ") + kColourNames[a.colour] + " meeple is left in supply";
+  if (a.count != 0 || s.game_->large_per_colour() > 0) {
+    const int large = large_in_supply(s, a.colour);
+    if (a.count == kMeepleLarge && s.game_->large_per_colour() == 0)
+      return "this rule set has no large followers";
+    if (a.count != 0 && a.count != kMeepleLarge) return "no such kind of follower";
+    if (a.count == kMeepleLarge && large == 0)
+      return std::string("the ") + kColourNames[a.colour] + " large follower is not in supply";
+    if (a.count == 0 && s.meeples_in_supply(a.colour) == large)
+      return std::string("no normal ") + kColourNames[a.colour] +
+             " follower is left in supply (only the large one)";
+  }
   if (!meeple_allowed(s, a.seg)) return s.game_->rule_system().meeple_refusal(s, a.seg);
   return std::nullopt;
 }
 
-void Rules::put_meeple(State& s, int colour, int cell, int seg) {
+int Rules::large_in_supply(const State& s, int colour) {
+  const Game& g = *s.game_;
+  if (g.large_per_colour() == 0) return 0;
+  // Each colour's meeples are consecutive (State::State).
+  const int first = colour * g.meeples_per_colour();
+  int n = 0;
+  for (int i = first; i < first + g.meeples_per_colour(); ++i) {
+    const Meeple& m = nth(s.meeples_, i);
+    n += m.weight == 2 && m.cell < 0 && m.in_play;
+  }
+  return n;
+}
+
+void Rules::put_meeple(State& s, int colour, int cell, int seg, bool large) {
+  const uint8_t weight = large ? 2 : 1;
   for (Meeple& m : s.meeples_)
-    if (m.colour == colour && m.cell < 0 && m.in_play) {
+    if (m.colour == colour && m.cell < 0 && m.in_play && m.weight == weight) {
       --nth(s.supply_, colour);
       m.cell = static_cast<int16_t>(cell);
       m.seg = static_cast<int8_t>(seg);
+      if (large && testing::break_rule == testing::BrokenRule::LargeFollowerShrinks)
+        m.weight = 1;  // tests only
       SegmentKind k = segment_kind(s, cell, seg);
       if (k == SegmentKind::Road || k == SegmentKind::City || k == SegmentKind::Field)
         ++nth(s.nodes_, find(s, segment_node(cell, seg))).meeples;

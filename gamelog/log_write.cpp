@@ -228,12 +228,15 @@ void scores_of(const State& s, const std::vector<Event>* minus_final, std::vecto
 
 namespace {
 
-// The follower of a meeple action's text "meeple road:W red" (follower_text).
+// The follower of a meeple action's text "meeple road:W red [large]" (follower_text): the colour
+// is left out where each player has one; `large` (the large follower) stays.
 std::string follower_of(const State& s, const std::string& action) {
   std::string text = action.substr(action.find(' ') + 1);
   if (s.game().colours() > s.game().players()) return text;
   const size_t space = text.find(' ');
-  return space == std::string::npos ? text : text.substr(0, space);
+  if (space == std::string::npos) return text;
+  const bool large = text.size() > 6 && text.compare(text.size() - 6, 6, " large") == 0;
+  return text.substr(0, space) + (large ? " large" : "");
 }
 
 }  // namespace

@@ -68,7 +68,9 @@ std::string draw_board(const State& s) {
     if (int g = s.mists().cell(i).ghost_total()) marks += "g" + std::to_string(g);
     for (const Meeple& m : s.meeples())
       if (m.cell == i)
-        marks += static_cast<char>(is_buried(m) ? toupper("rgbykp"[m.colour]) : "rgbykp"[m.colour]);
+        marks += std::string(1, static_cast<char>(is_buried(m) ? toupper("rgbykp"[m.colour])
+                                                               : "rgbykp"[m.colour])) +
+                 (m.weight == 2 ? "+" : "");  // `r+`: red's large follower
     if (!marks.empty())
       art[3].replace(1, std::min<size_t>(marks.size(), kArtWidth - 2),
                      marks.substr(0, kArtWidth - 2));

@@ -171,10 +171,11 @@ void draw_meeples(std::string& o, const State& s, const Frame& f) {
     const PlacedCell& c = s.cell(m.cell);
     o += fmt::format(
         "<circle class=\"meeple{}\" data-colour=\"{}\" data-x=\"{}\" data-y=\"{}\" cx=\"{}\" "
-        "cy=\"{}\" r=\"7\" fill=\"{}\"><title>{} meeple{} on the {} at {},{}</title></circle>",
+        "cy=\"{}\" r=\"{}\" fill=\"{}\"><title>{} {}meeple{} on the {} at {},{}</title></circle>",
         is_buried(m) ? " buried" : "", colour, c.x, c.y, svg_num(p.x), svg_num(p.y),
-        kFills[static_cast<size_t>(m.colour)], colour, is_buried(m) ? " (buried)" : "", feature,
-        c.x, c.y);
+        m.weight == 2 ? 10 : 7,  // a large follower (Inns & Cathedrals) is drawn larger
+        kFills[static_cast<size_t>(m.colour)], colour, m.weight == 2 ? "large " : "",
+        is_buried(m) ? " (buried)" : "", feature, c.x, c.y);
   }
   // Mists hounds lie by a meeple: a dark tag beside it, numbered I or II.
   for (size_t h = 0; h < s.mists().hounds.size(); ++h) {

@@ -78,6 +78,14 @@ void draw_city(std::string& o, const Segment& seg) {
       o += fmt::format("<circle class=\"city\" cx=\"{0}\" cy=\"{0}\" r=\"{1}\"/>", svg_num(S / 2),
                        svg_num(S * 0.2));
   }
+  // A cathedral (Inns & Cathedrals): a small church, a cross over a nave, at the centre. Drawn
+  // with attributes of its own so that the board's style sheet stays as it is.
+  if (seg.flags & kSegCathedral)
+    o += fmt::format(
+        "<g class=\"cathedral\" fill=\"#f4f0e0\" stroke=\"#333\"><rect x=\"{0}\" y=\"{1}\" "
+        "width=\"12\" height=\"10\"/><path d=\"M{2},{3} v-8 M{4},{5} h6\"/></g>",
+        svg_num(S / 2 - 6), svg_num(S / 2 - 2), svg_num(S / 2), svg_num(S / 2 - 2),
+        svg_num(S / 2 - 3), svg_num(S / 2 - 7));
   if (seg.shields > 0) {
     const SvgPoint at = lerp(kCentre, edge(sides.empty() ? 0 : sides[0], 0.5), 0.55);
     o += fmt::format("<path class=\"shield\" d=\"M{},{} h10 v5 q0,5 -5,7 q-5,-2 -5,-7 z\"/>",
