@@ -27,6 +27,7 @@ namespace {
 
 inline constexpr int kCompletenessEvery = 8;  // Place decisions between full listings
 inline constexpr int kFeatureClasses = static_cast<int>(FeatureClass::None) + 1;
+static_assert(kFeatureClasses == kScoreClasses + 1);
 
 using Fail = std::optional<std::string>;
 
@@ -253,6 +254,16 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
     for (int v : sc.by_feature) classes += v;
     score_offsets_.push_back(sc.total - classes);
   }
+  const std::vector<FeatureClass>& listed = game_->score_classes();
+  for (int f = 0; f < kScoreClassCapacity; ++f) {
+    const auto c = static_cast<FeatureClass>(f);
+    if (c == FeatureClass::None) continue;  // never holds points
+    // A class a room outside the engine registered (engine/room_words.h) is its own room's:
+    // no shipped room scores there, so it counts wherever it holds points.
+    const bool registered = f > kScoreClasses;
+    const bool counted = registered || std::find(listed.begin(), listed.end(), c) != listed.end();
+    nth(counted ? counted_classes_ : stray_classes_, f) = ~0;
+  }
   prev_active_pile_ = start.active_pile();
   turn_ = start.turn();
   finished_events_.assign(kFeatureClasses, 0);
@@ -263,6 +274,10 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
                      game_->switches().meeple_on_finished == MeepleOnFinished::UnfinishedOnly;
   for (const RoomCheckEntry& room : room_checks())
     if (std::unique_ptr<RoomCheck> check = room.make(start)) rooms_.push_back(std::move(check));
+  for (int c = 0; c < kFeatureClasses; ++c)
+    for (const std::unique_ptr<RoomCheck>& room : rooms_)
+      nth(room_counts_, c) =
+          nth(room_counts_, c) || room->counts_finished(static_cast<FeatureClass>(c));
 }
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
@@ -452,7 +467,7 @@ Fail InvariantChecker::conservation(const State& s) {
   if (Fail f = meeple_conservation(s)) return f;
   if (Fail f = tile_conservation(s)) return f;
   // The rooms' own (checker/room_invariants.h): each holds trivially where its pieces are absent.
-  const BoardCounts board{board_ghosts_};
+  const BoardCounts board{board_ghosts_, buried_meeples()};
   for (const RoomInvariant& inv : room_invariants())
     if (Fail f = inv.check(s, board)) return f;
   return std::nullopt;
@@ -503,7 +518,9 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
   // Meeples: supply + board + buried + Level 6 scoring meeples = all of them.
   int supply = 0, on_board = 0, buried = 0, scoring = 0;
   std::array<int, kMaxColours> per_colour{}, supply_per_colour{};
-  for (const Meeple& m : s.meeples()) {
+  n_buried_ = 0;
+  for (size_t i = 0; i < s.meeples().size(); ++i) {
+    const Meeple& m = s.meeples()[i];
     if (m.colour >= 0 && m.colour < kMaxColours) {
       ++nth(per_colour, m.colour);
       if (m.in_play && m.cell < 0) ++nth(supply_per_colour, m.colour);
@@ -513,6 +530,7 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
       if (m.cell >= 0) return "meeples: a scoring meeple stands on the board";
     } else if (is_buried(m)) {
       ++buried;
+      if (n_buried_ < kMaxMeeples) nth(buried_, n_buried_++) = static_cast<int>(i);
     } else if (m.cell >= 0) {
       ++on_board;
     } else {
@@ -616,25 +634,23 @@ Fail InvariantChecker::ledgers(const State& s, const Action&) {
   return breakdown(s);
 }
 
-// Every breakdown lists the rule system's score classes: they hold every point scored.
+// Every breakdown lists the rule system's score classes: they hold every point scored. The
+// classes are read from the masks made once per game (this runs after every action).
 Fail InvariantChecker::breakdown(const State& s) const {
-  const std::vector<FeatureClass>& listed = s.game().score_classes();
   for (int t = 0; t < s.score_count(); ++t) {
     const Score& sc = s.score(t);
-    int sum = 0;
-    for (int f = 0; f < kScoreClassCapacity; ++f) {
+    int sum = 0, stray = 0;  // stray: bits of points in classes outside the rule system's
+    for (size_t f = 0; f < kScoreClassCapacity; ++f) {  // masks, not branches: vectorised
+      sum += sc.by_feature[f] & counted_classes_[f];
+      stray |= sc.by_feature[f] & stray_classes_[f];
+    }
+    if (stray != 0) {
+      int f = 0;
+      while ((sc.by_feature[static_cast<size_t>(f)] & nth(stray_classes_, f)) == 0) ++f;
       const auto c = static_cast<FeatureClass>(f);
-      if (c == FeatureClass::None) continue;  // never holds points
-      // A class a room outside the engine registered (engine/room_words.h) is its own room's:
-      // no shipped room scores there, so it counts wherever it holds points.
-      const bool registered = f > kScoreClasses;
-      if (registered || std::find(listed.begin(), listed.end(), c) != listed.end()) {
-        sum += sc.points(c);
-      } else if (sc.points(c) != 0) {
-        return "score breakdown: track/player " + std::to_string(t + 1) + " holds " +
-               std::to_string(sc.points(c)) + " points in " + feature_class_name(c) +
-               ", not a score class of the rule system";
-      }
+      return "score breakdown: track/player " + std::to_string(t + 1) + " holds " +
+             std::to_string(sc.points(c)) + " points in " + feature_class_name(c) +
+             ", not a score class of the rule system";
     }
     if (sum != sc.total - nth(score_offsets_, t))
       return "score breakdown: track/player " + std::to_string(t + 1) + "'s classes sum to " +
@@ -892,13 +908,10 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
   for (const Expected& e : expected_) ++nth(want, e.feature);
   for (int c = 0; c < kFeatureClasses; ++c) {
     const auto fc = static_cast<FeatureClass>(c);
-    bool room_counts = false;
-    for (const std::unique_ptr<RoomCheck>& room : rooms_) {
+    if (fc == FeatureClass::Field || nth(room_counts_, c)) continue;
+    for (const std::unique_ptr<RoomCheck>& room : rooms_)
       nth(want, c) -= room->finished_elsewhere(fc);
-      room_counts = room_counts || room->counts_finished(fc);
-    }
     int got = nth(finished_events_, c), exp = nth(want, c);
-    if (fc == FeatureClass::Field || room_counts) continue;
     if (got > exp || (completed && got != exp))
       return "scoring: the turn reported " + std::to_string(got) + " finished " +
              feature_class_name(static_cast<FeatureClass>(c)) +
@@ -952,7 +965,7 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
   if (ended_) return "an action after the game ended";
   Fail f;
   if ((f = conservation(s)) || (f = ledgers(s, a))) return f;
-  const BoardCounts board{board_ghosts_};
+  const BoardCounts board{board_ghosts_, buried_meeples()};
   for (const std::unique_ptr<RoomCheck>& room : rooms_)
     if ((f = room->after_action(s, a, board))) return f;
   if ((f = new_cells(s)) || (f = meeples(s)) || (f = turn_events(s, a))) return f;

@@ -39,6 +39,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -126,6 +127,9 @@ class InvariantChecker final : private CheckerView {
   bool old_small_city_ = false, unfinished_only_ = false;
   // The rooms' stateful checks this game has (room_checks(): each made or not for the game).
   std::vector<std::unique_ptr<RoomCheck>> rooms_;
+  // Per FeatureClass: a room counts its finished features itself (RoomCheck::counts_finished,
+  // asked once per game).
+  std::array<bool, kScoreClasses + 1> room_counts_{};  // Road .. None
   int64_t actions_ = 0;
   int tiles_in_play_ = 0;
   int meeples_total_ = 0;
@@ -133,10 +137,20 @@ class InvariantChecker final : private CheckerView {
   mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (board_pass)
   mutable int board_face_up_tiles_ = 0, board_face_down_ = 0;  // its tile count, likewise
   int prev_buried_ = 0;
+  // The buried meeples at this action, by index (meeple_conservation), lent to the rooms'
+  // checks so that none walks every meeple again for the few that lie buried.
+  std::array<int, kMaxMeeples> buried_{};
+  int n_buried_ = 0;
+  std::span<const int> buried_meeples() const {
+    return {buried_.data(), static_cast<size_t>(n_buried_)};
+  }
   int prev_active_pile_ = 0;
   std::vector<int> prev_scores_;
   // Per score: its total less its classes' points at the start (a setup's points, no class).
   std::vector<int> score_offsets_;
+  // breakdown(), per FeatureClass: ~0 for the classes whose points a score's total holds (the
+  // rule system's listed ones and every registered one), and for those that must hold none.
+  std::array<int, kScoreClassCapacity> counted_classes_{}, stray_classes_{};
   int turn_ = 0;
   std::vector<Expected> expected_;
   std::vector<int> finished_events_;  // per FeatureClass, this turn

@@ -73,7 +73,7 @@ class MistsCheck final : public RoomCheck {
   Fail after_action(const State& s, const Action&, const BoardCounts& board) override {
     if (Fail f = ghost_ledger(s, board)) return f;
     if (Fail f = face_down_cells(s)) return f;
-    if (Fail f = buried(s)) return f;
+    if (Fail f = buried(s, board.buried)) return f;
     return hounds(s);
   }
 
@@ -198,12 +198,13 @@ class MistsCheck final : public RoomCheck {
     return std::nullopt;
   }
 
-  // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026).
-  Fail buried(const State& s) {
+  // Buried on a closed cemetery, one per cemetery, for good (Dized.MoC.0026). The shared
+  // meeple count lists the buried ones (BoardCounts::buried): the few there are, not all.
+  Fail buried(const State& s, std::span<const int> buried_meeples) {
     const bool haunted_mode = s.game().rules().cemetery == CemeteryMode::Haunted;
     cemeteries_.clear();
-    for (const Meeple& m : s.meeples()) {
-      if (!is_buried(m)) continue;
+    for (const int i : buried_meeples) {
+      const Meeple& m = s.meeples()[static_cast<size_t>(i)];
       if (m.cell >= s.cells()) return "meeples: a meeple on a cell that does not exist";
       if (!is_cemetery_cell(s, m.cell))
         return "meeples: a buried meeple lies on " + at(s, m.cell) + ", which is no cemetery";

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "checker/policies.h"
+#include "engine/bcb.h"
 
 namespace carcheck {
 
@@ -182,7 +183,7 @@ struct BazaarRule::Impl {
     done = true;
     load(0, s);
     State& t = *scratch[0];
-    if (t.setup_bazaar_turn(q, static_cast<TileId>(s.bcb().revealed[static_cast<size_t>(i)]))) {
+    if (setup_bazaar_turn(t, q, static_cast<TileId>(s.bcb().revealed[static_cast<size_t>(i)]))) {
       g = 0;
       return g;
     }

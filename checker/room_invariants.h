@@ -18,9 +18,11 @@
 
 namespace carcheck {
 
-// What the shared pass over the cells counted at this action (InvariantChecker).
+// What the shared passes over the cells and the meeples counted at this action
+// (InvariantChecker).
 struct BoardCounts {
-  int ghosts = 0;  // on the cells' mist areas and cemeteries
+  int ghosts = 0;               // on the cells' mist areas and cemeteries
+  std::span<const int> buried;  // the buried meeples (engine/mists_state.h), by index
 };
 
 struct RoomInvariant {
@@ -86,7 +88,8 @@ class RoomCheck {
   // Features of class `f` the geometry found finished this turn that are reported otherwise
   // (a small city turned into a castle reports no finished city), subtracted from the count.
   virtual int finished_elsewhere(FeatureClass) const { return 0; }
-  // A class whose finished-count the room checks itself (the shared count skips it).
+  // A class whose finished-count the room checks itself (the shared count skips it). Asked
+  // once, when the checker is made: the answer holds for the whole game.
   virtual bool counts_finished(FeatureClass) const { return false; }
   // A meeple that stays on a finished feature for the room's reason (a castle's follower,
   // until its castle scores): the end-of-turn check skips it.

@@ -15,6 +15,7 @@
 //   buy sell
 #pragma once
 
+#include <string_view>
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
 #include <utility>
@@ -224,35 +225,41 @@ struct tile_mist_area : pg::seq<kw_mist, pg::must<then<area_k>>> {};
 struct a_empty_symbol
     : pg::seq<kw_empty_symbol, pg::must<then<coords>>, pg::must<then<tile_mist_area>>> {};
 struct a_haunt : pg::seq<kw_haunt, pg::must<then<coords>>, pg::must<then<tile_mist_area>>> {};
-// A room outside the engine (engine/room_words.h): a verb it registered at run time, then
-// the fields it declared, in this order: x,y, a count, a colour (dsl/action_fill.h checks
-// which are due). Last, so that no registered verb hides one of the engine's.
-struct room_verb {
-  using rule_t = room_verb;
+// A word a room outside the engine registered (engine/room_words.h), read at run time: the
+// longest run of characters `Char` accepts, when `Known` says the run is such a word. The
+// action grammar's verbs and the spec grammar's score classes and expectation words use it.
+template <bool (*Char)(char), bool (*Known)(std::string_view)>
+struct registered_word {
+  using rule_t = registered_word;
   using subs_t = pg::type_list<>;
   template <typename ParseInput>
   static bool match(ParseInput& in) {
     size_t n = 0;
-    while (in.size(n + 1) > n && is_word_char(in.peek_char(n))) ++n;
-    if (n == 0 || !carcheck::registered_action_by_verb(std::string_view(in.current(), n)))
-      return false;
+    while (in.size(n + 1) > n && Char(in.peek_char(n))) ++n;
+    if (n == 0 || !Known(std::string_view(in.current(), n))) return false;
     in.bump(n);
     return true;
-  }
-  static bool is_word_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
   }
 };
 }  // namespace carcheck::actionlang
 
-// For PEGTL's grammar analysis (tests/test_grammars.cpp): a registered verb consumes input.
-template <typename Name>
-struct tao::pegtl::analyze_traits<Name, carcheck::actionlang::room_verb>
+// For PEGTL's grammar analysis (tests/test_grammars.cpp): a registered word consumes input.
+template <typename Name, bool (*Char)(char), bool (*Known)(std::string_view)>
+struct tao::pegtl::analyze_traits<Name, carcheck::actionlang::registered_word<Char, Known>>
     : tao::pegtl::analyze_any_traits<> {};
 
 namespace carcheck::actionlang {
 
+constexpr bool is_verb_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_' || c == '.';
+}
+inline bool is_room_verb(std::string_view w) { return registered_action_by_verb(w).has_value(); }
+
+// A room outside the engine: a verb it registered at run time, then the fields it declared,
+// in this order: x,y, a count, a colour (dsl/action_fill.h checks which are due). Last, so
+// that no registered verb hides one of the engine's.
+struct room_verb : registered_word<is_verb_char, is_room_verb> {};
 struct room_coords : pg::seq<coord_x, comma, coord_y> {};
 struct room_count : number {};
 struct room_colour : colour {};

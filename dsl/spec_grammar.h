@@ -159,40 +159,18 @@ struct setup_block : pg::seq<kw_setup, sp, pg::must<setup_open>, pg::must<line_e
 
 // ---- Expectations -----------------------------------------------------------------------------
 
-// A word a room outside the engine registered (engine/room_words.h), read at run time:
-// `Known(word)` says whether the word is one. The word is a name_word's run of letters and '-'.
-template <bool (*Known)(std::string_view)>
-struct registered_word {
-  using rule_t = registered_word;
-  using subs_t = pg::type_list<>;
-  template <typename ParseInput>
-  static bool match(ParseInput& in) {
-    size_t n = 0;
-    while (in.size(n + 1) > n && is_name_char(in.peek_char(n))) ++n;
-    if (n == 0 || !Known(std::string_view(in.current(), n))) return false;
-    in.bump(n);
-    return true;
-  }
-  static bool is_name_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-';
-  }
-};
-}  // namespace carcheck::speclang
-
-// For PEGTL's grammar analysis (tests/test_grammars.cpp): a registered word consumes input.
-template <typename Name, bool (*Known)(std::string_view)>
-struct tao::pegtl::analyze_traits<Name, carcheck::speclang::registered_word<Known>>
-    : tao::pegtl::analyze_any_traits<> {};
-
-namespace carcheck::speclang {
-
+// A room's words (engine/room_words.h, read by actionlang::registered_word): a name_word's
+// run of letters and '-'.
+constexpr bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-';
+}
 inline bool is_room_score_class(std::string_view w) {
   const std::optional<FeatureClass> f = score_class_by_word(w);
   return f && registered_score_class(*f) != nullptr;
 }
 inline bool is_room_expectation(std::string_view w) { return registered_expectation(w) != nullptr; }
 
-struct room_score_class : registered_word<is_room_score_class> {};
+struct room_score_class : registered_word<is_name_char, is_room_score_class> {};
 struct score_feature
     : pg::sor<kw_road, kw_city, kw_monastery, kw_field, kw_castle, kw_hound, room_score_class> {};
 struct e_score : pg::seq<kw_score, pg::opt<then<colour>>, pg::opt<then<score_feature>>,
@@ -298,14 +276,17 @@ struct goal_state : pg::sor<goal_word, value> {};
 struct e_goal : pg::seq<kw_goal, pg::must<then<goal_state>>> {};
 // A room's own expectation (engine/room_words.h): its word, then its arguments as words,
 // which the room's check reads (`expect bells red 1`). Last: the language's own come first.
-struct room_expect_word : registered_word<is_room_expectation> {};
+struct room_expect_word : registered_word<is_name_char, is_room_expectation> {};
 struct room_arg : pg::plus<pg::not_one<' ', '\t', '#', '\r', '\n'>> {};
 struct e_room : pg::seq<room_expect_word, pg::star<then<room_arg>>> {};
-struct expectation
+// The language's own, each opened by a word of engine/room_words.h kSpecExpectationWords
+// (which a room may not register; tests/test_grammars.cpp holds the two to each other).
+struct language_expectation
     : pg::sor<e_score, e_track, e_scoring_meeples, e_ghosts, e_meeples, e_pile, e_active_pile,
               e_tiles_left, e_set_aside, e_finished, e_not, e_size, e_event, e_no_event, e_illegal,
               e_legal, e_won, e_lost, e_over, e_phase, e_player, e_hound, e_bridges, e_bridge,
-              e_castle_tokens, e_castle, e_goal, e_room> {};
+              e_castle_tokens, e_castle, e_goal> {};
+struct expectation : pg::sor<language_expectation, e_room> {};
 struct expect_statement : pg::seq<kw_expect, pg::must<then<expectation>>> {};
 
 // ---- Header, tiles, bindings ------------------------------------------------------------------

@@ -932,15 +932,7 @@ const std::vector<std::string>& setup_words() {
   return w;
 }
 std::vector<std::string> expect_words() {
-  std::vector<std::string> w = {"score",     "track",         "scoring-meeples",
-                                "goal",      "ghosts",        "meeples",
-                                "pile",      "active-pile",   "tiles-left",
-                                "set-aside", "finished",      "not",
-                                "size",      "event",         "no",
-                                "illegal",   "legal",         "won",
-                                "lost",      "over",          "phase",
-                                "player",    "hound",         "bridges",
-                                "bridge",    "castle-tokens", "castle"};
+  std::vector<std::string> w(kSpecExpectationWords.begin(), kSpecExpectationWords.end());
   for (std::string& room : registered_expectation_words()) w.push_back(std::move(room));
   return w;
 }

@@ -53,6 +53,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "engine/action.h"
 #include "engine/bcb_state.h"
@@ -62,6 +63,7 @@
 namespace carcheck {
 
 class RuleSystem;
+class State;
 
 inline constexpr int kBridgeSeg = kAddedSeg;  // PlacedCell::added: 1 + BridgeAxis
 
@@ -80,5 +82,11 @@ inline constexpr bool axis_has_side(BridgeAxis a, int side) { return axis_of_sid
 const char* bridge_axis_name(BridgeAxis a);  // "N-S", "W-E"
 
 std::shared_ptr<const RuleSystem> bcb_rules();
+
+// A policy's look-ahead (checker/policies_bcb.cpp), on a copy: while a bazaar's tiles are
+// being shared, `player` takes the placement turn of `tile` now, as a bazaar's placement turn
+// begins (engine/bcb_bazaars.cpp). Refused outside that stage. What follows that turn is no
+// game the rules reach: a caller reads the turn itself only.
+std::optional<std::string> setup_bazaar_turn(State& s, int player, TileId tile);
 
 }  // namespace carcheck

@@ -520,19 +520,22 @@ std::optional<std::string> Rules::bcb_bazaar_apply(State& s, const Action& a) {
   }
 }
 
-// A policy's look-ahead into a bazaar's placement turn (engine/state.h): BCB's own stage, so
-// it stands with the bazaar rather than with the shared set-up.
-std::optional<std::string> State::setup_bazaar_turn(int player, TileId tile) {
-  if (bcb_.bazaar != BazaarStage::Share) return "no bazaar's tiles are being shared";
-  if (player < 0 || player >= game_->players()) return "no such player";
-  if (tile < 0 || tile >= static_cast<TileId>(game_->tiles().size())) return "no such tile";
-  bcb_.bazaar = BazaarStage::Place;
-  bcb_.bazaar_redrawn = false;
-  decider_ = -1;
-  player_ = player;
-  drawn_ = tile;
-  phase_ = Phase::Place;
+// A policy's look-ahead into a bazaar's placement turn (engine/bcb.h): BCB's own stage.
+std::optional<std::string> Rules::bcb_setup_bazaar_turn(State& s, int player, TileId tile) {
+  if (s.bcb_.bazaar != BazaarStage::Share) return "no bazaar's tiles are being shared";
+  if (player < 0 || player >= s.game_->players()) return "no such player";
+  if (tile < 0 || tile >= static_cast<TileId>(s.game_->tiles().size())) return "no such tile";
+  s.bcb_.bazaar = BazaarStage::Place;
+  s.bcb_.bazaar_redrawn = false;
+  s.decider_ = -1;
+  s.player_ = player;
+  s.drawn_ = tile;
+  s.phase_ = Phase::Place;
   return std::nullopt;
+}
+
+std::optional<std::string> setup_bazaar_turn(State& s, int player, TileId tile) {
+  return Rules::bcb_setup_bazaar_turn(s, player, tile);
 }
 
 }  // namespace carcheck

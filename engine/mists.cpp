@@ -124,6 +124,7 @@ class MistsRules final : public RuleSystem {
     return RuleSystem::feature_value(s, p, final_scoring);
   }
   void cells_added(State& s, int first) const override { Rules::mists_cells_added(s, first); }
+  void piles_passed(State& s, int pile) const override { Rules::mists_piles_passed(s, pile); }
 };
 
 }  // namespace

@@ -53,6 +53,16 @@ std::optional<std::string> Rules::mists_setup_hound_status(State& s, int hound,
   return std::nullopt;
 }
 
+// A spec's `active-pile K` (State::setup_active_pile): the thresholds of piles 1..K are
+// passed, and a hound that still waited on one of them is out of the game.
+void Rules::mists_piles_passed(State& s, int pile) {
+  for (int h = s.mists_.thresholds_passed; h < pile && h < static_cast<int>(s.mists_.hounds.size());
+       ++h)
+    if (nth(s.mists_.hounds, h).status == Hound::Waiting)
+      nth(s.mists_.hounds, h).status = Hound::Lost;
+  s.mists_.thresholds_passed = std::max(s.mists_.thresholds_passed, pile);
+}
+
 std::optional<std::string> Rules::mists_setup_ghost_supply(State& s, int count) {
   if (s.game_->rules().ghosts_total == 0) return "this rule set has no ghosts";
   if (count < 0) return "a supply holds 0 ghosts or more";

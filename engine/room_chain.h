@@ -70,6 +70,7 @@ class RoomChain final : public RuleSystem {
   }
   bool tracks_cells() const override { return base_->tracks_cells(); }
   void cells_added(State& s, int first) const override { base_->cells_added(s, first); }
+  void piles_passed(State& s, int pile) const override { base_->piles_passed(s, pile); }
   int city_farm_value(const State& s, int root) const override {
     return base_->city_farm_value(s, root);
   }

@@ -58,6 +58,20 @@ bool class_taken(std::string_view word) {
   return score_class_by_word(word).has_value();
 }
 
+// An expectation word the spec language reads as its own (kSpecExpectationWords).
+void check_spec_keywords(const RoomWords& w) {
+  for (const RoomExpectation& e : w.expectations) {
+    const std::string_view k = spec_expectation_keyword(e.word);
+    if (k.empty()) continue;
+    if (k.size() == e.word.size())
+      refuse(w, "the expectation word '" + e.word + "' is the spec language's own (expect " +
+                    e.word + " ...)");
+    refuse(w, "the expectation word '" + e.word + "' starts with the spec language's '" +
+                  std::string(k) + "' and '-' (a keyword ends at '-': expect " + e.word +
+                  " reads as expect " + std::string(k) + ")");
+  }
+}
+
 template <typename T, size_t N>
 void check_room(const RoomWords& w, const Table<T, N>& t, size_t adding, const char* what) {
   if (static_cast<size_t>(t.size()) + adding > N)
@@ -88,6 +102,12 @@ int publish(Table<T, N>& t, const T& item) {
 
 }  // namespace
 
+std::string_view spec_expectation_keyword(std::string_view word) {
+  for (std::string_view k : kSpecExpectationWords)
+    if (word.starts_with(k) && (word.size() == k.size() || word[k.size()] == '-')) return k;
+  return {};
+}
+
 const RoomIds& register_room_words(const RoomWords& w) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
@@ -116,6 +136,7 @@ const RoomIds& register_room_words(const RoomWords& w) {
   check_words(
       w, w.expectations, [](const RoomExpectation& e) -> const std::string& { return e.word; },
       [](std::string_view word) { return registered_expectation(word) != nullptr; }, "expectation");
+  check_spec_keywords(w);
   for (const RoomExpectation& e : w.expectations)
     if (!e.check) refuse(w, "the expectation '" + e.word + "' has no check");
 

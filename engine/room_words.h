@@ -16,6 +16,7 @@
 // not supported.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -68,6 +69,19 @@ struct RoomExpectation {
   friend bool operator==(const RoomExpectation&, const RoomExpectation&) = default;
 };
 
+// The spec language's own expectation words (dsl/spec_grammar.h `expectation`, each the
+// first word of one of its alternatives): `expect <word>` reads them before a room's. A room
+// may take none of them, nor a word that starts with one and '-' (a keyword ends at '-', so
+// `expect score-x` reads as `expect score`). tests/test_grammars.cpp holds the grammar to it;
+// the spec parser's "unknown expectation" message lists them in this order.
+inline constexpr std::array<std::string_view, 27> kSpecExpectationWords{
+    "score",       "track",      "scoring-meeples", "goal",     "ghosts",        "meeples", "pile",
+    "active-pile", "tiles-left", "set-aside",       "finished", "not",           "size",    "event",
+    "no",          "illegal",    "legal",           "won",      "lost",          "over",    "phase",
+    "player",      "hound",      "bridges",         "bridge",   "castle-tokens", "castle"};
+// The spec language's expectation word that `word` reads as, or an empty view.
+std::string_view spec_expectation_keyword(std::string_view word);
+
 struct RoomEvent {
   std::string word;
   // What the Event's fields hold, as EventFields says (empty: unused).
@@ -100,8 +114,8 @@ struct RoomIds {
 };
 
 // Registers `words`; throws std::invalid_argument when a word is taken (by the engine or by
-// another room), a room registers different words under a name already registered, or the
-// reserved ranges are full.
+// another room; an expectation word by the spec language too), a room registers different words
+// under a name already registered, or the reserved ranges are full.
 const RoomIds& register_room_words(const RoomWords& words);
 
 // ---- The combined vocabulary (the engine's words, then the registered ones) -------------------

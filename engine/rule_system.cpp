@@ -51,6 +51,8 @@ bool RuleSystem::chance_phase(Phase) const { return false; }
 
 void RuleSystem::cells_added(State&, int) const {}
 
+void RuleSystem::piles_passed(State&, int) const {}
+
 int RuleSystem::city_farm_value(const State&, int) const { return 3; }
 
 namespace {

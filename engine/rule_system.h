@@ -162,6 +162,10 @@ class RuleSystem {
   // (Mists: its per-cell table and its list of cemeteries).
   virtual bool tracks_cells() const { return false; }
   virtual void cells_added(State& s, int first) const;
+  // A spec's set-up made pile `pile` the active one as if the thresholds of the piles before
+  // it had been reached (State::setup_active_pile): what of the room waits on those
+  // thresholds follows (Mists: a hound still waiting is out of the game). Set-up only.
+  virtual void piles_passed(State& s, int pile) const;
   // Third- and second-edition farm scoring: what the finished city at root `root` is worth to
   // a farm (3, seed 001; BCB: a castle's value, castle-farm-value). Once per game.
   virtual int city_farm_value(const State& s, int root) const;

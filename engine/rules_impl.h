@@ -183,6 +183,8 @@ struct Rules {
   static void bcb_bazaar_pay(State& s, int who, int points, int other);
   static void bcb_bazaar_legal(const State& s, ActionList& out);
   static std::optional<std::string> bcb_bazaar_apply(State& s, const Action& a);
+  // A policy's look-ahead (engine/bcb.h setup_bazaar_turn).
+  static std::optional<std::string> bcb_setup_bazaar_turn(State& s, int player, TileId tile);
 
   // ---- mists.cpp: the cooperative game ------------------------------------------------------
   // Steps of a Mists turn (the seed's summary numbers them 1b, 1c, 2a, 2b, 3a, 3b, 3c).
@@ -220,6 +222,8 @@ struct Rules {
   static std::optional<std::string> mists_setup_ghost_supply(State& s, int count);
   static std::optional<std::string> mists_setup_buried(State& s, int colour, int cell);
   static std::optional<std::string> mists_setup_face_down(State& s, TileId tile, int x, int y);
+  // RuleSystem::piles_passed: the hounds of the thresholds passed that still wait are lost.
+  static void mists_piles_passed(State& s, int pile);
   // A surrounded castle's value: 2 per surrounding tile showing mist, plus 2 for itself.
   static int mists_castle_value(const State& s, int cell);
   static void mists_legal(const State& s, ActionList& out);

@@ -80,10 +80,7 @@ std::optional<std::string> State::setup_active_pile(int pile) {
     from.clear();
   }
   active_pile_ = pile;
-  for (int h = mists_.thresholds_passed; h < pile && h < static_cast<int>(mists_.hounds.size());
-       ++h)
-    if (nth(mists_.hounds, h).status == Hound::Waiting) nth(mists_.hounds, h).status = Hound::Lost;
-  mists_.thresholds_passed = std::max(mists_.thresholds_passed, pile);
+  game_->rule_system().piles_passed(*this, pile);  // Mists: the hounds of those thresholds
   return std::nullopt;
 }
 

@@ -228,9 +228,9 @@ class State {
   // the supply (any pile, this one first); what the pile held and is not listed goes back
   // to the box. Refused, with the state unchanged, when a listed tile has no copy left.
   std::optional<std::string> setup_pile(int pile, const std::vector<TileId>& tiles);
-  // Levels 3+: `pile` becomes the active pile as if the thresholds of the piles before it
-  // had been reached: their waiting hounds are out of the game (lost) and what is left of
-  // the earlier piles goes on top of it.
+  // `pile` becomes the active pile as if the thresholds of the piles before it had been
+  // reached: what is left of the earlier piles goes on top of it, and the room hears of the
+  // thresholds (RuleSystem::piles_passed; Mists, levels 3+: their waiting hounds are lost).
   std::optional<std::string> setup_active_pile(int pile);
   // `colour` keeps `count` meeples in its supply; the others go back to the box.
   std::optional<std::string> setup_meeple_supply(int colour, int count);
@@ -240,12 +240,6 @@ class State {
   // listed pile held and is not listed goes back to the box; other piles keep the rest.
   std::optional<std::string> setup_piles(
       const std::vector<std::pair<int, std::vector<TileId>>>& piles);
-
-  // A policy's look-ahead (checker/policies.cpp), on a copy: while a bazaar's tiles are being
-  // shared, `player` takes the placement turn of `tile` now, as a bazaar's placement turn
-  // begins (engine/bcb_bazaars.cpp). Refused outside that stage. What follows that turn is no
-  // game the rules reach: a caller reads the turn itself only.
-  std::optional<std::string> setup_bazaar_turn(int player, TileId tile);
 
   // A canonical dump of every field: equal snapshots mean equal states.
   std::string snapshot() const;

@@ -3,6 +3,9 @@
 // the engine prints, fills a typed ActionSyntax, and reports bad text with its column.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <set>
+#include <string>
 #include <tao/pegtl/contrib/analyze.hpp>
 
 #include "dsl/action_grammar.h"
@@ -10,6 +13,8 @@
 #include "dsl/library.h"
 #include "dsl/spec_grammar.h"
 #include "dsl/tile_grammar.h"
+#include "engine/room_words.h"
+#include "test_support.h"
 
 namespace carcheck {
 namespace {
@@ -20,6 +25,48 @@ TEST(Grammars, AnalyzeFindsNoProblems) {
   EXPECT_EQ(pg::analyze<tilelang::shape>(), 0u);
   EXPECT_EQ(pg::analyze<speclang::file>(), 0u);
   EXPECT_EQ(pg::analyze<actionlang::action_text>(), 0u);
+}
+
+// Whether the spec language's own expectations take `expect <word> 1` as theirs: they read
+// it, or they claim it and report what should have followed the word.
+bool language_claims(const std::string& word) {
+  const std::string text = word + " 1";
+  pg::memory_input in(text, "test");
+  try {
+    return pg::parse<speclang::language_expectation>(in);
+  } catch (const pg::parse_error&) {
+    return true;
+  }
+}
+
+// engine/room_words.h refuses a room's expectation word exactly when the spec language reads
+// it as its own: every keyword of the language and every verb, alone and with "-x" after it
+// (a keyword ends at '-'), is claimed by the grammar if and only if the registry refuses it.
+TEST(Grammars, ARoomMayTakeNoExpectationWordTheSpecLanguageReads) {
+  std::set<std::string> words = {"bells", "ring", "score-first", "nonesuch"};
+  const std::regex keyword(R"re(CARCHECK_(SPEC|ACTION)_KEYWORD\(\w+, "([^"]+)"\))re");
+  for (const char* file : {"/dsl/spec_grammar.h", "/dsl/action_grammar.h"}) {
+    const std::string grammar = test_support::read_text(std::string(CARCHECK_DATA_DIR) + file);
+    for (std::sregex_iterator i(grammar.begin(), grammar.end(), keyword), end; i != end; ++i)
+      words.insert((*i)[2]);
+  }
+  ASSERT_GT(words.size(), 60u) << "the keywords of the spec and action grammars";
+  for (std::string_view v : kActionVerbs) words.insert(std::string(v));
+  for (std::string_view w : kSpecExpectationWords) {
+    EXPECT_TRUE(words.contains(std::string(w))) << w;
+    EXPECT_EQ(spec_expectation_keyword(w), w);
+  }
+  int claimed = 0;
+  for (const std::string& w : words)
+    for (const std::string& written : {w, w + "-x"}) {
+      const bool refused = !spec_expectation_keyword(written).empty();
+      EXPECT_EQ(language_claims(written), refused) << "expect " << written;
+      claimed += refused;
+    }
+  EXPECT_GE(claimed, 2 * 27);
+  EXPECT_EQ(spec_expectation_keyword("none"), "") << "a keyword ends at '-', not at 'n'";
+  EXPECT_EQ(spec_expectation_keyword("players"), "");
+  EXPECT_EQ(spec_expectation_keyword("castle-score"), "castle");
 }
 
 ActionSyntax read(const std::string& text) {

@@ -47,23 +47,9 @@ Game toy_game(const std::vector<TileSet>& sets, int players) {
   return Game(rules, sets, players, std::make_shared<const DoubleRoads>());
 }
 
+using test_support::draw;
 using test_support::ok;
-
-Action draw(TileId t) {
-  Action a;
-  a.kind = ActionKind::Draw;
-  a.tile = t;
-  return a;
-}
-
-Action place(int x, int y, int rot) {
-  Action a;
-  a.kind = ActionKind::Place;
-  a.x = static_cast<int16_t>(x);
-  a.y = static_cast<int16_t>(y);
-  a.rot = static_cast<int8_t>(rot);
-  return a;
-}
+using test_support::place;
 
 // The segment of the road that leaves the cell at (x, y) on side `side` (0 N .. 3 W).
 int road_on(const State& s, int x, int y, int side) {

@@ -16,6 +16,7 @@
 #include "engine/add_on.h"
 #include "engine/room_chain.h"
 #include "engine/state.h"
+#include "tests/test_support.h"
 #include "toy_add_on.h"
 
 namespace carcheck {
@@ -33,32 +34,10 @@ const auto* const kRegistered = ::testing::AddGlobalTestEnvironment(new Register
 const Library& library() { return Library::shipped("", kLevels); }
 RuleSet rules(const std::string& name) { return find_rule_set(library().rule_sets, name); }
 
-::testing::AssertionResult ok(const std::optional<std::string>& why) {
-  if (!why) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << *why;
-}
-
-Action draw(TileId t) {
-  Action a;
-  a.kind = ActionKind::Draw;
-  a.tile = t;
-  return a;
-}
-
-Action place(int x, int y, int rot) {
-  Action a;
-  a.kind = ActionKind::Place;
-  a.x = static_cast<int16_t>(x);
-  a.y = static_cast<int16_t>(y);
-  a.rot = static_cast<int8_t>(rot);
-  return a;
-}
-
-Action pass() {
-  Action a;
-  a.kind = ActionKind::Pass;
-  return a;
-}
+using test_support::draw;
+using test_support::ok;
+using test_support::pass;
+using test_support::place;
 
 // Seed 001's start tile (city N, road W-E) and two T junctions: red closes the start tile's
 // road in the east with a junction and puts a thief on it, green closes it in the west.

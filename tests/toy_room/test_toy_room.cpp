@@ -103,6 +103,38 @@ TEST_F(ToyRoom, RegisteringAgainGivesTheSameIdsAndAWordTakenIsRefused) {
   EXPECT_EQ(registered_action_verbs(), std::vector<std::string>{"ring"}) << "nothing half-added";
 }
 
+// `expect score ...` is the spec language's: a room's expectation word `score` could never be
+// read, nor `pile-size` (read as `expect pile`). Refused when registered, nothing added.
+TEST_F(ToyRoom, AnExpectationWordTheSpecLanguageReadsIsRefused) {
+  const std::vector<std::string> before = registered_expectation_words();
+  auto refusal = [](const std::string& word) {
+    RoomWords w;
+    w.room = "toy-shadow";
+    w.expectations = {RoomExpectation{
+        word, nullptr, [](const State&, std::span<const std::string>) { return RoomVerdict{}; }}};
+    try {
+      register_room_words(w);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("registered");
+  };
+  EXPECT_EQ(refusal("score"),
+            "room 'toy-shadow': the expectation word 'score' is the spec language's own (expect "
+            "score ...)");
+  EXPECT_EQ(refusal("legal"),
+            "room 'toy-shadow': the expectation word 'legal' is the spec language's own (expect "
+            "legal ...)");
+  EXPECT_EQ(refusal("pile-size"),
+            "room 'toy-shadow': the expectation word 'pile-size' starts with the spec language's "
+            "'pile' and '-' (a keyword ends at '-': expect pile-size reads as expect pile)");
+  EXPECT_EQ(registered_expectation_words(), before) << "nothing half-added";
+  // A word that only starts alike is a room's to take (not registered here: the toy's
+  // expectation words stay the only ones in this process).
+  EXPECT_EQ(spec_expectation_keyword("scores"), "");
+  EXPECT_EQ(spec_expectation_keyword("bells"), "");
+}
+
 // ---- Notation ---------------------------------------------------------------------------------
 
 TEST_F(ToyRoom, TheNotationPrintsAndReadsRing) {

@@ -99,6 +99,15 @@ bool may_ring(const State& s, bool broken) {
 
 }  // namespace
 
+void offer_ring_or_pass(const State& s, bool broken, ActionList& out) {
+  Action ring;
+  ring.kind = register_toy_room().ring;
+  if (may_ring(s, broken)) out.push(ring);
+  Action pass;
+  pass.kind = ActionKind::Pass;
+  out.push(pass);
+}
+
 std::optional<std::string> ring_or_pass(State& s, const Action& a, bool broken) {
   const ToyIds& ids = register_toy_room();
   if (s.phase() != ids.bell)
@@ -131,12 +140,7 @@ void BellRules::after_meeple(State& s) const {
 
 void BellRules::legal(const State& s, ActionList& out) const {
   if (s.phase() != register_toy_room().bell) return CompetitiveRules::legal(s, out);
-  Action ring;
-  ring.kind = register_toy_room().ring;
-  out.push(ring);
-  Action pass;
-  pass.kind = ActionKind::Pass;
-  out.push(pass);
+  offer_ring_or_pass(s, broken_, out);  // the phase opens only when the player may ring
 }
 
 std::optional<std::string> BellRules::apply(State& s, const Action& a) const {
@@ -164,14 +168,7 @@ bool BellAddOn::after_meeple(State& s, const ChainRest&) const {
 bool BellAddOn::owns(Phase p) const { return p == register_toy_room().bell; }
 bool BellAddOn::owns(ActionKind k) const { return k == register_toy_room().ring; }
 
-void BellAddOn::legal(const State& s, ActionList& out) const {
-  Action ring;
-  ring.kind = register_toy_room().ring;
-  if (toy::may_ring(s, false)) out.push(ring);
-  Action pass;
-  pass.kind = ActionKind::Pass;
-  out.push(pass);
-}
+void BellAddOn::legal(const State& s, ActionList& out) const { offer_ring_or_pass(s, false, out); }
 
 std::optional<std::string> BellAddOn::apply(State& s, const Action& a,
                                             const ChainRest& rest) const {

@@ -34,6 +34,9 @@ const ToyIds& register_toy_room();
 // How often `player` rang the bell (from the points of the bells class).
 int bells_rung(const carcheck::State& s, int player);
 
+// The bell phase's offer, whichever way the toy is played: ring when the player may, and pass.
+void offer_ring_or_pass(const carcheck::State& s, bool broken, carcheck::ActionList& out);
+
 // The bell step itself, whichever way the toy is played: `a` (ring or pass) in the bell phase,
 // its points and event; the caller then moves the turn on. The refusal, or nullopt.
 std::optional<std::string> ring_or_pass(carcheck::State& s, const carcheck::Action& a, bool broken);
