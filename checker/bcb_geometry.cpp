@@ -53,8 +53,14 @@ bool ends_ok(const State& s, const Hypothesis& h, const CellFace& f, int x, int 
   return true;
 }
 
+// bridge-on-monastery=forbidden: no bridge on a monastery tile; bcb-bridge-across-river=
+// forbidden: none on a tile with a river side.
 bool monastery_forbidden(const State& s, const CellFace& f) {
-  return s.game().switches().bridge_on_monastery == BridgeOnMonastery::Forbidden && is_monastery(f);
+  const Switches& sw = s.game().switches();
+  bool river = false;
+  for (int side = 0; side < kSides; ++side) river = river || f.sides[side] == Terrain::River;
+  return (sw.bridge_on_monastery == BridgeOnMonastery::Forbidden && is_monastery(f)) ||
+         (sw.bcb_bridge_across_river == BcbBridgeAcrossRiver::Forbidden && river);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/river.h"
+
 namespace carcheck {
 namespace {
 
@@ -12,8 +14,15 @@ struct Registered {
   AddOnFactory make;
 };
 
+// The engine's own add-on rooms, registered before any caller's.
+std::vector<Registered> engine_add_ons() {
+  return {
+      {"river", &river_add_on},
+  };
+}
+
 std::vector<Registered>& registry() {
-  static std::vector<Registered> rooms;
+  static std::vector<Registered> rooms = engine_add_ons();
   return rooms;
 }
 

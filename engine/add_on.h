@@ -4,6 +4,7 @@
 // the order listed, every hook chained. No room tests which other rooms are present.
 //
 //   hook               default           chain (B: the family's room; A1..An: the add-ons)
+//   start_tile         the one so far    the printed start tile, then A1..An each given it
 //   setup              nothing           B, then A1..An
 //   draw_due/drawn/    not taken         A1..An, then B; the first that takes the turn stops
 //   unplaceable                          the chain and hands it back later (ChainRest)
@@ -64,6 +65,7 @@ inline constexpr uint32_t kFeatureValue = 1u << 9;
 inline constexpr uint32_t kFinalScoring = 1u << 10;
 inline constexpr uint32_t kFollowers = 1u << 11;
 inline constexpr uint32_t kDecisions = 1u << 12;  // owns, legal, apply
+inline constexpr uint32_t kStartTile = 1u << 13;
 }  // namespace add_on_hooks
 
 // The rest of the chain after one add-on: what an add-on that took the turn calls to hand it
@@ -92,6 +94,11 @@ class AddOn {
   // fills (add_on_hooks, or-ed).
   virtual bool combines_with(Family f) const = 0;
   virtual uint32_t hooks() const = 0;
+
+  // The tile placed at 0,0 before the first turn, given the one so far (the rule set's printed
+  // start tile, or an earlier add-on's choice): The River's spring. Asked once, by Game; the
+  // tile it returns is the start tile, and every copy of the one it replaces joins the supply.
+  virtual TileId start_tile(const std::vector<TileType>&, TileId so_far) const { return so_far; }
 
   // After the family's room's set-up (the start tile, the meeples and the scores are out).
   virtual void setup(State&) const {}

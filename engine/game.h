@@ -35,6 +35,8 @@ class Game {
   const TileType& tile(TileId id) const { return nth(tiles_, id); }
   TileId find_tile(const std::string& name) const;  // -1 when not in play
   TileId start_tile() const { return start_; }
+  // The rule set's printed start tile, before a room chose its own (AddOn::start_tile).
+  TileId printed_start() const { return printed_start_; }
   int max_cells() const { return max_cells_; }
   // A one-cell tile's side terrains in its four rotations, one byte each (Rules::packed_sides),
   // rotation 0 lowest; worked out once for the placement scan. 0 for a larger tile.
@@ -83,6 +85,7 @@ class Game {
   int players_;
   std::vector<TileType> tiles_;
   TileId start_ = -1;
+  TileId printed_start_ = -1;
   int max_cells_ = 0;
   std::vector<uint32_t> packed_rotations_;  // per tile
   int colours_ = 0;

@@ -22,6 +22,13 @@ bool shared_action(ActionKind k) {
 
 }  // namespace
 
+TileId RoomChain::start_tile(const std::vector<TileType>& tiles, TileId printed) const {
+  TileId t = base_->start_tile(tiles, printed);
+  for (const auto& a : add_ons_)
+    if (a->hooks() & add_on_hooks::kStartTile) t = a->start_tile(tiles, t);
+  return t;
+}
+
 RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
                      std::vector<std::shared_ptr<const AddOn>> add_ons)
     : base_(std::move(base)), add_ons_(std::move(add_ons)) {

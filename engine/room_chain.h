@@ -27,6 +27,7 @@ class RoomChain final : public RuleSystem {
 
   Seating seat(const RuleSet& r, int players) const override { return base_->seat(r, players); }
   void setup(State& s) const override;
+  TileId start_tile(const std::vector<TileType>& tiles, TileId printed) const override;
   void draw_due(State& s) const override { draw_due_from(s, 0); }
   bool drawn(State& s, TileId t) const override { return drawn_from(s, t, 0); }
   void unplaceable(State& s, TileId t) const override { unplaceable_from(s, t, 0); }

@@ -57,6 +57,8 @@ class RuleSystem {
   // once the start tile and the meeples are out (State's constructor).
   virtual Seating seat(const RuleSet& r, int players) const = 0;
   virtual void setup(State& s) const = 0;
+  // The start tile among the game's tiles, given the printed one (add-on rooms: AddOn::start_tile).
+  virtual TileId start_tile(const std::vector<TileType>&, TileId printed) const { return printed; }
 
   // Draw. `draw_due`: a turn begins (the rule system may end the game instead of drawing).
   // `drawn`: tile `t` was drawn and reported; true when the hook took over the turn (a
