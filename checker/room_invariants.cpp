@@ -7,6 +7,7 @@ namespace carcheck {
 
 std::span<const RoomInvariant> mists_invariants();
 std::span<const RoomInvariant> bcb_invariants();
+std::span<const RoomInvariant> river_invariants();
 std::span<const RoomCheckEntry> mists_checks();
 std::span<const RoomCheckEntry> bcb_checks();
 
@@ -15,7 +16,8 @@ namespace {
 std::vector<RoomInvariant>& registry() {
   static std::vector<RoomInvariant> all = [] {
     std::vector<RoomInvariant> v;
-    for (std::span<const RoomInvariant> room : {mists_invariants(), bcb_invariants()})
+    for (std::span<const RoomInvariant> room :
+         {mists_invariants(), bcb_invariants(), river_invariants()})
       v.insert(v.end(), room.begin(), room.end());
     return v;
   }();

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/rules_impl.h"
+#include "engine/testing_hooks.h"
 
 namespace carcheck {
 
@@ -153,6 +154,7 @@ std::optional<std::string> river_refusal(const State& s, TileId tile, int x, int
            " (river-continuity=extend, S2 fn 5)";
   }
   if (rs.n < 2) return std::nullopt;  // the lake ends the river: no turn, nothing ahead
+  if (testing::break_rule == testing::BrokenRule::RiverUturnIgnored) return std::nullopt;
   const int in = opposite_side(c.heading);
   const int out = rs.side[0] == in ? rs.side[1] : rs.side[0];
   std::string why = uturn_refusal(s, c, turn_of(c.heading, out), out, x, y);

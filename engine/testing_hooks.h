@@ -28,6 +28,9 @@ enum class BrokenRule : unsigned char {
   // engine/scoring.cpp award: a farm's points go to the cemetery class, which no competitive
   // breakdown lists, so the breakdown no longer sums to the total (InvariantChecker::breakdown).
   FarmPointsMisfiled,
+  // engine/river.cpp river_refusal: a river tile at the open end is never refused for its
+  // turn (river-uturn ignored), so the river may turn back on itself.
+  RiverUturnIgnored,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;
