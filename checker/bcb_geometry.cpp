@@ -97,7 +97,10 @@ bool fits_with_bridge(const State& s, int player, TileId tile, int x, int y, int
     fits_plain =
         fits_plain && shows(s, plain, x, y, side) == shows(s, plain, nx, ny, opposite_side(side));
   }
-  return touches && !fits_plain;
+  // A rule set's add-on rooms restrict bridged placements as plain ones (The River): their
+  // rule taken on trust, as in the plain count (checker/invariants.cpp).
+  return touches && !fits_plain &&
+         s.game().rule_system().add_ons_allow_placement(s, tile, x, y, rot);
 }
 
 int bridged_placements_by_geometry(const State& s, int player, TileId tile) {

@@ -120,14 +120,32 @@ bool RoomChain::add_ons_allow_placement(const State& s, TileId tile, int x, int 
   return true;
 }
 
+// The placements a room adds (BCB's bridged ones) obey the add-ons' placement rules as the
+// plain ones do (The River's continuity and turns); a discard offered beside them (BCB fn 17)
+// goes when none of them is left.
 void RoomChain::added_placements(const State& s, TileId tile, ActionList& out, int from) const {
+  const int before = out.size;
   if (const AddOn* a = owner(placer_))
     a->added_placements(s, tile, out, from);
   else
     base_->added_placements(s, tile, out, from);
+  if (links_[kPlacement].empty()) return;
+  int kept = before, places = 0;
+  for (int i = before; i < out.size; ++i) {
+    const Action& p = out.items[i];
+    const bool place = p.kind == ActionKind::Place;
+    if (!place || add_ons_allow_placement(s, tile, p.x, p.y, p.rot)) {
+      out.items[kept++] = p;
+      places += place;
+    }
+  }
+  out.size = places ? kept : before;
 }
 
 std::optional<std::string> RoomChain::place_with(State& s, const Action& a) const {
+  std::string why;
+  for (const Link& l : links_[kPlacement])
+    if (!l.add_on->placement_allowed(s, s.drawn(), a.x, a.y, a.rot, &why)) return why;
   if (const AddOn* o = owner(placer_)) return o->place_with(s, a);
   return base_->place_with(s, a);
 }

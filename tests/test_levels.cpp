@@ -36,8 +36,9 @@ using test_support::read_text;
 TEST(Levels, EveryRuleSetIsThere) {
   std::vector<std::string> names;
   for (const RuleSet& r : shipped()) names.push_back(r.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"base-c1", "pnp-demo", "bcb", "mists-1", "mists-2",
-                                             "mists-3", "mists-4", "mists-5", "mists-6"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"base-c1", "pnp-demo", "bcb", "mists-1", "mists-2", "mists-3",
+                                      "mists-4", "mists-5", "mists-6", "base-river", "bcb-river"}));
 }
 
 // The level table of mists-rules.md; thresholds are absolute totals, never track spaces.
@@ -296,7 +297,7 @@ TEST(Levels, FindRuleSetAcceptsLevelSpellings) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
                  "unknown rule set 'mists-7' (known: base-c1, pnp-demo, bcb, mists-1, mists-2, "
-                 "mists-3, mists-4, mists-5, mists-6)");
+                 "mists-3, mists-4, mists-5, mists-6, base-river, bcb-river)");
   }
 }
 
