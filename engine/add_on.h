@@ -113,6 +113,8 @@ class AddOn {
   // Placement legality beyond edge matching (with the reason in `why` when it is given), asked
   // only when restricts_placement(switches) is true (read once per Game).
   virtual bool restricts_placement(const Switches&) const { return false; }
+  // The tiles placement_allowed may refuse (read once per tile and Game).
+  virtual bool restricts_tile(const TileType&) const { return true; }
   virtual bool placement_allowed(const State&, TileId, int /*x*/, int /*y*/, int /*rot*/,
                                  std::string* /*why*/) const {
     return true;

@@ -633,7 +633,7 @@ std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
         return std::string("no tile is to be set aside now (") + phase_name(s.phase_) + ")";
       ActionList plain;  // the placements without a bridge the rules allow (board-bounds too)
       edge_placements(s, s.drawn_, plain);
-      if (s.game_->restricts_placement()) keep_room_placements(s, plain, 0);
+      if (s.game_->restricts_placement(s.drawn_)) keep_room_placements(s, plain, 0);
       if (plain.size > 0)
         return "the tile fits without a bridge; only a tile that fits only with a bridge may be "
                "set aside (seed 003 fn 17)";

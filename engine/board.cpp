@@ -235,7 +235,7 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
 }
 
 std::optional<std::string> Rules::room_refusal(const State& s, TileId tile, int x, int y, int rot) {
-  if (!s.game_->restricts_placement()) return std::nullopt;
+  if (!s.game_->restricts_placement(tile)) return std::nullopt;
   return s.game_->rule_system().placement_refusal(s, tile, x, y, rot);
 }
 
@@ -259,7 +259,7 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
   edge_placements(s, tile, out);
-  if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
+  if (s.game_->restricts_placement(tile)) keep_room_placements(s, out, from);
   if (s.game_->adds_placements()) s.game_->rule_system().added_placements(s, tile, out, from);
 }
 
@@ -394,7 +394,7 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
 }
 
 bool Rules::placeable_anywhere(const State& s, TileId tile) {
-  if (s.game_->restricts_placement()) {
+  if (s.game_->restricts_placement(tile)) {
     ActionList all;
     legal_placements(s, tile, all);
     return all.size > 0;

@@ -87,6 +87,8 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
     throw std::invalid_argument("rule set " + rules_.name + " plays " + std::to_string(max_cells_) +
                                 " tiles; at most " + std::to_string(kMaxGameCells) +
                                 " are supported");
+  for (const TileType& t : tiles_)
+    restricted_tiles_.push_back(restricts_placement_ && system_->restricts_tile(t) ? 1 : 0);
   for (const TileType& t : tiles_) {
     uint32_t v = 0;
     for (int rot = 0; t.n_cells == 1 && rot < kRotations; ++rot)

@@ -69,6 +69,8 @@ class Game {
   const RuleSystem& rule_system() const { return *system_; }
   // rule_system().restricts_placement(switches()), read once.
   bool restricts_placement() const { return restricts_placement_; }
+  // ... for tile `t` (RuleSystem::restricts_tile): the placement scan asks the room only then.
+  bool restricts_placement(TileId t) const { return nth(restricted_tiles_, t) != 0; }
   // rule_system().adds_placements(), read once.
   bool adds_placements() const { return adds_placements_; }
   // rule_system().tracks_cells(), read once.
@@ -79,6 +81,7 @@ class Game {
   Switches sw_;
   std::shared_ptr<const RuleSystem> system_;
   bool restricts_placement_ = false;
+  std::vector<uint8_t> restricted_tiles_;  // per tile
   bool adds_placements_ = false;
   bool tracks_cells_ = false;
   bool cooperative_ = false;

@@ -129,6 +129,14 @@ std::string uturn_refusal(const State& s, const RiverCourse& c, int turn, int ne
   return "";
 }
 
+// The edges match, so a river side facing a tile meets the river there: a tile whose river
+// sides all face empty spaces continues nothing (most candidates: no walk of the river).
+bool touches_river(const State& s, const RiverSides& rs, int x, int y) {
+  for (int k = 0; k < rs.n; ++k)
+    if (s.cell_at(x + kDx[rs.side[k]], y + kDy[rs.side[k]]) >= 0) return true;
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> river_refusal(const State& s, TileId tile, int x, int y, int rot) {
@@ -136,6 +144,9 @@ std::optional<std::string> river_refusal(const State& s, TileId tile, int x, int
   if (!is_river_tile(t)) return std::nullopt;  // a land tile (or the base start) as usual
   const CellFace& f = t.face(rot);
   const RiverSides rs = river_sides(f);
+  if (!touches_river(s, rs, x, y) &&
+      s.game().switches().river_continuity == RiverContinuity::AnyEdge)
+    return std::nullopt;
   const RiverCourse c = river_course(s);
   const bool extends = c.open_cell >= 0 && x == s.cell(c.open_cell).x + kDx[c.heading] &&
                        y == s.cell(c.open_cell).y + kDy[c.heading];
@@ -196,9 +207,15 @@ class River final : public AddOn {
   }
 
   bool restricts_placement(const Switches&) const override { return true; }
+  bool restricts_tile(const TileType& t) const override { return is_river_tile(t); }
   bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                          std::string* why) const override {
-    if (!is_river_tile(s.game().tile(tile))) return true;
+    // Only a tile with a river side is restricted: a river side is terrain 3, both bits of its
+    // 2-bit code set in the packed sides of rotation 0.
+    const auto sides0 = static_cast<uint8_t>(s.game().packed_rotations(tile));
+    if (!(sides0 & (sides0 >> 1) & 0x55u) && s.game().tile(tile).n_cells == 1) return true;
+    if (!why && !touches_river(s, river_sides(s.game().tile(tile).face(rot)), x, y))
+      return s.game().switches().river_continuity == RiverContinuity::AnyEdge;
     auto refusal = river_refusal(s, tile, x, y, rot);
     if (!refusal) return true;
     if (why) *why = *refusal;

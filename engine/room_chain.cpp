@@ -114,6 +114,13 @@ bool RoomChain::placement_allowed(const State& s, TileId tile, int x, int y, int
   return true;
 }
 
+bool RoomChain::restricts_tile(const TileType& t) const {
+  if (base_restricts_ && base_->restricts_tile(t)) return true;
+  for (const Link& l : links_[kPlacement])
+    if (l.add_on->restricts_tile(t)) return true;
+  return false;
+}
+
 bool RoomChain::add_ons_allow_placement(const State& s, TileId tile, int x, int y, int rot) const {
   for (const Link& l : links_[kPlacement])
     if (!l.add_on->placement_allowed(s, tile, x, y, rot, nullptr)) return false;

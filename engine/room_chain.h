@@ -32,6 +32,7 @@ class RoomChain final : public RuleSystem {
   bool drawn(State& s, TileId t) const override { return drawn_from(s, t, 0); }
   void unplaceable(State& s, TileId t) const override { unplaceable_from(s, t, 0); }
   bool restricts_placement(const Switches&) const override { return restricts_; }
+  bool restricts_tile(const TileType& t) const override;
   bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                          std::string* why) const override;
   bool adds_placements() const override { return adds_; }

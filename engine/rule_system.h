@@ -73,6 +73,9 @@ class RuleSystem {
   // is built). Asked only when restricts_placement() (read once per Game), so a rule system
   // without such a rule costs the hot path nothing.
   virtual bool restricts_placement(const Switches&) const { return false; }
+  // Which tiles that restriction can refuse (read once per tile and Game): The River's rule
+  // is about tiles with a river side only, so the other tiles skip the per-placement call.
+  virtual bool restricts_tile(const TileType&) const { return true; }
   virtual bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                                  std::string* why) const;
   // The reason of a refused placement, or nullopt (placement_allowed with its reason).
