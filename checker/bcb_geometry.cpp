@@ -53,8 +53,14 @@ bool ends_ok(const State& s, const Hypothesis& h, const CellFace& f, int x, int 
   return true;
 }
 
+// bridge-on-monastery=forbidden: no bridge on a monastery tile; bcb-bridge-across-river=
+// forbidden: none on a tile with a river side.
 bool monastery_forbidden(const State& s, const CellFace& f) {
-  return s.game().switches().bridge_on_monastery == BridgeOnMonastery::Forbidden && is_monastery(f);
+  const Switches& sw = s.game().switches();
+  bool river = false;
+  for (int side = 0; side < kSides; ++side) river = river || f.sides[side] == Terrain::River;
+  return (sw.bridge_on_monastery == BridgeOnMonastery::Forbidden && is_monastery(f)) ||
+         (sw.bcb_bridge_across_river == BcbBridgeAcrossRiver::Forbidden && river);
 }
 
 }  // namespace
@@ -91,7 +97,10 @@ bool fits_with_bridge(const State& s, int player, TileId tile, int x, int y, int
     fits_plain =
         fits_plain && shows(s, plain, x, y, side) == shows(s, plain, nx, ny, opposite_side(side));
   }
-  return touches && !fits_plain;
+  // A rule set's add-on rooms restrict bridged placements as plain ones (The River): their
+  // rule taken on trust, as in the plain count (checker/invariants.cpp).
+  return touches && !fits_plain &&
+         s.game().rule_system().add_ons_allow_placement(s, tile, x, y, rot);
 }
 
 int bridged_placements_by_geometry(const State& s, int player, TileId tile) {

@@ -193,10 +193,14 @@ bool meeple_kind_allowed(const Game& g, const FollowerSpots& spots, const CellFa
 }
 
 // Whether the room of rule set `r` reads switch `id` (the switch table names the families
-// each switch's values are for): a switch of another room leaves the game as it was.
+// each switch's values are for, and the add-on room of a room's switch): a switch of another
+// room leaves the game as it was.
 bool reads_switch(const RuleSet& r, std::string_view id) {
   for (const SwitchValue& row : switch_table())
-    if (row.id == id && (row.families & family_bit(r.family))) return true;
+    if (row.id == id && (row.families & family_bit(r.family)) &&
+        (row.room.empty() ||
+         std::find(r.rooms.begin(), r.rooms.end(), std::string(row.room)) != r.rooms.end()))
+      return true;
   return false;
 }
 

@@ -8,6 +8,7 @@ namespace carcheck {
 std::span<const RoomInvariant> mists_invariants();
 std::span<const RoomInvariant> bcb_invariants();
 std::span<const RoomInvariant> inns_invariants();
+std::span<const RoomInvariant> river_invariants();
 std::span<const RoomCheckEntry> mists_checks();
 std::span<const RoomCheckEntry> bcb_checks();
 
@@ -17,7 +18,7 @@ std::vector<RoomInvariant>& registry() {
   static std::vector<RoomInvariant> all = [] {
     std::vector<RoomInvariant> v;
     for (std::span<const RoomInvariant> room :
-         {mists_invariants(), bcb_invariants(), inns_invariants()})
+         {mists_invariants(), bcb_invariants(), inns_invariants(), river_invariants()})
       v.insert(v.end(), room.begin(), room.end());
     return v;
   }();

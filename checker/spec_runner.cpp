@@ -102,12 +102,13 @@ TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& r
   for (const SpecTile& t : spec.tiles) {
     if (!t.shipped.empty()) {
       const TileType* found = nullptr;
+      const TileSet* found_in = nullptr;
       std::vector<std::string> names;
       for (const TileSet& ts : lib.tile_sets)
         if (std::find(sets.begin(), sets.end(), ts.name) != sets.end())
           for (const TileType& tt : ts.tiles) {
             names.push_back(tt.name);
-            if (tt.name == t.shipped && !found) found = &tt;
+            if (tt.name == t.shipped && !found) found = &tt, found_in = &ts;
           }
       if (!found) {
         std::string near = closest_name(t.shipped, names);
@@ -115,6 +116,17 @@ TileSet spec_tile_set(const SpecFile& spec, const Library& lib, const RuleSet& r
                          "no tile '" + t.shipped + "' in the tiles of " + rules.name +
                              (near.empty() ? "" : " (did you mean '" + near + "'?)") +
                              "; give a shape in quotes or one of: " + joined(names));
+      }
+      // The shipped tile's shapes under switch values (river-spring-field=split) come along.
+      for (const TileAlternative& alt : found_in->alternatives) {
+        if (alt.tile != found->name) continue;
+        TileAlternative mine = alt;
+        mine.tile = t.name;
+        mine.replacement.set = set.name;
+        mine.replacement.name = t.name;
+        mine.replacement.count = t.count;
+        mine.replacement.start = t.start;
+        set.alternatives.push_back(std::move(mine));
       }
       TileType copy = *found;
       copy.set = set.name;

@@ -377,6 +377,8 @@ const char* terrain_name(Terrain t) {
       return "road";
     case Terrain::City:
       return "city";
+    case Terrain::River:
+      return "river";
   }
   return "?";
 }
@@ -422,6 +424,8 @@ void print_cell_listing(std::ostream& out, const CellFace& f, bool multi) {
   std::string marks;
   if (f.marks & kMarkBazaar) marks += " bazaar";
   if (f.marks & kMarkRuins) marks += " ruins";
+  if (f.marks & kMarkSpring) marks += " spring";
+  if (f.marks & kMarkLake) marks += " lake";
   if (!marks.empty()) out << "  marks:" << marks << "\n";
 }
 
@@ -464,6 +468,8 @@ Json cell_json(const CellFace& f) {
   Json marks = Json::array();
   if (f.marks & kMarkBazaar) marks.push_back("bazaar");
   if (f.marks & kMarkRuins) marks.push_back("ruins");
+  if (f.marks & kMarkSpring) marks.push_back("spring");
+  if (f.marks & kMarkLake) marks.push_back("lake");
   if (!marks.empty()) cell["marks"] = marks;
   return cell;
 }

@@ -247,6 +247,9 @@ class LevelsReader {
       for (size_t i = 0; i < sets.size(); ++i) {
         const RuleSet& r = sets[i];
         if (!(row.families & family_bit(r.family))) continue;
+        if (!row.room.empty() &&
+            std::find(r.rooms.begin(), r.rooms.end(), std::string(row.room)) == r.rooms.end())
+          continue;  // an add-on room's switch: only where the rule set names the room
         bool carried = false;
         for (const VariantSwitch& sw : r.variants) carried = carried || sw.id == id;
         if (!carried) {

@@ -24,9 +24,9 @@ struct Where {
 };
 
 struct ParsedItem {
-  enum Kind { City, Road, Field, Mist, Centre } kind = City;
+  enum Kind { City, Road, Field, Mist, River, Centre } kind = City;
   Where at;
-  std::vector<int> sides;    // city sides; road: from, then to (-1: the road ends here)
+  std::vector<int> sides;    // city sides; road, river: from, then to (-1: it ends here)
   std::vector<int> ports;    // field halves, mist ports
   std::vector<int> borders;  // field borders (sides)
   int count = 0;             // shields, ghost symbols
@@ -69,7 +69,10 @@ std::string port_name(int p) {
 }
 std::string side_name(int s) { return std::string(1, kSideNames[s]); }
 const char* terrain_word(Terrain t) {
-  return t == Terrain::City ? "a city" : t == Terrain::Road ? "a road" : "a field";
+  return t == Terrain::City    ? "a city"
+         : t == Terrain::Road  ? "a road"
+         : t == Terrain::River ? "a river"
+                               : "a field";
 }
 
 // A cell offset; anything longer than a few digits is out of range (checked in compile()).
@@ -99,6 +102,7 @@ CARCHECK_KEYWORD_ACTION(kw_city, City)
 CARCHECK_KEYWORD_ACTION(kw_road, Road)
 CARCHECK_KEYWORD_ACTION(kw_field, Field)
 CARCHECK_KEYWORD_ACTION(kw_mist, Mist)
+CARCHECK_KEYWORD_ACTION(kw_river, River)
 #undef CARCHECK_KEYWORD_ACTION
 
 template <>
@@ -181,6 +185,18 @@ struct action<road_to> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
     st.item().sides.push_back(side_index(in.peek_char()));
+    st.item().sides_at.push_back(where(in));
+  }
+};
+template <>
+struct action<river_from> : action<road_from> {};
+template <>
+struct action<river_to> : action<road_to> {};
+template <>
+struct action<river_end> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.item().sides.push_back(-1);
     st.item().sides_at.push_back(where(in));
   }
 };
@@ -280,8 +296,8 @@ std::string syntax_reason(std::string_view message, const std::string& shape, co
   const std::string& word = at.word;
   if (is<item>(message) && !word.empty() && std::isalpha(static_cast<unsigned char>(word[0])))
     return fmt::format(
-        "unknown item '{}': expected city, road, field, mist, monastery, castle, cemetery, "
-        "bazaar or ruins",
+        "unknown item '{}': expected city, road, field, mist, river, monastery, castle, "
+        "cemetery, bazaar, ruins, spring or lake",
         word);
   if (is<mist_ghosts>(message) && std::string_view(shape).substr(0, at.byte).ends_with("ghosts"))
     return tilelang::errors::message<ghost_count> +
@@ -364,6 +380,9 @@ class Compiler {
         if (it.kind == ParsedItem::Centre) add_centre(it);
       }
       for (const ParsedItem& it : cell.items)
+        if (it.kind == ParsedItem::River) add_river(it);
+      check_river_ends();
+      for (const ParsedItem& it : cell.items)
         if (it.kind == ParsedItem::Field) add_field(it);
       close_sides(cell);
       set_links();
@@ -429,7 +448,68 @@ class Compiler {
       }
     }
 
+    // A river over the centre ports of its sides: no segment (never a feature, never
+    // occupied); its sides' halves stay field halves, which it divides (add_field).
+    void add_river(const ParsedItem& it) {
+      if (river_.n_sides)
+        c_.fail(it.at, fmt::format("a cell holds one river at most; this one already has a "
+                                   "river at column {}",
+                                   c_.pos(river_.at).column));
+      if (it.sides.size() == 2 && it.sides[0] == it.sides[1])
+        c_.fail(it.sides_at[1], fmt::format("a river cannot run from side {} back to itself",
+                                            side_name(it.sides[0])));
+      river_.at = it.at;
+      for (size_t i = 0; i < it.sides.size(); ++i) {
+        int s = it.sides[i];
+        if (s < 0) continue;
+        if (f_.sides[s] == Terrain::City)
+          c_.fail(it.sides_at[i], fmt::format("side {} is a city side; a river cannot flow "
+                                              "through it",
+                                              side_name(s)));
+        int p = centre_port(s);
+        if (f_.port_segment[p] >= 0)
+          c_.fail(it.sides_at[i],
+                  fmt::format("port {} is already claimed by the {} at column {}", port_name(p),
+                              segment_kind_name(f_.segments[f_.port_segment[p]].kind),
+                              c_.pos(claimed_at_[p]).column));
+        f_.sides[s] = Terrain::River;
+        claimed_at_[p] = it.at;
+        river_.side[river_.n_sides++] = s;
+      }
+      river_.ends = it.sides.back() < 0;
+    }
+
+    // A river end (`river E*`) belongs to a spring or a lake, and each of those to one river end.
+    void check_river_ends() const {
+      const bool source = f_.marks & (kMarkSpring | kMarkLake);
+      if (river_.n_sides && river_.ends && !source)
+        c_.fail(river_.at, "a river that ends on the cell (E*) needs a spring or a lake there");
+      if (river_.n_sides && !river_.ends && source)
+        c_.fail(river_.at,
+                fmt::format("the river of a {} ends on the cell: write it as {}*",
+                            f_.marks & kMarkSpring ? "spring" : "lake", side_name(river_.side[0])));
+      if (source && !river_.n_sides)
+        c_.fail(source_at_, fmt::format("a {} needs its river's side, as in 'river E*'",
+                                        f_.marks & kMarkSpring ? "spring" : "lake"));
+    }
+
+    // The side of the river's line (from its first side's centre clockwise to its second's) a
+    // port lies on, for a river through the cell; -1 off the line's sides or with no such river.
+    int river_bank(int p) const {
+      if (river_.n_sides != 2) return -1;
+      const int a = centre_port(river_.side[0]), b = centre_port(river_.side[1]);
+      if (p == a || p == b) return -1;
+      return (p - a + kPorts) % kPorts < (b - a + kPorts) % kPorts ? 0 : 1;
+    }
+
     void add_centre(const ParsedItem& it) {
+      if (it.word == "spring" || it.word == "lake") {
+        if (f_.marks & (kMarkSpring | kMarkLake))
+          c_.fail(it.at, "a cell holds one spring or lake at most");
+        f_.marks |= it.word == "spring" ? kMarkSpring : kMarkLake;
+        source_at_ = it.at;
+        return;
+      }
       if (it.word == "bazaar" || it.word == "ruins") {
         uint8_t mark = it.word == "bazaar" ? kMarkBazaar : kMarkRuins;
         if (f_.marks & mark) c_.fail(it.at, fmt::format("a cell holds at most one {}", it.word));
@@ -463,6 +543,12 @@ class Compiler {
           c_.fail(it.ports_at[i], fmt::format("field half {} lies on side {}, which is a city side",
                                               port_name(p), side_name(side_of(p))));
         claim(it, it.ports_at[i], p, seg);
+        // No field crosses the river (S2 fn 6): every half on one bank.
+        if (river_bank(p) >= 0 && river_bank(p) != river_bank(it.ports[0]))
+          c_.fail(it.ports_at[i],
+                  fmt::format("field half {} lies across the river from {}: the river divides "
+                              "fields, so they are separate items",
+                              port_name(p), port_name(it.ports[0])));
       }
       for (size_t i = 0; i < it.borders.size(); ++i) {
         int b = it.borders[i];
@@ -488,8 +574,12 @@ class Compiler {
                     fmt::format(
                         "port {} is claimed by no feature (every field half must be in a field)",
                         port_name(p)));
+        if (f_.sides[s] == Terrain::River) continue;  // its centre is the river's
         if (f_.port_segment[c] < 0) {
-          if (f_.port_segment[l] != f_.port_segment[r])
+          // A spring or lake cell may split the side opposite its river end between the two
+          // banks' fields (river-spring-field=split); its centre goes with the l half's.
+          const bool river_end = f_.marks & (kMarkSpring | kMarkLake);
+          if (f_.port_segment[l] != f_.port_segment[r] && !river_end)
             c_.fail(claimed_at_[r],
                     fmt::format("side {} has no road, so {} and {} must lie in the same field",
                                 side_name(s), port_name(l), port_name(r)));
@@ -547,6 +637,13 @@ class Compiler {
     CellFace f_;
     std::array<Where, kPorts> claimed_at_{};
     bool inner_field_ = false;
+    struct {
+      int n_sides = 0;
+      std::array<int, 2> side{};
+      bool ends = false;
+      Where at;
+    } river_;
+    Where source_at_;
   };
 
   CellFace compile_cell(const ParsedCell& cell) const { return CellBuilder(*this).build(cell); }

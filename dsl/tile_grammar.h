@@ -59,11 +59,22 @@ struct mist_body : pg::seq<pg::list<mist_port, gap>, gap, pg::must<mist_ghosts>>
 struct kw_mist : TAO_PEGTL_KEYWORD("mist") {};
 struct mist : pg::seq<kw_mist, gap, pg::must<mist_body>> {};
 
-struct centre_word : pg::sor<TAO_PEGTL_KEYWORD("monastery"), TAO_PEGTL_KEYWORD("castle"),
-                             TAO_PEGTL_KEYWORD("cemetery"), TAO_PEGTL_KEYWORD("bazaar"),
-                             TAO_PEGTL_KEYWORD("ruins")> {};
+// river W-E | river E* (a river end: the cell holds the spring or the lake)
+struct river_from : side_letter {};
+struct river_to : side_letter {};
+struct river_end : pg::one<'*'> {};
+struct river_body
+    : pg::seq<river_from, pg::sor<pg::seq<pg::one<'-'>, pg::must<river_to>>, river_end>> {};
+struct kw_river : TAO_PEGTL_KEYWORD("river") {};
+struct river : pg::seq<kw_river, gap, pg::must<river_body>> {};
 
-struct item : pg::sor<city, road, field, mist, centre_word> {};
+struct centre_word
+    : pg::sor<TAO_PEGTL_KEYWORD("monastery"), TAO_PEGTL_KEYWORD("castle"),
+              TAO_PEGTL_KEYWORD("cemetery"), TAO_PEGTL_KEYWORD("bazaar"),
+              TAO_PEGTL_KEYWORD("ruins"), TAO_PEGTL_KEYWORD("spring"), TAO_PEGTL_KEYWORD("lake")> {
+};
+
+struct item : pg::sor<city, road, field, mist, river, centre_word> {};
 struct item_start : pg::sor<pg::one<'}'>, pg::eof> {};
 struct separator : pg::seq<blank, pg::one<';'>, blank> {};
 struct cell_body
@@ -92,12 +103,15 @@ inline constexpr const char* error_message = nullptr;
 #define CARCHECK_TILE_MESSAGE(RULE, TEXT) \
   template <>                             \
   inline constexpr const char* error_message<RULE> = TEXT;
-CARCHECK_TILE_MESSAGE(
-    item, "expected an item (city, road, field, mist, monastery, castle, cemetery, bazaar, ruins)")
+CARCHECK_TILE_MESSAGE(item,
+                      "expected an item (city, road, field, mist, river, monastery, castle, "
+                      "cemetery, bazaar, ruins, spring, lake)")
 CARCHECK_TILE_MESSAGE(city_body, "expected city sides such as N or N+E+W after 'city'")
 CARCHECK_TILE_MESSAGE(shield_count, "expected a number after 'shields'")
 CARCHECK_TILE_MESSAGE(road_body, "expected a road such as W-E or S* after 'road'")
 CARCHECK_TILE_MESSAGE(road_to, "expected the side where the road leaves (N, E, S or W) after '-'")
+CARCHECK_TILE_MESSAGE(river_body, "expected a river such as W-E or E* after 'river'")
+CARCHECK_TILE_MESSAGE(river_to, "expected the side where the river leaves (N, E, S or W) after '-'")
 CARCHECK_TILE_MESSAGE(
     field_body,
     "expected field halves such as Nl Nr (sides N E S W, halves l r), or only borders such as "

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/inns.h"
+#include "engine/river.h"
 
 namespace carcheck {
 namespace {
@@ -18,6 +19,7 @@ struct Registered {
 std::vector<Registered> engine_add_ons() {
   return {
       {"inns-cathedrals", inns_cathedrals_add_on},
+      {"river", &river_add_on},
   };
 }
 

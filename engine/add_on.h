@@ -4,6 +4,7 @@
 // the order listed, every hook chained. No room tests which other rooms are present.
 //
 //   hook               default           chain (B: the family's room; A1..An: the add-ons)
+//   start_tile         the one so far    the printed start tile, then A1..An each given it
 //   setup              nothing           B, then A1..An
 //   draw_due/drawn/    not taken         A1..An, then B; the first that takes the turn stops
 //   unplaceable                          the chain and hands it back later (ChainRest)
@@ -67,6 +68,7 @@ inline constexpr uint32_t kFinalScoring = 1u << 10;
 inline constexpr uint32_t kFollowers = 1u << 11;
 inline constexpr uint32_t kDecisions = 1u << 12;  // owns, legal, apply
 inline constexpr uint32_t kSeating = 1u << 13;    // seat: the players' supplies
+inline constexpr uint32_t kStartTile = 1u << 14;
 }  // namespace add_on_hooks
 
 // The rest of the chain after one add-on: what an add-on that took the turn calls to hand it
@@ -96,6 +98,11 @@ class AddOn {
   virtual bool combines_with(Family f) const = 0;
   virtual uint32_t hooks() const = 0;
 
+  // The tile placed at 0,0 before the first turn, given the one so far (the rule set's printed
+  // start tile, or an earlier add-on's choice): The River's spring. Asked once, by Game; the
+  // tile it returns is the start tile, and every copy of the one it replaces joins the supply.
+  virtual TileId start_tile(const std::vector<TileType>&, TileId so_far) const { return so_far; }
+
   // After the family's room's set-up (the start tile, the meeples and the scores are out).
   virtual void setup(State&) const {}
 
@@ -109,6 +116,8 @@ class AddOn {
   // Placement legality beyond edge matching (with the reason in `why` when it is given), asked
   // only when restricts_placement(switches) is true (read once per Game).
   virtual bool restricts_placement(const Switches&) const { return false; }
+  // The tiles placement_allowed may refuse (read once per tile and Game).
+  virtual bool restricts_tile(const TileType&) const { return true; }
   virtual bool placement_allowed(const State&, TileId, int /*x*/, int /*y*/, int /*rot*/,
                                  std::string* /*why*/) const {
     return true;

@@ -23,6 +23,15 @@ const char* terrain_name(unsigned t) {
 }
 int end_side(BridgeAxis a, int k) { return a == BridgeAxis::NorthSouth ? 2 * k : 2 * k + 1; }
 
+// bcb-bridge-across-river=forbidden (register row; the one place BCB and The River meet): no
+// bridge on a tile a river runs through. Data only: a tile with a river side.
+bool river_forbidden(const State& s, const CellFace& f) {
+  if (s.game().switches().bcb_bridge_across_river != BcbBridgeAcrossRiver::Forbidden) return false;
+  for (Terrain t : f.sides)
+    if (t == Terrain::River) return true;
+  return false;
+}
+
 // Why a bridge may not go somewhere, without building a string (the generator asks often).
 enum class BridgeProblem : uint8_t {
   None,
@@ -32,6 +41,7 @@ enum class BridgeProblem : uint8_t {
   NotHere,
   HasBridge,
   Monastery,
+  AcrossRiver,
   EndNotField,
   EndMeets,
 };
@@ -126,6 +136,7 @@ BridgeCheck check_bridge(const State& s, int player, const BcbState& b, int new_
   const CellFace& f = incoming_here ? *in->face : s.face(cell);
   if (forbid_monastery && f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery)
     return {BridgeProblem::Monastery};
+  if (river_forbidden(s, f)) return {BridgeProblem::AcrossRiver};
   for (int k = 0; k < 2; ++k) {
     const int side = end_side(axis, k);
     if (f.sides[side] != Terrain::Field)
@@ -163,6 +174,8 @@ std::string bridge_text(const BridgeCheck& c, int x, int y) {
       return "the tile at " + at + " already has a bridge (at most one a tile, seed 003 fn 21)";
     case BridgeProblem::Monastery:
       return "no bridge crosses a monastery tile (bridge-on-monastery=forbidden)";
+    case BridgeProblem::AcrossRiver:
+      return "no bridge crosses a river tile (bcb-bridge-across-river=forbidden)";
     case BridgeProblem::EndNotField:
       return "a bridge end on a " + std::string(terrain_name(c.terrain)) + " side (" + side +
              "): both ends must lie on field (seed 003 \"Podurile\")";
@@ -195,6 +208,7 @@ inline bool bridge_fits(const State& s, int cell, int x, int y, int axis, bool n
     const CellFace& f = s.face(cell);
     if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery) return false;
   }
+  if (river_forbidden(s, s.face(cell))) return false;
   for (int side = axis; side < kSides; side += 2) {  // end_side(axis, 0), end_side(axis, 1)
     const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
     if (nb >= 0 && side_terrain(s.cell(nb).sides, opposite_side(side)) != road) return false;
@@ -403,13 +417,16 @@ void Rules::bridged_placements(const State& s, TileId tile, ActionList& out, int
   const bool no_monastery = forbid_monastery(s);
   const uint32_t sides4 = s.game_->packed_rotations(tile);
   const auto sides0 = static_cast<uint8_t>(sides4);
-  // A quarter-turned tile reads its row of the table; another works each space out.
-  const uint16_t* row = sides4 == quarter_turns(sides0) ? kBridgeTable.codes[sides0] : nullptr;
+  // A quarter-turned tile reads its row of the table; another works each space out, as does a
+  // tile with a river side (the table's codes do not tell a river need apart: needs_code).
+  const bool river = sides0 & (sides0 >> 1) & 0x55u;
+  const uint16_t* row =
+      sides4 == quarter_turns(sides0) && !river ? kBridgeTable.codes[sides0] : nullptr;
   unsigned self_ok = 0;  // bit rot: a bridge on the tile in that rotation (bridge-on-monastery)
   for (int rot = 0; rot < kRotations; ++rot) {
     const CellFace& f = t.rot[rot][0];
     const bool monastery = f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Monastery;
-    self_ok |= static_cast<unsigned>(!(no_monastery && monastery)) << rot;
+    self_ok |= static_cast<unsigned>(!(no_monastery && monastery) && !river_forbidden(s, f)) << rot;
   }
   const size_t n = s.frontier_.size();
   const uint16_t* code = s.frontier_code_.data();
@@ -616,7 +633,7 @@ std::optional<std::string> Rules::bcb_apply(State& s, const Action& a) {
         return std::string("no tile is to be set aside now (") + phase_name(s.phase_) + ")";
       ActionList plain;  // the placements without a bridge the rules allow (board-bounds too)
       edge_placements(s, s.drawn_, plain);
-      if (s.game_->restricts_placement()) keep_room_placements(s, plain, 0);
+      if (s.game_->restricts_placement(s.drawn_)) keep_room_placements(s, plain, 0);
       if (plain.size > 0)
         return "the tile fits without a bridge; only a tile that fits only with a bridge may be "
                "set aside (seed 003 fn 17)";

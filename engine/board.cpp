@@ -215,7 +215,7 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
     if (s.cell_at(x, y) < 0 && needs && accepts(needs, packed_sides(t.rot[rot][0])))
       return room_refusal(s, tile, x, y, rot);
   }  // anything else: the long way, which says what is wrong
-  static const char* names[] = {"field", "road", "city"};
+  static const char* names[] = {"field", "road", "city", "river"};
   const FitReport r = check_fit(s, t, x, y, rot);
   switch (r.fit) {
     case Fit::Taken:
@@ -235,7 +235,7 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
 }
 
 std::optional<std::string> Rules::room_refusal(const State& s, TileId tile, int x, int y, int rot) {
-  if (!s.game_->restricts_placement()) return std::nullopt;
+  if (!s.game_->restricts_placement(tile)) return std::nullopt;
   return s.game_->rule_system().placement_refusal(s, tile, x, y, rot);
 }
 
@@ -259,18 +259,20 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
   edge_placements(s, tile, out);
-  if (s.game_->restricts_placement()) keep_room_placements(s, out, from);
+  if (s.game_->restricts_placement(tile)) keep_room_placements(s, out, from);
   if (s.game_->adds_placements()) s.game_->rule_system().added_placements(s, tile, out, from);
 }
 
 namespace {
 
 // The tile's row of kFitTable, or nullptr when its rotations are not quarter turns of
-// rotation 0 (then the scan tests all four `sides4` with fitting_rotations).
+// rotation 0 or it has a river side, which the table's codes cannot tell apart (then the scan
+// tests all four `sides4` with fitting_rotations, on the needs themselves).
 const uint8_t* fit_row(const Game& game, TileId tile, uint32_t& sides4) {
   sides4 = game.packed_rotations(tile);
   const auto sides0 = static_cast<uint8_t>(sides4);
-  return sides4 == kFitTable.turned[sides0] ? kFitTable.nibble[sides0] : nullptr;
+  const bool river = sides0 & (sides0 >> 1) & 0x55u;
+  return sides4 == kFitTable.turned[sides0] && !river ? kFitTable.nibble[sides0] : nullptr;
 }
 
 // A placement as the two 8-byte words of its 16-byte record (bytes 0-7: kind .. x; bytes
@@ -392,7 +394,7 @@ void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
 }
 
 bool Rules::placeable_anywhere(const State& s, TileId tile) {
-  if (s.game_->restricts_placement()) {
+  if (s.game_->restricts_placement(tile)) {
     ActionList all;
     legal_placements(s, tile, all);
     return all.size > 0;

@@ -74,12 +74,21 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
     }
   }
   if (start_ < 0) throw std::invalid_argument("rule set " + rules_.name + " has no start tile");
+  // A room's own start tile (The River's spring): the printed one's copies join the supply.
+  printed_start_ = start_;
+  if (const TileId chosen = system_->start_tile(tiles_, start_); chosen != start_) {
+    nth(tiles_, start_).start = false;
+    nth(tiles_, chosen).start = true;
+    start_ = chosen;
+  }
   // The board's grids grow with the square of the tiles in play: a set far larger than any
   // game (a log's or spec's own tiles) is refused rather than allocated.
   if (max_cells_ > kMaxGameCells)
     throw std::invalid_argument("rule set " + rules_.name + " plays " + std::to_string(max_cells_) +
                                 " tiles; at most " + std::to_string(kMaxGameCells) +
                                 " are supported");
+  for (const TileType& t : tiles_)
+    restricted_tiles_.push_back(restricts_placement_ && system_->restricts_tile(t) ? 1 : 0);
   for (const TileType& t : tiles_) {
     uint32_t v = 0;
     for (int rot = 0; t.n_cells == 1 && rot < kRotations; ++rot)

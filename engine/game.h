@@ -35,6 +35,8 @@ class Game {
   const TileType& tile(TileId id) const { return nth(tiles_, id); }
   TileId find_tile(const std::string& name) const;  // -1 when not in play
   TileId start_tile() const { return start_; }
+  // The rule set's printed start tile, before a room chose its own (AddOn::start_tile).
+  TileId printed_start() const { return printed_start_; }
   int max_cells() const { return max_cells_; }
   // A one-cell tile's side terrains in its four rotations, one byte each (Rules::packed_sides),
   // rotation 0 lowest; worked out once for the placement scan. 0 for a larger tile.
@@ -70,6 +72,8 @@ class Game {
   const RuleSystem& rule_system() const { return *system_; }
   // rule_system().restricts_placement(switches()), read once.
   bool restricts_placement() const { return restricts_placement_; }
+  // ... for tile `t` (RuleSystem::restricts_tile): the placement scan asks the room only then.
+  bool restricts_placement(TileId t) const { return nth(restricted_tiles_, t) != 0; }
   // rule_system().adds_placements(), read once.
   bool adds_placements() const { return adds_placements_; }
   // rule_system().tracks_cells(), read once.
@@ -80,12 +84,14 @@ class Game {
   Switches sw_;
   std::shared_ptr<const RuleSystem> system_;
   bool restricts_placement_ = false;
+  std::vector<uint8_t> restricted_tiles_;  // per tile
   bool adds_placements_ = false;
   bool tracks_cells_ = false;
   bool cooperative_ = false;
   int players_;
   std::vector<TileType> tiles_;
   TileId start_ = -1;
+  TileId printed_start_ = -1;
   int max_cells_ = 0;
   std::vector<uint32_t> packed_rotations_;  // per tile
   int colours_ = 0;

@@ -22,6 +22,13 @@ bool shared_action(ActionKind k) {
 
 }  // namespace
 
+TileId RoomChain::start_tile(const std::vector<TileType>& tiles, TileId printed) const {
+  TileId t = base_->start_tile(tiles, printed);
+  for (const auto& a : add_ons_)
+    if (a->hooks() & add_on_hooks::kStartTile) t = a->start_tile(tiles, t);
+  return t;
+}
+
 RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
                      std::vector<std::shared_ptr<const AddOn>> add_ons)
     : base_(std::move(base)), add_ons_(std::move(add_ons)) {
@@ -107,20 +114,45 @@ bool RoomChain::placement_allowed(const State& s, TileId tile, int x, int y, int
   return true;
 }
 
+bool RoomChain::restricts_tile(const TileType& t) const {
+  if (base_restricts_ && base_->restricts_tile(t)) return true;
+  for (const Link& l : links_[kPlacement])
+    if (l.add_on->restricts_tile(t)) return true;
+  return false;
+}
+
 bool RoomChain::add_ons_allow_placement(const State& s, TileId tile, int x, int y, int rot) const {
   for (const Link& l : links_[kPlacement])
     if (!l.add_on->placement_allowed(s, tile, x, y, rot, nullptr)) return false;
   return true;
 }
 
+// The placements a room adds (BCB's bridged ones) obey the add-ons' placement rules as the
+// plain ones do (The River's continuity and turns); a discard offered beside them (BCB fn 17)
+// goes when none of them is left.
 void RoomChain::added_placements(const State& s, TileId tile, ActionList& out, int from) const {
+  const int before = out.size;
   if (const AddOn* a = owner(placer_))
     a->added_placements(s, tile, out, from);
   else
     base_->added_placements(s, tile, out, from);
+  if (links_[kPlacement].empty()) return;
+  int kept = before, places = 0;
+  for (int i = before; i < out.size; ++i) {
+    const Action& p = out.items[i];
+    const bool place = p.kind == ActionKind::Place;
+    if (!place || add_ons_allow_placement(s, tile, p.x, p.y, p.rot)) {
+      out.items[kept++] = p;
+      places += place;
+    }
+  }
+  out.size = places ? kept : before;
 }
 
 std::optional<std::string> RoomChain::place_with(State& s, const Action& a) const {
+  std::string why;
+  for (const Link& l : links_[kPlacement])
+    if (!l.add_on->placement_allowed(s, s.drawn(), a.x, a.y, a.rot, &why)) return why;
   if (const AddOn* o = owner(placer_)) return o->place_with(s, a);
   return base_->place_with(s, a);
 }

@@ -27,10 +27,12 @@ class RoomChain final : public RuleSystem {
 
   Seating seat(const RuleSet& r, int players) const override;
   void setup(State& s) const override;
+  TileId start_tile(const std::vector<TileType>& tiles, TileId printed) const override;
   void draw_due(State& s) const override { draw_due_from(s, 0); }
   bool drawn(State& s, TileId t) const override { return drawn_from(s, t, 0); }
   void unplaceable(State& s, TileId t) const override { unplaceable_from(s, t, 0); }
   bool restricts_placement(const Switches&) const override { return restricts_; }
+  bool restricts_tile(const TileType& t) const override;
   bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                          std::string* why) const override;
   bool adds_placements() const override { return adds_; }

@@ -58,6 +58,8 @@ class RuleSystem {
   // once the start tile and the meeples are out (State's constructor).
   virtual Seating seat(const RuleSet& r, int players) const = 0;
   virtual void setup(State& s) const = 0;
+  // The start tile among the game's tiles, given the printed one (add-on rooms: AddOn::start_tile).
+  virtual TileId start_tile(const std::vector<TileType>&, TileId printed) const { return printed; }
 
   // Draw. `draw_due`: a turn begins (the rule system may end the game instead of drawing).
   // `drawn`: tile `t` was drawn and reported; true when the hook took over the turn (a
@@ -72,6 +74,9 @@ class RuleSystem {
   // is built). Asked only when restricts_placement() (read once per Game), so a rule system
   // without such a rule costs the hot path nothing.
   virtual bool restricts_placement(const Switches&) const { return false; }
+  // Which tiles that restriction can refuse (read once per tile and Game): The River's rule
+  // is about tiles with a river side only, so the other tiles skip the per-placement call.
+  virtual bool restricts_tile(const TileType&) const { return true; }
   virtual bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                                  std::string* why) const;
   // The reason of a refused placement, or nullopt (placement_allowed with its reason).

@@ -19,10 +19,13 @@ struct Rules {
   static bool fits(const State& s, const TileType& t, int x, int y, int rot);
   static uint8_t packed_sides(const CellFace& f);
   // A space_needs_ value squeezed into 9 bits for the placement scan's table: 2 bits a
-  // side, 0 when no neighbour is there, else 1 + the terrain shown (terrains are 0..2, so no
-  // carry between sides); kNeedsNoTile becomes 0x154, which no rotation fits.
+  // side, 0 when no neighbour is there, else 1 + the terrain shown (field, road, city: no
+  // carry between sides); kNeedsNoTile becomes 0x154, which no rotation fits. A space beside
+  // a river side (terrain 3) takes that code too: no tile without a river side fits there, and
+  // a tile with one never reads the table (fit_row in board.cpp reads the needs themselves).
   static constexpr unsigned needs_code(uint16_t needs) {
-    return (needs & 0xFFu) + ((needs >> 8) & 0x55u);
+    const unsigned terrain = needs & 0xFFu;
+    return (terrain & (terrain >> 1) & 0x55u) ? 0xFFu + 0x55u : terrain + ((needs >> 8) & 0x55u);
   }
   // Sets what the empty space at grid index `at` (in the band) asks of a tile, and the
   // frontier's copy of it when the space is on the frontier.
@@ -84,6 +87,13 @@ struct Rules {
   static bool on_table(const State& s, int x, int y);
   static void competitive_after_place(State& s);
   static void competitive_score_turn(State& s);
+
+  // ---- river.cpp: The River (an add-on room, engine/river.h) -------------------------------
+  // The piles in draw order: the river stack, the lake, the base start tile (river-start-tile
+  // =after-river), the land tiles; each empty pile gives way to the next (river_next_pile).
+  static void river_setup(State& s);
+  static bool river_next_pile(State& s);
+  static void river_unplaceable(State& s, TileId t);
 
   // ---- turn.cpp: the turn machine ----------------------------------------------------------
   static void end_turn(State& s);

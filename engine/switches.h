@@ -51,6 +51,18 @@
 // | bazaar-buy-short       | bazaar_buy_short       | must-sell, stop-at-zero, below-zero       |
 // | bazaar-held-timing     | bazaar_held_timing     | before-replacement, after-replacement     |
 // | bazaar-won-unplaceable | bazaar_won_unplaceable | normal-turn, set-aside                    |
+// | river-start-tile       | river_start_tile       | removed, river-stack, after-river,        |
+// |                        |                        | land-stack                                |
+// | river-uturn            | river_uturn            | faq, immediate, no-repeat, never-back,    |
+// |                        |                        | lookahead                                 |
+// | river-continuity       | river_continuity       | extend, any-edge                          |
+// | river-unplaceable      | river_unplaceable      | removed, bottom                           |
+// | river-spring-field     | river_spring_field     | one-field, split (a tiles.yaml alternative)|
+// | river-lake-turn        | river_lake_turn        | next-player, same-player                  |
+// | bcb-bridge-across-river| bcb_bridge_across_river| allowed, forbidden                        |
+//
+// The River's switches belong to the add-on room `river` (SwitchValue::room): a rule set
+// carries them when its `rooms:` names it.
 //
 // A value levels.yaml lists that is not in the table must be marked `not-implemented:` there
 // (the loader checks both ways); the Bridges, Castles and Bazaars switches the engine does
@@ -120,6 +132,14 @@ enum class BazaarBuyShort : uint8_t { MustSell, StopAtZero, BelowZero };
 enum class BazaarHeldTiming : uint8_t { BeforeReplacement, AfterReplacement };
 enum class BazaarWonUnplaceable : uint8_t { NormalTurn, SetAside };
 
+enum class RiverStartTile : uint8_t { Removed, RiverStack, AfterRiver, LandStack };
+enum class RiverUturn : uint8_t { Faq, Immediate, NoRepeat, NeverBack, Lookahead };
+enum class RiverContinuity : uint8_t { Extend, AnyEdge };
+enum class RiverUnplaceable : uint8_t { Removed, Bottom };
+enum class RiverSpringField : uint8_t { OneField, Split };
+enum class RiverLakeTurn : uint8_t { NextPlayer, SamePlayer };
+enum class BcbBridgeAcrossRiver : uint8_t { Allowed, Forbidden };
+
 // The readings in force, resolved once per Game; a default-constructed value is every
 // switch's default.
 struct Switches {
@@ -176,6 +196,14 @@ struct Switches {
   BazaarBuyShort bazaar_buy_short = BazaarBuyShort::MustSell;
   BazaarHeldTiming bazaar_held_timing = BazaarHeldTiming::BeforeReplacement;
   BazaarWonUnplaceable bazaar_won_unplaceable = BazaarWonUnplaceable::NormalTurn;
+
+  RiverStartTile river_start_tile = RiverStartTile::Removed;
+  RiverUturn river_uturn = RiverUturn::Faq;
+  RiverContinuity river_continuity = RiverContinuity::Extend;
+  RiverUnplaceable river_unplaceable = RiverUnplaceable::Removed;
+  RiverSpringField river_spring_field = RiverSpringField::OneField;
+  RiverLakeTurn river_lake_turn = RiverLakeTurn::NextPlayer;
+  BcbBridgeAcrossRiver bcb_bridge_across_river = BcbBridgeAcrossRiver::Allowed;
 };
 
 // Which rule systems a switch belongs to (bit per Family): a rule set of such a family must
@@ -197,6 +225,9 @@ struct SwitchValue {
   std::optional<std::string> (*with)(Switches&, std::string_view parameter) = nullptr;
   // The parameter a run that enumerates every value uses (fuzz, --matrix, --compare).
   std::string_view parameter_example = {};
+  // An add-on room's switch (levels.yaml `rooms:`): carried by the rule sets of `families`
+  // that name the room; empty: by every rule set of `families`.
+  std::string_view room = {};
 };
 
 // Every switch value the engine implements, each switch's values in its enum's order.

@@ -31,6 +31,9 @@ enum class BrokenRule : unsigned char {
   // engine/turn.cpp put_meeple: a large follower put down turns into a normal one (weight 1),
   // so its colour has lost its large follower (checker/inns_invariants.cpp).
   LargeFollowerShrinks,
+  // engine/river.cpp river_refusal: a river tile at the open end is never refused for its
+  // turn (river-uturn ignored), so the river may turn back on itself.
+  RiverUturnIgnored,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

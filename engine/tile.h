@@ -21,8 +21,17 @@ enum class SegmentKind : uint8_t { Road, City, Field, Monastery, Castle, Cemeter
 inline constexpr int kSegmentKinds = 6;
 const char* segment_kind_name(SegmentKind k);
 
-// Features that are marks on a cell and never regions or meeple spots.
-enum CellMark : uint8_t { kMarkBazaar = 1, kMarkRuins = 2, kMarkInn = 4, kMarkCathedral = 8 };
+// Features that are marks on a cell and never regions or meeple spots. The River's spring and
+// lake end the river (its one river side); the river itself is its sides (Terrain::River),
+// whose centre ports belong to no segment. A cathedral (Inns & Cathedrals) is part of its city.
+enum CellMark : uint8_t {
+  kMarkBazaar = 1,
+  kMarkRuins = 2,
+  kMarkInn = 4,
+  kMarkSpring = 8,
+  kMarkLake = 16,
+  kMarkCathedral = 32,
+};
 
 enum SegmentFlag : uint8_t {
   kSegInn = 1,        // an inn beside this road (data only without Inns and Cathedrals)

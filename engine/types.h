@@ -13,7 +13,9 @@ inline constexpr int kPorts = 12;
 inline constexpr int kRotations = 4;
 
 enum Side : uint8_t { North = 0, East = 1, South = 2, West = 3 };
-enum class Terrain : uint8_t { Field = 0, Road = 1, City = 2 };
+// River (The River): a side matches only a river side; it fills the 2-bit side code's fourth
+// value, so the placement tables need no wider code (engine/board.cpp).
+enum class Terrain : uint8_t { Field = 0, Road = 1, City = 2, River = 3 };
 
 using PortMask = uint16_t;  // bit p set: port p
 

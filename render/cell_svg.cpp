@@ -192,12 +192,40 @@ SvgPoint mist_anchor(const CellFace& face, int area) {
   return anchor_of(face.mist[static_cast<size_t>(area)].ports);
 }
 
+namespace {
+
+// The River: a blue band from each river side's centre, through the middle (a curve at a
+// bend), ending in a pool at the spring or the lake. Presentation attributes, not the board's
+// style sheet, so boards without a river draw byte for byte as before.
+void draw_river(std::string& o, const CellFace& f) {
+  std::vector<int> sides;
+  for (int side = 0; side < kSides; ++side)
+    if (f.sides[side] == Terrain::River) sides.push_back(side);
+  if (sides.empty()) return;
+  std::string d;
+  if (sides.size() == 2)
+    d = fmt::format("M{} Q{} {}", pt(edge(sides[0], 0.5)), pt(kCentre), pt(edge(sides[1], 0.5)));
+  else
+    for (int side : sides) d += fmt::format("M{} L{} ", pt(edge(side, 0.5)), pt(kCentre));
+  o += fmt::format(
+      "<path class=\"river\" fill=\"none\" stroke=\"#3f7fc8\" stroke-width=\"{}\" "
+      "d=\"{}\"/>",
+      svg_num(S * 0.12), d);
+  if (f.marks & (kMarkSpring | kMarkLake))
+    o += fmt::format("<circle class=\"{}\" fill=\"#3f7fc8\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                     f.marks & kMarkSpring ? "spring" : "lake", svg_num(kCentre.x),
+                     svg_num(kCentre.y), svg_num(S * (f.marks & kMarkSpring ? 0.1 : 0.2)));
+}
+
+}  // namespace
+
 std::string cell_svg(const CellFace& f) {
   std::string o = fmt::format("<rect class=\"field\" width=\"{0}\" height=\"{0}\"/>", svg_num(S));
   for (int i = 0; i < f.n_segments; ++i)
     if (f.segments[static_cast<size_t>(i)].kind == SegmentKind::City)
       draw_city(o, f.segments[static_cast<size_t>(i)]);
   for (int a = 0; a < f.n_mist; ++a) draw_mist(o, f, a);
+  draw_river(o, f);  // under the roads: a road crosses it on a bridge
   for (int i = 0; i < f.n_segments; ++i)
     if (f.segments[static_cast<size_t>(i)].kind == SegmentKind::Road)
       draw_road(o, f.segments[static_cast<size_t>(i)]);

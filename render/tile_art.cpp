@@ -43,6 +43,8 @@ char port_char(const CellFace& f, int p) {
     case Terrain::Road:
       if (k != 1) return '.';
       return side == North || side == South ? '|' : '=';
+    case Terrain::River:
+      return k == 1 ? 'w' : '.';
     case Terrain::Field: {
       // A field side's centre is not a mist port; show it misty when both halves are.
       bool misty =
@@ -158,8 +160,19 @@ std::vector<std::string> draw_cell(const CellFace& f) {
     g[kCentreRow][kCentreCol] = ns ? '|' : we ? '=' : '+';
   }
 
+  // The river: an arm from each river side to the centre (beside a road's, which bridges it).
+  for (int side = 0; side < kSides; ++side) {
+    if (f.sides[side] != Terrain::River) continue;
+    static constexpr RC kRiverArm[kSides][2] = {
+        {{1, 4}, {1, 4}}, {{2, 5}, {2, 6}}, {{3, 4}, {3, 4}}, {{2, 2}, {2, 3}}};
+    for (RC at : kRiverArm[side])
+      if (g[at.row][at.col] == ' ') g[at.row][at.col] = 'w';
+  }
+
   // Centre features: in the centre unless a road passes through it, then beside it.
   std::string letters;
+  if (f.marks & kMarkSpring) letters += 'Q';
+  if (f.marks & kMarkLake) letters += 'L';
   if (f.centre >= 0) letters += centre_letter(f.segments[f.centre].kind);
   if (f.marks & kMarkBazaar) letters += 'B';
   if (f.marks & kMarkRuins) letters += 'R';
@@ -242,6 +255,7 @@ std::vector<std::string> art_legend() {
       "M  monastery       C  castle            X  cemetery      B  bazaar      R  ruins",
       "*  road end or junction (roads stop at the centre)       +  corner, or a road bend",
       "i  inn             Sn n coats of arms   Gn n ghost symbols",
+      "w  river           Q  spring            L  lake",
   };
 }
 

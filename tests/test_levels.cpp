@@ -38,7 +38,8 @@ TEST(Levels, EveryRuleSetIsThere) {
   for (const RuleSet& r : shipped()) names.push_back(r.name);
   EXPECT_EQ(names,
             (std::vector<std::string>{"base-c1", "pnp-demo", "bcb", "mists-1", "mists-2", "mists-3",
-                                      "mists-4", "mists-5", "mists-6", "base-inns"}));
+                                      "mists-4", "mists-5", "mists-6", "base-inns", "base-river",
+                                      "bcb-river", "base-river-inns"}));
 }
 
 // The level table of mists-rules.md; thresholds are absolute totals, never track spaces.
@@ -297,7 +298,8 @@ TEST(Levels, FindRuleSetAcceptsLevelSpellings) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
                  "unknown rule set 'mists-7' (known: base-c1, pnp-demo, bcb, mists-1, mists-2, "
-                 "mists-3, mists-4, mists-5, mists-6, base-inns)");
+                 "mists-3, mists-4, mists-5, mists-6, base-inns, base-river, bcb-river, "
+                 "base-river-inns)");
   }
 }
 

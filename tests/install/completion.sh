@@ -24,8 +24,8 @@ expect() {  # what words..., where `what` is the exact sorted list of completion
   [ "$got" = "$want" ] || fail "completing '$*': got '$got', expected '$want'"
 }
 expect "mists " carcheck play --rules m
-expect "base-c1 base-inns bcb " carcheck play --rules b
-expect "base-c1 base-inns bcb mists pnp-demo " carcheck simulate --rules ""
+expect "base-c1 base-inns base-river base-river-inns bcb bcb-river " carcheck play --rules b
+expect "base-c1 base-inns base-river base-river-inns bcb bcb-river mists pnp-demo " carcheck simulate --rules ""
 expect "play " carcheck pl
 expect "merge " carcheck --data "$prefix/share/carcheck" m
 expect "--matrix " carcheck check --ma

@@ -289,9 +289,9 @@ std::string load_error(const std::string& rooms, const std::string& family = "ba
 }
 
 TEST(ToyAddOn, BadRoomsAreLocatedErrors) {
-  EXPECT_EQ(load_error("[toy, river]"),
-            "rooms.yaml:11:18: unknown add-on room 'river' (known: inns-cathedrals, toy, "
-            "double-roads, road-bonus, no-west)");
+  EXPECT_EQ(load_error("[toy, tunnels]"),
+            "rooms.yaml:11:18: unknown add-on room 'tunnels' (known: inns-cathedrals, river, "
+            "toy, double-roads, road-bonus, no-west)");
   EXPECT_EQ(load_error("[double-roads, road-bonus]", "pnp"),
             "rooms.yaml:11:27: add-on room 'road-bonus' does not combine with a pnp rule set "
             "(it combines with: base)");
