@@ -152,6 +152,7 @@ BENCHMARK_CAPTURE(BM_Game, mists3_5p, std::string("mists"), 3, 5);
 BENCHMARK_CAPTURE(BM_Game, base_inns_2p, std::string("base-inns"), 0, 2);
 BENCHMARK_CAPTURE(BM_Game, base_river_2p, std::string("base-river"), 0, 2);
 BENCHMARK_CAPTURE(BM_Game, bcb_river_2p, std::string("bcb-river"), 0, 2);
+BENCHMARK_CAPTURE(BM_Game, base_river_inns_2p, std::string("base-river-inns"), 0, 2);
 // The same games, a fixed count (seeds 1-300), for instruction counts that compare across
 // binaries: valgrind --tool=callgrind carcheck_bench --benchmark_filter=base_c1_2p_300
 BENCHMARK_CAPTURE(BM_Game, base_c1_2p_300, std::string("base-c1"), 0, 2)->Iterations(300);
