@@ -150,16 +150,19 @@ void Rules::competitive_discard(State& s, TileId t) {
       s.tiles_remaining() > 0) {
     auto& pile = nth(s.piles_, s.active_pile_);
     pile.insert(pile.begin() + s.rng_.below(static_cast<uint32_t>(pile.size() + 1)), t);
-    // A tile that fits nowhere now may never fit: once every tile left is unplaceable the
-    // game ends instead of looping.
-    bool any = false;
-    for (TileId u : pile) any = any || placeable_anywhere(s, u);
-    if (!any) {
-      for (TileId u : pile) s.set_aside_.push_back(u);
-      pile.clear();
-    }
+    // Once every tile left is unplaceable the game ends instead of looping.
+    set_aside_if_none_fits(s, pile);
   } else {
     s.set_aside_.push_back(t);
+  }
+}
+
+void Rules::set_aside_if_none_fits(State& s, std::vector<TileId>& pile) {
+  bool any = false;
+  for (TileId u : pile) any = any || placeable_anywhere(s, u);
+  if (!any) {
+    for (TileId u : pile) s.set_aside_.push_back(u);
+    pile.clear();
   }
 }
 

@@ -311,12 +311,7 @@ void Rules::river_unplaceable(State& s, TileId t) {
   const bool river_stack = s.active_pile_ == 0 && !pile.empty();
   if (s.game_->switches().river_unplaceable == RiverUnplaceable::Bottom && river_stack) {
     pile.insert(pile.begin(), t);  // the bottom of the river stack: the lake is the next pile
-    bool any = false;
-    for (TileId u : pile) any = any || placeable_anywhere(s, u);
-    if (!any) {
-      for (TileId u : pile) s.set_aside_.push_back(u);
-      pile.clear();
-    }
+    set_aside_if_none_fits(s, pile);
   } else {
     s.set_aside_.push_back(t);
   }

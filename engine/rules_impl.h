@@ -31,6 +31,9 @@ struct Rules {
   // frontier's copy of it when the space is on the frontier.
   static void set_needs(State& s, size_t at, uint16_t needs);
   static bool placeable_anywhere(const State& s, TileId tile);
+  // A tile put back in `pile` may never fit: once no tile left there fits anywhere, every one
+  // is set aside (the pile empties instead of looping).
+  static void set_aside_if_none_fits(State& s, std::vector<TileId>& pile);
   // Every placement of `tile` the edges allow and the room's placement rule keeps.
   static void legal_placements(const State& s, TileId tile, ActionList& out);
   static void edge_placements(const State& s, TileId tile, ActionList& out);
