@@ -150,6 +150,9 @@ void RoomChain::added_placements(const State& s, TileId tile, ActionList& out, i
 }
 
 std::optional<std::string> RoomChain::place_with(State& s, const Action& a) const {
+  // The add-ons are asked before the placing room checks the action (as placement_problem
+  // does first for a plain placement): an action from outside may carry any rotation.
+  if (a.rot < 0 || a.rot >= kRotations) return "rotation must be 0..3";
   std::string why;
   for (const Link& l : links_[kPlacement])
     if (!l.add_on->placement_allowed(s, s.drawn(), a.x, a.y, a.rot, &why)) return why;

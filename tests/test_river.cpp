@@ -206,6 +206,27 @@ TEST(RiverGame, PlacementsMatchTheRiverOnlyWithTheRiver) {
   EXPECT_EQ(c.n_turns, 1);
 }
 
+// A placement carrying a room's extra (BCB: a bridge) from outside, with a rotation out of
+// 0..3, is refused before any room reads the tile at it (found by the engine's libFuzzer
+// harness: the River's placement check read rotation -1).
+TEST(RiverGame, AnExtraPlacementWithABadRotationIsRefused) {
+  GameOptions o;
+  o.rules = "bcb-river";
+  o.players = 2;
+  std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+  State s(*g, 3);
+  ActionList out;
+  s.legal_actions(out);
+  ASSERT_EQ(s.apply(out.items[0]), std::nullopt);
+  ASSERT_EQ(s.phase(), Phase::Place);
+  for (int rot : {-1, 4}) {
+    Action a = test_support::place(1, 0, rot);
+    a.count = 1;
+    EXPECT_EQ(s.apply(a), std::optional<std::string>("rotation must be 0..3")) << rot;
+  }
+  EXPECT_EQ(s.phase(), Phase::Place);
+}
+
 // The river invariant is the checker's own reading: with the U-turn rule ignored on purpose,
 // random base-river games soon turn the river back on itself and the checker says so.
 TEST(RiverGame, TheInvariantCatchesAUTurnLetThrough) {
