@@ -22,19 +22,19 @@ Fail large_follower_conservation(const State& s, const BoardCounts&) {
   std::array<int, kMaxColours> large{};
   for (const Meeple& m : s.meeples()) {
     if (m.weight != 1 && m.weight != 2)
-      return "inns: a meeple of " + std::string(kColourNames[m.colour]) + " counts as " +
+      return "inns: a meeple of " + std::string(s.game().colour_name(m.colour)) + " counts as " +
              std::to_string(m.weight) + " followers (1, or 2 for the large one)";
     if (m.weight != 2) continue;
     ++large[static_cast<size_t>(m.colour)];
     if (!m.on_feature() && m.cell >= 0)
-      return "inns: the " + std::string(kColourNames[m.colour]) +
+      return "inns: the " + std::string(s.game().colour_name(m.colour)) +
              " large follower is held on a cell on no feature (it is in supply or on a feature)";
   }
   for (int c = 0; c < s.game().colours(); ++c)
     if (large[static_cast<size_t>(c)] != want)
-      return "inns: large followers not conserved: " + std::string(kColourNames[c]) + " has " +
-             std::to_string(large[static_cast<size_t>(c)]) + " (in supply and on the board), not " +
-             std::to_string(want);
+      return "inns: large followers not conserved: " + std::string(s.game().colour_name(c)) +
+             " has " + std::to_string(large[static_cast<size_t>(c)]) +
+             " (in supply and on the board), not " + std::to_string(want);
   return std::nullopt;
 }
 

@@ -551,13 +551,13 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
            std::to_string(scoring) + ", not " + std::to_string(expected_total);
   for (int c = 0; c < g.colours(); ++c)
     if (nth(per_colour, c) != g.meeples_per_colour())
-      return std::string("meeples: ") + kColourNames[c] + " has " +
+      return std::string("meeples: ") + s.game().colour_name(c) + " has " +
              std::to_string(nth(per_colour, c)) + " meeples, not " +
              std::to_string(g.meeples_per_colour());
   // The engine keeps each supply's count as meeples move (State::meeples_in_supply).
   for (int c = 0; c < g.colours(); ++c)
     if (s.meeples_in_supply(c) != nth(supply_per_colour, c))
-      return std::string("meeples: ") + kColourNames[c] + "'s supply counts " +
+      return std::string("meeples: ") + s.game().colour_name(c) + "'s supply counts " +
              std::to_string(s.meeples_in_supply(c)) + " meeples, but " +
              std::to_string(nth(supply_per_colour, c)) + " are there";
   if (scoring != expected_scoring)

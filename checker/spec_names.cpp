@@ -17,11 +17,11 @@ std::string xy(int x, int y) { return std::to_string(x) + "," + std::to_string(y
 }  // namespace
 
 int colour_in_play(const SpecFile& spec, const Game& g, const std::string& name, SpecAt at) {
-  int c = colour_by_name(name);
+  const int c = g.colour_by_name(name);
   if (c >= 0 && c < g.colours()) return c;
   std::vector<std::string> in_play;
   for (int k = 0; k < g.colours(); ++k)
-    in_play.push_back(std::string(kColourNames[k]) + " (player " + std::to_string(g.owner(k) + 1) +
+    in_play.push_back(std::string(g.colour_name(k)) + " (player " + std::to_string(g.owner(k) + 1) +
                       ")");
   throw InputError(spec.pos(at), name + " is not in play in " + g.rules().name + " with " +
                                      std::to_string(g.players()) + " player(s): the colours are " +
@@ -68,7 +68,7 @@ int score_index(const SpecFile& spec, const Game& g, const std::string& colour, 
     const int track = scorers->track_of(c);
     if (track < 0) {
       std::vector<std::string> names;
-      for (int k : *scorers) names.push_back(kColourNames[k]);
+      for (int k : *scorers) names.push_back(g.colour_name(k));
       throw InputError(
           spec.pos(at),
           colour + " has no scoring meeple in Level 6; the scoring colours are " + joined(names));
@@ -497,7 +497,7 @@ void check_action_targets(const SpecFile& spec, const State& s, const ActionSynt
       if (resolved) break;
       const MeepleRef& ref = a.meeple;
       SpecAt where = action_word_at(a, at, 1);
-      int colour = colour_by_name(ref.colour);
+      const int colour = s.game().colour_by_name(ref.colour);
       bool found = false;
       for (const Meeple& m : s.meeples()) {
         if (m.colour != colour || !m.in_play) continue;

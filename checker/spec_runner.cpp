@@ -514,7 +514,7 @@ std::string event_text(const State& s, const Event& e) {
   if (f.value) t += " value " + std::to_string(e.value);
   if (f.at) t += " at " + xy(e.x, e.y);
   const int colour = event_colour(s, e);
-  if (f.by && colour >= 0 && colour < kMaxColours) t += std::string(" by ") + kColourNames[colour];
+  if (f.by && colour >= 0 && colour < kMaxColours) t += std::string(" by ") + g.colour_name(colour);
   std::vector<std::string> more;
   switch (e.kind) {
     case EventKind::TileDrawn:
@@ -530,7 +530,7 @@ std::string event_text(const State& s, const Event& e) {
           e.who < s.mists().scorers.size() &&
           s.mists().scorers[static_cast<size_t>(e.who)] != colour)
         more.push_back(std::string("on ") +
-                       kColourNames[s.mists().scorers[static_cast<size_t>(e.who)]] + "'s track");
+                       g.colour_name(s.mists().scorers[static_cast<size_t>(e.who)]) + "'s track");
       break;
     case EventKind::HoundPlaced:
     case EventKind::HoundLost:
@@ -680,7 +680,8 @@ class Evaluation {
   // A per-player supply (BCB) of the expectation's colour's player.
   template <class Supply>
   long nth_player(const Supply& per_player) const {
-    const int player = g_.owner(colour_by_name(e_.colour));
+    const int colour = g_.colour_by_name(e_.colour);
+    const int player = colour >= 0 ? g_.owner(colour) : -1;
     return player >= 0 && player < static_cast<int>(per_player.size())
                ? per_player[static_cast<size_t>(player)]
                : 0;
@@ -709,7 +710,7 @@ class Evaluation {
       if (r.cells[0] != cell && r.cells[1] != cell) continue;
       owner = "?";
       for (int colour = 0; colour < g_.colours(); ++colour)
-        if (g_.owner(colour) == r.owner) owner = kColourNames[colour];
+        if (g_.owner(colour) == r.owner) owner = g_.colour_name(colour);
       note = r.scored ? " (scored)" : "";
     }
     return {owner == e_.word, e_.word, owner + note};
@@ -750,7 +751,7 @@ class Evaluation {
   // Meeples of the expectation's colour (any without one) in the supply, on the board,
   // buried, or on the tile at x,y.
   Check meeples() const {
-    int colour = e_.colour.empty() ? -1 : colour_by_name(e_.colour);
+    int colour = e_.colour.empty() ? -1 : g_.colour_by_name(e_.colour);
     int cell = -1;
     if (e_.kind == ExpectKind::MeeplesAt) {
       Check c;
@@ -804,7 +805,7 @@ class Evaluation {
   // in play; Level 6: one of each scoring colour, from the supply or from the box).
   Check meeples_box() const {
     const RuleSet& r = g_.rules();
-    const int colour = e_.colour.empty() ? -1 : colour_by_name(e_.colour);
+    const int colour = e_.colour.empty() ? -1 : g_.colour_by_name(e_.colour);
     const ScoringColours& scorers = s_.mists().scorers;
     const bool level6 = r.scoring == ScoringTracks::PerColour;
     long out = 0;
@@ -822,7 +823,7 @@ class Evaluation {
   Check scoring_meeples() const {
     std::vector<std::string> want, have;
     for (const auto& [c, at] : e_.colours) want.push_back(c);
-    for (int c : s_.mists().scorers) have.push_back(kColourNames[c]);
+    for (int c : s_.mists().scorers) have.push_back(g_.colour_name(c));
     std::sort(want.begin(), want.end());
     std::sort(have.begin(), have.end());
     const std::string source = g_.scoring_meeples_from_supply() ? "supply" : "box";
@@ -889,7 +890,7 @@ class Evaluation {
     return e_.word == event_name(ev.kind) && (!e_.has_event_value || ev.value == e_.event_value) &&
            (!e_.has_where || event_at(ev)) &&
            (e_.event_feature.empty() || e_.event_feature == feature_class_name(ev.feature)) &&
-           (e_.colour.empty() || event_colour(s_, ev) == colour_by_name(e_.colour));
+           (e_.colour.empty() || event_colour(s_, ev) == g_.colour_by_name(e_.colour));
   }
 
   Check event() const {
@@ -1096,7 +1097,7 @@ class Evaluation {
     if (h.status == Hound::Placed && h.meeple >= 0) {
       const Meeple& m = s_.meeples()[static_cast<size_t>(h.meeple)];
       if (m.cell >= 0)
-        status += " by " + std::string(kColourNames[m.colour]) + "@" +
+        status += " by " + std::string(g_.colour_name(m.colour)) + "@" +
                   xy(s_.cell(m.cell).x, s_.cell(m.cell).y);
     }
     bool ok = e_.word.find(" by ") != std::string::npos ? status == e_.word

@@ -71,16 +71,17 @@ std::string expectations(const State& s, const std::map<int, std::string>& notes
     if (g.owner(c) < 0) continue;
     long in_supply = 0;
     for (const Meeple& m : s.meeples()) in_supply += m.colour == c && m.cell < 0 && m.in_play;
-    o += std::string("expect meeples supply ") + kColourNames[c] + " " + n(in_supply) + "\n";
+    o +=
+        std::string("expect meeples supply ") + s.game().colour_name(c) + " " + n(in_supply) + "\n";
   }
   // BCB: each player's bridges and castle tokens in supply, by the player's colour.
   if (expectation_absent(r, "bridges").empty())
     for (int c = 0; c < g.colours(); ++c) {
       const int p = g.owner(c);
       if (p < 0) continue;
-      o += std::string("expect bridges ") + kColourNames[c] + " " +
+      o += std::string("expect bridges ") + s.game().colour_name(c) + " " +
            n(s.bcb().bridges[static_cast<size_t>(p)]) + "\n";
-      o += std::string("expect castle-tokens ") + kColourNames[c] + " " +
+      o += std::string("expect castle-tokens ") + s.game().colour_name(c) + " " +
            n(s.bcb().castle_tokens[static_cast<size_t>(p)]) + "\n";
     }
   o += "expect tiles-left " + n(s.tiles_remaining()) + "\n";
@@ -104,11 +105,11 @@ std::string spec_score_owner(const State& s, int who) {
   const Game& g = s.game();
   if (!g.cooperative()) {
     const int c = colour_of_player(g, who);
-    return c >= 0 ? kColourNames[c] : "";
+    return c >= 0 ? s.game().colour_name(c) : "";
   }
   if (g.rules().scoring == ScoringTracks::PerColour &&
       who < static_cast<int>(s.mists().scorers.size()))
-    return kColourNames[s.mists().scorers[static_cast<size_t>(who)]];
+    return s.game().colour_name(s.mists().scorers[static_cast<size_t>(who)]);
   return "";
 }
 

@@ -1,18 +1,25 @@
 #include "checker/trace.h"
 
+#include <algorithm>
+
 #include "checker/spec_runner.h"
 #include "dsl/library.h"
 #include "engine/notation.h"
 
 namespace carcheck {
 
-TracedRule Tracer::rule_of(const RuleCitation* row) const {
+TracedRule Tracer::rule_of(const std::vector<const RuleCitation*>& rows) const {
   TracedRule r;
-  if (!row) return r;
-  r.cites = row->cites;
-  for (const std::string& id : row->switches)
-    for (const VariantSwitch& v : game_.rules().variants)
-      if (v.id == id) r.readings.push_back(id + "=" + v.value());
+  for (const RuleCitation* row : rows) {
+    r.cites.insert(r.cites.end(), row->cites.begin(), row->cites.end());
+    for (const std::string& id : row->switches)
+      for (const VariantSwitch& v : game_.rules().variants) {
+        const std::string reading = id + "=" + v.value();
+        if (v.id == id &&
+            std::find(r.readings.begin(), r.readings.end(), reading) == r.readings.end())
+          r.readings.push_back(reading);
+      }
+  }
   return r;
 }
 
@@ -20,15 +27,14 @@ TraceStep Tracer::accepted(const State& s, const std::string& action, int line) 
   TraceStep t;
   t.line = line;
   t.action = action;
-  const Family f = game_.rules().family;
   // BCB: a placement that came with its bridge (seed 003 fn 17) reports the tile placed, then
   // the bridge built, in one step; a bridge built later is a step of its own.
   bool bridged = false;
   for (const Event& e : s.events()) bridged = bridged || e.kind == EventKind::BridgeBuilt;
   for (const Event& e : s.events()) {
     const bool with_bridge = bridged && e.kind == EventKind::TilePlaced;
-    t.events.push_back(
-        {event_as_spec_text(s, e), rule_of(table_.for_event(f, e.kind, e.feature, with_bridge))});
+    t.events.push_back({event_as_spec_text(s, e),
+                        rule_of(table_.event_rows(game_.rules(), e.kind, e.feature, with_bridge))});
   }
   return t;
 }
@@ -40,7 +46,7 @@ TraceStep Tracer::refused(std::optional<ActionKind> kind, const std::string& act
   t.action = action;
   t.refused = true;
   t.reason = reason;
-  if (kind) t.rule = rule_of(table_.for_refusal(game_.rules().family, *kind));
+  if (kind) t.rule = rule_of(table_.refusal_rows(game_.rules(), *kind));
   return t;
 }
 

@@ -42,7 +42,8 @@ class Tracer {
                     const std::string& reason, int line = 0) const;
 
  private:
-  TracedRule rule_of(const RuleCitation* row) const;
+  // The rows' passages and readings, the family's row first, then the rooms' (in order).
+  TracedRule rule_of(const std::vector<const RuleCitation*>& rows) const;
   const Game& game_;
   const RuleCitations& table_;
 };

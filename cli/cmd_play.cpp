@@ -114,7 +114,7 @@ void add_competitive_result(Json& doc, const State& s) {
   Json scores = Json::array();
   for (int pl = 0; pl < s.score_count(); ++pl) {
     const Score& sc = s.score(pl);
-    Json row = {{"player", pl + 1}, {"colour", kColourNames[pl]}, {"total", sc.total}};
+    Json row = {{"player", pl + 1}, {"colour", s.game().colour_name(pl)}, {"total", sc.total}};
     for (FeatureClass f : s.game().score_classes()) row[score_class_label(f)] = sc.points(f);
     scores.push_back(row);
   }
@@ -149,7 +149,7 @@ void print_mists_result(const State& s) {
     const Score& sc = s.score(t);
     const std::string track =
         s.score_count() > 1
-            ? fmt::format(" ({})", kColourNames[s.mists().scorers[static_cast<size_t>(t)]])
+            ? fmt::format(" ({})", s.game().colour_name(s.mists().scorers[static_cast<size_t>(t)]))
             : "";
     fmt::print("score{}: {}  ({})\n", track, sc.total, breakdown_text(s, sc));
   }
@@ -160,7 +160,7 @@ void print_mists_result(const State& s) {
 void print_competitive_result(const State& s) {
   for (int pl = 0; pl < s.score_count(); ++pl) {
     const Score& sc = s.score(pl);
-    fmt::print("player {} ({}): {}  ({})\n", pl + 1, kColourNames[pl], sc.total,
+    fmt::print("player {} ({}): {}  ({})\n", pl + 1, s.game().colour_name(pl), sc.total,
                breakdown_text(s, sc));
   }
   fmt::print("{}\n", verdict(s).text);

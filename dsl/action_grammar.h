@@ -95,7 +95,8 @@ CARCHECK_ACTION_KEYWORD(kw_and, "and")
 CARCHECK_ACTION_KEYWORD(kw_for, "for")
 CARCHECK_ACTION_KEYWORD(kw_supply, "supply")
 CARCHECK_ACTION_KEYWORD(kw_large, "large")  // meeple ... large: the large follower
-// Features (segment_kind_name) and colours (kColourNames).
+// Features (segment_kind_name) and colours (engine/colours.h kColourWords: every edition's;
+// the game says which six are its own, engine/notation.cpp colour_slot).
 CARCHECK_ACTION_KEYWORD(kw_road, "road")
 CARCHECK_ACTION_KEYWORD(kw_city, "city")
 CARCHECK_ACTION_KEYWORD(kw_field, "field")
@@ -109,6 +110,7 @@ CARCHECK_ACTION_KEYWORD(kw_blue, "blue")
 CARCHECK_ACTION_KEYWORD(kw_yellow, "yellow")
 CARCHECK_ACTION_KEYWORD(kw_black, "black")
 CARCHECK_ACTION_KEYWORD(kw_pink, "pink")
+CARCHECK_ACTION_KEYWORD(kw_grey, "grey")
 #undef CARCHECK_ACTION_KEYWORD
 
 // ---- Words --------------------------------------------------------------------------------------
@@ -118,7 +120,7 @@ struct coord_y : signed_number {};
 struct comma : pg::one<','> {};
 struct coords : pg::seq<coord_x, pg::must<comma>, pg::must<coord_y>> {};
 struct rotation : pg::seq<pg::one<'r'>, pg::range<'0', '3'>, pg::not_at<word_char>> {};
-struct colour : pg::sor<kw_red, kw_green, kw_blue, kw_yellow, kw_black, kw_pink> {};
+struct colour : pg::sor<kw_red, kw_green, kw_blue, kw_yellow, kw_black, kw_pink, kw_grey> {};
 struct tile_name : word {};
 
 // A feature of a placed tile: road:W, city:N, field:Nl, castle, mist:Er (ports name board
@@ -297,7 +299,7 @@ CARCHECK_ACTION_MESSAGE(coords, "expected coordinates x,y such as 1,0 or -2,3")
 CARCHECK_ACTION_MESSAGE(comma, "expected ',' between x and y, without spaces (as in 1,0)")
 CARCHECK_ACTION_MESSAGE(coord_y, "expected the y coordinate after ','")
 CARCHECK_ACTION_MESSAGE(rotation, "expected a rotation r0, r1, r2 or r3 (quarter turns clockwise)")
-CARCHECK_ACTION_MESSAGE(colour, "expected a colour: red, green, blue, yellow, black or pink")
+CARCHECK_ACTION_MESSAGE(colour, "expected a colour: red, green, blue, yellow, black, pink or grey")
 CARCHECK_ACTION_MESSAGE(
     feature,
     "expected a feature: road, city, field, monastery, castle, cemetery, mist or bridge, with a "

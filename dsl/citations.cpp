@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string_view>
 
 #include "dsl/tile_loader.h"
 #include "dsl/yaml_reader.h"
+#include "engine/add_on.h"
 #include "engine/notation.h"
 #include "engine/room_words.h"
 #include "engine/rule_system.h"
@@ -15,6 +17,7 @@
 namespace carcheck {
 namespace {
 
+using yamlx::joined;
 using yamlx::Map;
 using yamlx::Reader;
 using yamlx::Value;
@@ -64,7 +67,7 @@ bool switch_known(const std::vector<RuleSet>& sets, const std::string& id) {
 
 RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSet>& sets) {
   static const std::vector<std::string> keys = {"event",    "refusal", "feature", "with",
-                                                "families", "cites",   "switches"};
+                                                "families", "rooms",   "cites",   "switches"};
   Map m(rd, v, &keys);
   RuleCitation c;
   c.line = static_cast<int>(v.mark.line) + 1;
@@ -97,6 +100,19 @@ RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSe
       c.families |= b;
     }
   }
+  if (const auto r = m.optional("rooms")) {
+    const std::vector<Value> items = rd.list(*r);
+    if (items.empty()) rd.fail(*r, "'rooms' is empty: leave the key out for the family's row");
+    for (const Value& item : items) {
+      const std::string name = rd.name(item);
+      if (!find_add_on(name))
+        rd.fail(item,
+                fmt::format("unknown add-on room '{}' (known: {})", name, joined(add_on_names())));
+      if (std::find(c.rooms.begin(), c.rooms.end(), name) != c.rooms.end())
+        rd.fail(item, fmt::format("room '{}' is listed twice", name));
+      c.rooms.push_back(name);
+    }
+  }
   for (const Value& item : rd.list(m.required("cites"))) c.cites.push_back(rd.string(item));
   if (c.cites.empty()) rd.fail(m.required("cites"), "a row cites at least one passage");
   if (const auto s = m.optional("switches"))
@@ -113,9 +129,20 @@ RuleCitation read_row(const Reader& rd, const Value& v, const std::vector<RuleSe
 
 const RuleCitation* RuleCitations::for_event(Family family, EventKind kind, FeatureClass feature,
                                              bool bridged) const {
+  return event_row(family, "", kind, feature, bridged);
+}
+
+// Whether row `c` is `room`'s own ("": the family's row, naming no room).
+static bool of_room(const RuleCitation& c, const std::string& room) {
+  return room.empty() ? c.rooms.empty()
+                      : std::find(c.rooms.begin(), c.rooms.end(), room) != c.rooms.end();
+}
+
+const RuleCitation* RuleCitations::event_row(Family family, const std::string& room, EventKind kind,
+                                             FeatureClass feature, bool bridged) const {
   const RuleCitation *exact = nullptr, *any = nullptr;
   for (const RuleCitation& c : rows) {
-    if (c.refusal || c.event != kind || !(c.families & bit(family))) continue;
+    if (c.refusal || c.event != kind || !(c.families & bit(family)) || !of_room(c, room)) continue;
     if (c.with_bridge) {
       if (bridged) return &c;
       continue;
@@ -127,9 +154,35 @@ const RuleCitation* RuleCitations::for_event(Family family, EventKind kind, Feat
 }
 
 const RuleCitation* RuleCitations::for_refusal(Family family, ActionKind kind) const {
+  return refusal_row(family, "", kind);
+}
+
+const RuleCitation* RuleCitations::refusal_row(Family family, const std::string& room,
+                                               ActionKind kind) const {
   for (const RuleCitation& c : rows)
-    if (c.refusal && c.action == kind && (c.families & bit(family))) return &c;
+    if (c.refusal && c.action == kind && (c.families & bit(family)) && of_room(c, room)) return &c;
   return nullptr;
+}
+
+std::vector<const RuleCitation*> RuleCitations::event_rows(const RuleSet& r, EventKind kind,
+                                                           FeatureClass feature,
+                                                           bool bridged) const {
+  std::vector<const RuleCitation*> out;
+  if (const RuleCitation* c = event_row(r.family, "", kind, feature, bridged)) out.push_back(c);
+  for (const std::string& room : r.rooms)
+    if (const RuleCitation* c = event_row(r.family, room, kind, feature, bridged))
+      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  return out;
+}
+
+std::vector<const RuleCitation*> RuleCitations::refusal_rows(const RuleSet& r,
+                                                             ActionKind kind) const {
+  std::vector<const RuleCitation*> out;
+  if (const RuleCitation* c = refusal_row(r.family, "", kind)) out.push_back(c);
+  for (const std::string& room : r.rooms)
+    if (const RuleCitation* c = refusal_row(r.family, room, kind))
+      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  return out;
 }
 
 RuleCitations load_citations_from_string(const std::string& text, const std::string& file,
@@ -144,9 +197,12 @@ RuleCitations load_citations_from_string(const std::string& text, const std::str
     // Two rows for the same thing would make the answer depend on the file's order.
     for (const RuleCitation& o : t.rows)
       if (o.refusal == c.refusal && (c.refusal ? o.action == c.action : o.event == c.event) &&
-          o.feature == c.feature && o.with_bridge == c.with_bridge && (o.families & c.families))
-        rd.fail(row, fmt::format("this row overlaps the row at line {} (same {}, feature and rule "
-                                 "system)",
+          o.feature == c.feature && o.with_bridge == c.with_bridge && (o.families & c.families) &&
+          (o.rooms.empty() == c.rooms.empty()) &&
+          (o.rooms.empty() || std::find_first_of(o.rooms.begin(), o.rooms.end(), c.rooms.begin(),
+                                                 c.rooms.end()) != o.rooms.end()))
+        rd.fail(row, fmt::format("this row overlaps the row at line {} (same {}, feature, rule "
+                                 "system and room)",
                                  o.line, c.refusal ? "refusal" : "event"));
     t.rows.push_back(std::move(c));
   }

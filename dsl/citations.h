@@ -21,6 +21,10 @@ struct RuleCitation {
   std::vector<std::string> switches;          // register switch ids
   int line = 0;                               // where the row is in the file
   bool with_bridge = false;                   // `with: bridge`: placed with its bridge
+  // `rooms: [...]`: a room's own row, answering only in rule sets that combine one of these
+  // add-on rooms, and adding its passages to the family's row (rooms compose, so do their
+  // citations). Empty: the family's row.
+  std::vector<std::string> rooms;
 };
 
 class RuleCitations {
@@ -34,6 +38,17 @@ class RuleCitations {
                                 bool bridged = false) const;
   // The row for a refused action of kind `kind` in `family`, or nullptr.
   const RuleCitation* for_refusal(Family family, ActionKind kind) const;
+
+  // In a rule set: the family's row as above, then each of its add-on rooms' rows, in the
+  // rule set's room order (none where a room has none). Empty when nothing answers.
+  std::vector<const RuleCitation*> event_rows(const RuleSet& r, EventKind kind,
+                                              FeatureClass feature, bool bridged = false) const;
+  std::vector<const RuleCitation*> refusal_rows(const RuleSet& r, ActionKind kind) const;
+
+ private:
+  const RuleCitation* event_row(Family family, const std::string& room, EventKind kind,
+                                FeatureClass feature, bool bridged) const;
+  const RuleCitation* refusal_row(Family family, const std::string& room, ActionKind kind) const;
 };
 
 // Reads citations.yaml; every name is checked (events, features, families, action verbs and,

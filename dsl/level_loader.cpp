@@ -40,7 +40,7 @@ const std::vector<std::string> kRootKeys = {"extends", "variants", "rule-sets"};
 const std::vector<std::string> kVariantKeys = {"question", "source", "default", "values",
                                                "not-implemented"};
 const std::vector<std::string> kCommonKeys = {"name",    "title",    "family", "tiles",
-                                              "players", "variants", "rooms"};
+                                              "players", "variants", "rooms",  "colour-names"};
 const std::vector<std::string> kCompetitiveKeys = {"followers", "farmers"};
 const std::vector<std::string> kBcbKeys = {"bridges", "castles"};
 const std::vector<std::string> kMistsKeys = {"level",  "guard-meeples", "meeples",
@@ -311,6 +311,7 @@ class LevelsReader {
 
     read_tiles(m.required("tiles"), r);
     if (const auto rooms = m.optional("rooms")) read_rooms(*rooms, r);
+    if (const auto names = m.optional("colour-names")) read_colour_names(*names, r);
     const Value players = m.required("players");
     {
       const Map p(ld_, players, &kPlayersKeys);
@@ -384,6 +385,27 @@ class LevelsReader {
       if (std::find(r.rooms.begin(), r.rooms.end(), name) != r.rooms.end())
         ld_.fail(item, fmt::format("add-on room '{}' is listed twice", name));
       r.rooms.push_back(name);
+    }
+  }
+
+  // `colour-names: [six colour words]`: which word each colour slot is (engine/colours.h), so
+  // that an edition's sixth set reads as printed; six distinct words the languages know.
+  void read_colour_names(const Value& v, RuleSet& r) {
+    const std::vector<Value> items = ld_.list(v);
+    std::vector<std::string> known;
+    for (const ColourWord& w : kColourWords) known.emplace_back(w.word);
+    if (items.size() != kMaxColours)
+      ld_.fail(v, fmt::format("'colour-names' lists {} colours: name all {}, in slot order",
+                              items.size(), kMaxColours));
+    for (size_t k = 0; k < items.size(); ++k) {
+      const std::string word = ld_.name(items[k]);
+      const int index = colour_word_index(word);
+      if (index < 0)
+        ld_.fail(items[k], fmt::format("unknown colour '{}' (known: {})", word, joined(known)));
+      for (size_t j = 0; j < k; ++j)
+        if (r.colour_words[j] == index)
+          ld_.fail(items[k], fmt::format("colour '{}' is listed twice", word));
+      r.colour_words[k] = static_cast<uint8_t>(index);
     }
   }
 

@@ -280,10 +280,11 @@ template <>
 struct action<step_action> : pg::change_action_and_states<actionlang::fill, ActionSyntax> {
   template <typename Input>
   static void success(const Input& in, ActionSyntax& a, ParseState& st) {
-    st.hint = a.kind == ActionKind::Meeple && a.colour.empty()
-                  ? "expected a colour (red, green, blue, yellow, black, pink), ';' or the end of "
-                    "the line"
-                  : "";
+    st.hint =
+        a.kind == ActionKind::Meeple && a.colour.empty()
+            ? "expected a colour (red, green, blue, yellow, black, pink, grey), ';' or the end "
+              "of the line"
+            : "";
     SpecAt at{where(in).line, a.column};
     st.actions.emplace_back(std::move(a), at);
   }

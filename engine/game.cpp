@@ -6,12 +6,6 @@
 
 namespace carcheck {
 
-int colour_by_name(const std::string& name) {
-  for (int c = 0; c < kMaxColours; ++c)
-    if (name == kColourNames[c]) return c;
-  return -1;
-}
-
 namespace {
 
 const TileSet& find_set(const std::vector<TileSet>& sets, const std::string& name) {
@@ -111,5 +105,26 @@ TileId Game::find_tile(const std::string& name) const {
 }
 
 std::string Game::spec_rules() const { return system_->spec_rules(rules_); }
+
+const char* Game::colour_name(int c) const {
+  if (c < 0 || c >= kMaxColours) return "?";
+  return colour_word(c).word;
+}
+
+const ColourWord& Game::colour_word(int c) const {
+  return kColourWords[c < 0 || c >= kMaxColours ? 0 : rules_.colour_words[static_cast<size_t>(c)]];
+}
+
+int Game::colour_by_name(std::string_view word) const {
+  for (int c = 0; c < kMaxColours; ++c)
+    if (word == colour_name(c)) return c;
+  return -1;
+}
+
+std::string Game::colour_list() const {
+  std::string out;
+  for (int c = 0; c < kMaxColours; ++c) out.append(c ? ", " : "").append(colour_name(c));
+  return out;
+}
 
 }  // namespace carcheck

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/rule_system.h"
@@ -12,11 +13,6 @@
 #include "engine/tile.h"
 
 namespace carcheck {
-
-inline constexpr int kMaxColours = 6;
-inline constexpr const char* kColourNames[kMaxColours] = {"red",    "green", "blue",
-                                                          "yellow", "black", "pink"};
-int colour_by_name(const std::string& name);  // -1 when unknown
 
 // The most tiles (cells) one game may hold: the shipped sets play fewer than 100.
 inline constexpr int kMaxGameCells = 1000;
@@ -45,6 +41,13 @@ class Game {
   // Colours: competitive games give each player one colour; Mists may give one player two
   // (2 players) or four (solo). owner(c) is the player playing colour c, -1 if none.
   int colours() const { return colours_; }
+  // Colour slot c's word in this rule set ("?" for a number that names no slot: an action
+  // built by hand or by a fuzzer), the slot a word names (-1: not a colour of this rule set),
+  // and the six words as a list for messages ("red, green, blue, yellow, black, grey").
+  const char* colour_name(int c) const;
+  const ColourWord& colour_word(int c) const;  // its fill and letter as well (red's for none)
+  int colour_by_name(std::string_view word) const;
+  std::string colour_list() const;
   int owner(int colour) const { return nth(owner_, colour); }
   int meeples_per_colour() const { return meeples_per_colour_; }
   // Of each colour's meeples_per_colour(), the last large_per_colour() are large followers:

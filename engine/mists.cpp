@@ -921,8 +921,9 @@ std::optional<std::string> Rules::one_colour_refusal(const State& s, const Actio
   meeples_on(s, nth(s.pending_, s.pending_index_), per);
   std::string colours;
   for (int c = 0; c < kMaxColours; ++c)
-    if (nth(per, c) > 0) colours += std::string(colours.empty() ? "" : ", ") + kColourNames[c];
-  const std::string named = kColourNames[a.colour];
+    if (nth(per, c) > 0)
+      colours += std::string(colours.empty() ? "" : ", ") + s.game().colour_name(c);
+  const std::string named = s.game().colour_name(a.colour);
   if (nth(per, a.colour) == 0)
     return named + " has no meeple on the feature scored (its colours: " + colours + ")";
   if (colours != named)
@@ -1445,8 +1446,8 @@ std::optional<std::string> Rules::mists_apply(State& s, const Action& a) {
       case ActionKind::Track: {
         std::string tracks;
         for (int c : s.mists_.scorers)
-          tracks += std::string(tracks.empty() ? "" : ", ") + kColourNames[c];
-        return std::string(a.colour >= 0 && a.colour < kMaxColours ? kColourNames[a.colour]
+          tracks += std::string(tracks.empty() ? "" : ", ") + s.game().colour_name(c);
+        return std::string(a.colour >= 0 && a.colour < kMaxColours ? s.game().colour_name(a.colour)
                                                                    : "that colour") +
                " has no scoring meeple: the points go to one of the team's scoring meeples (" +
                tracks + ")";

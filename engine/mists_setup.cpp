@@ -88,7 +88,7 @@ std::optional<std::string> Rules::mists_setup_buried(State& s, int colour, int c
       m.seg = -1;
       return std::nullopt;
     }
-  return std::string("no ") + kColourNames[colour] + " meeple left in supply";
+  return std::string("no ") + s.game().colour_name(colour) + " meeple left in supply";
 }
 
 std::optional<std::string> Rules::mists_setup_face_down(State& s, TileId tile, int x, int y) {

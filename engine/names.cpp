@@ -82,7 +82,8 @@ std::string Rules::scoring_text(const State& s, const PendingScore& p) {
   meeples_on(s, p, per);
   std::string colours;
   for (int k = 0; k < kMaxColours; ++k)
-    if (nth(per, k) > 0) colours += std::string(colours.empty() ? "" : ", ") + kColourNames[k];
+    if (nth(per, k) > 0)
+      colours += std::string(colours.empty() ? "" : ", ") + s.game().colour_name(k);
   return std::string("the ") + feature_class_name(p.feature) + port + " at " + xy_text(c.x, c.y) +
          " (" + std::to_string(feature_value(s, p, false)) + " points; meeples of " +
          (colours.empty() ? "no colour" : colours) + ")";

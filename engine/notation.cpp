@@ -60,13 +60,21 @@ int new_cell(const State& s) {
 
 std::string meeple_ref(const State& s, int m) {
   const Meeple& mp = s.meeples()[static_cast<size_t>(m)];
-  std::string c = kColourNames[mp.colour];
+  std::string c = s.game().colour_name(mp.colour);
   if (mp.cell < 0) return c + "@supply";
   return c + "@" + xy(s.cell(mp.cell).x, s.cell(mp.cell).y);
 }
 
-// A colour's name, "?" for a number that names none (an action built by hand or by a fuzzer).
-const char* colour_word(int c) { return c >= 0 && c < kMaxColours ? kColourNames[c] : "?"; }
+// The colour slot a word names in this game's rule set. The grammars know the colour words of
+// every edition (engine/colours.h), so a word of another edition ("grey" in a game whose sixth
+// set is pink) is refused here, naming the rule set's own.
+std::optional<int8_t> colour_slot(const State& s, const std::string& word, std::string& error) {
+  const int c = s.game().colour_by_name(word);
+  if (c >= 0) return static_cast<int8_t>(c);
+  error = "'" + word + "' is not a colour of " + s.game().rules().name + " (" +
+          s.game().colour_list() + ")";
+  return std::nullopt;
+}
 
 // The places written after `from` (" from mist 1:1, cemetery:2"), or the attempt on several
 // tiles; nothing when the ghosts come off as listed.
@@ -162,11 +170,12 @@ std::vector<std::string> action_verbs() {
 namespace {
 
 // A registered room's action, as its RoomAction says it is written.
-std::string room_action_text(const RoomAction& r, const Action& a) {
+std::string room_action_text(const State& s, const RoomAction& r, const Action& a) {
   std::string text = r.verb;
   if (r.coords) text.append(" ").append(xy(a.x, a.y));
   if (r.count) text.append(" ").append(std::to_string(a.count));
-  if (r.colour != RoomField::None && a.colour >= 0) text.append(" ").append(colour_word(a.colour));
+  if (r.colour != RoomField::None && a.colour >= 0)
+    text.append(" ").append(s.game().colour_name(a.colour));
   return text;
 }
 
@@ -195,16 +204,17 @@ std::string action_text(const State& s, const Action& a) {
                             ? segment_text(s.face(cell), a.seg)
                         : cell >= 0 && a.seg == kBridgeSeg && s.cell(cell).added ? "bridge"
                                                                                  : "?";
-      return verb + " " + seg + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "") +
+      return verb + " " + seg +
+             (a.colour >= 0 ? std::string(" ") + s.game().colour_name(a.colour) : "") +
              (a.count == kMeepleLarge ? " large" : "");
     }
     case ActionKind::Pass:
       return verb;
     case ActionKind::TakePoints:
-      return verb + (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
+      return verb + (a.colour >= 0 ? std::string(" ") + s.game().colour_name(a.colour) : "");
     case ActionKind::RemoveGhosts:
       return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) + from_text(a.from) +
-             (a.colour >= 0 ? std::string(" ") + colour_word(a.colour) : "");
+             (a.colour >= 0 ? std::string(" ") + s.game().colour_name(a.colour) : "");
     case ActionKind::ExtraGhost:
     case ActionKind::FaceDown:
       return verb + " " + xy(a.x, a.y);
@@ -215,8 +225,8 @@ std::string action_text(const State& s, const Action& a) {
       if (a.count == 0) return verb + " stop";
       return verb + " " + xy(a.x, a.y) + " " + std::to_string(a.count) + from_text(a.from);
     case ActionKind::Track:
-      return verb + " " + colour_word(a.colour) +
-             (a.count > 0 ? std::string(" and ") + colour_word(a.count - 1) : "");
+      return verb + " " + s.game().colour_name(a.colour) +
+             (a.count > 0 ? std::string(" and ") + s.game().colour_name(a.count - 1) : "");
     case ActionKind::ScoreFirst:
       return verb + " " + xy(a.x, a.y) + " " + feature_text(s, a);
     case ActionKind::Bridge:
@@ -245,21 +255,21 @@ std::string action_text(const State& s, const Action& a) {
     case ActionKind::ScoringMeeples: {
       std::string text = verb;
       for (int c = 0; c < kMaxColours; ++c)
-        if (a.from & (1u << c)) text += std::string(" ") + colour_word(c);
+        if (a.from & (1u << c)) text += std::string(" ") + s.game().colour_name(c);
       return text;
     }
     case ActionKind::EmptySymbol:
     case ActionKind::HauntGhost:  // mist areas count from 1, as `from mist K:N` writes them
       return verb + " " + xy(a.x, a.y) + " mist " + std::to_string(a.seg + 1);
   }
-  if (const RoomAction* r = registered_action(a.kind)) return room_action_text(*r, a);
+  if (const RoomAction* r = registered_action(a.kind)) return room_action_text(s, *r, a);
   return "?";
 }
 
 std::string MeepleRef::text() const { return colour + "@" + (supply ? "supply" : xy(x, y)); }
 
 int find_meeple(const State& s, const MeepleRef& ref, bool on_board) {
-  int colour = colour_by_name(ref.colour);
+  const int colour = s.game().colour_by_name(ref.colour);
   if (colour < 0 || (on_board && ref.supply)) return -1;
   for (size_t i = 0; i < s.meeples().size(); ++i) {
     const Meeple& m = s.meeples()[i];
@@ -308,11 +318,9 @@ std::optional<Action> resolve_meeple(const State& s, const ActionSyntax& a, std:
   r.seg = static_cast<int8_t>(seg);
   int colour = -1;
   if (!a.colour.empty()) {
-    colour = colour_by_name(a.colour);
-    if (colour < 0) {
-      error = "unknown colour '" + a.colour + "' (red, green, blue, yellow, black, pink)";
-      return std::nullopt;
-    }
+    const std::optional<int8_t> c = colour_slot(s, a.colour, error);
+    if (!c) return std::nullopt;
+    colour = *c;
   } else if (std::optional<int> c = default_colour(s, a, error)) {
     colour = *c;
   } else {
@@ -350,7 +358,11 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     case ActionKind::HoundClear:
       r.count = static_cast<int8_t>(a.count);
       r.from = a.from;
-      if (!a.colour.empty()) r.colour = static_cast<int8_t>(colour_by_name(a.colour));
+      if (!a.colour.empty()) {
+        const std::optional<int8_t> c = colour_slot(s, a.colour, error);
+        if (!c) return std::nullopt;
+        r.colour = *c;
+      }
       if (a.kind == ActionKind::HoundClear && a.count == 0) r.x = r.y = 0;  // clear stop
       // Places written as the engine would take them anyway name the plain action.
       if (r.from != 0 && !(r.from & kFromSeveralTiles) && s.cell_at(a.x, a.y) >= 0 &&
@@ -381,22 +393,22 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     }
     case ActionKind::Track:
       r.x = r.y = 0;
-      r.colour = static_cast<int8_t>(colour_by_name(a.colour));
-      if (r.colour < 0) {
-        error = "unknown colour '" + a.colour + "'";
+      if (const std::optional<int8_t> c = colour_slot(s, a.colour, error))
+        r.colour = *c;
+      else
         return std::nullopt;
-      }
       if (!a.also.empty()) {  // the attempt to share the points with a second track
-        const int also = colour_by_name(a.also);
-        if (also < 0) {
-          error = "unknown colour '" + a.also + "'";
-          return std::nullopt;
-        }
-        r.count = static_cast<int8_t>(also + 1);
+        const std::optional<int8_t> also = colour_slot(s, a.also, error);
+        if (!also) return std::nullopt;
+        r.count = static_cast<int8_t>(*also + 1);
       }
       return r;
     case ActionKind::TakePoints:
-      if (!a.colour.empty()) r.colour = static_cast<int8_t>(colour_by_name(a.colour));
+      if (!a.colour.empty()) {
+        const std::optional<int8_t> c = colour_slot(s, a.colour, error);
+        if (!c) return std::nullopt;
+        r.colour = *c;
+      }
       [[fallthrough]];
     case ActionKind::Pass:
     case ActionKind::Discard:
@@ -417,7 +429,7 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     case ActionKind::ScoringMeeples:
       r.x = r.y = 0;
       for (const std::string& name : a.colours) {
-        const int c = colour_by_name(name);
+        const int c = s.game().colour_by_name(name);
         if (c < 0 || c >= s.game().colours()) {
           error = "colour '" + name + "' is not in play";
           return std::nullopt;
@@ -500,11 +512,9 @@ std::optional<Action> resolve_action(const State& s, const ActionSyntax& a, std:
     if (!room->coords) r.x = r.y = 0;
     if (room->count) r.count = static_cast<int8_t>(a.count);
     if (!a.colour.empty()) {
-      r.colour = static_cast<int8_t>(colour_by_name(a.colour));
-      if (r.colour < 0) {
-        error = "unknown colour '" + a.colour + "'";
-        return std::nullopt;
-      }
+      const std::optional<int8_t> c = colour_slot(s, a.colour, error);
+      if (!c) return std::nullopt;
+      r.colour = *c;
     }
     return r;
   }

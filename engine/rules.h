@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/colours.h"
 #include "engine/types.h"
 
 namespace carcheck {
@@ -84,6 +85,8 @@ struct RuleSet {
   bool exclude_cemeteries = false;  // Level 1 returns cemeteries to the box
   int min_players = 2;
   int max_players = 5;
+  // Which colour word each colour slot is (engine/colours.h; levels.yaml `colour-names`).
+  ColourSlots colour_words = kDefaultColourSlots;
 
   // Competitive games.
   int followers_per_player = 0;  // excluding the scorer

@@ -29,12 +29,12 @@ std::optional<std::string> State::setup_meeple(int colour, int cell, int seg, bo
   const CellFace& f = face(cell);
   if (seg < 0 || seg >= f.n_segments) return "no such feature on that tile";
   if (meeples_in_supply(colour) == 0)
-    return std::string("no ") + kColourNames[colour] + " meeple left in supply";
+    return std::string("no ") + game_->colour_name(colour) + " meeple left in supply";
   const int big = Rules::large_in_supply(*this, colour);
   if (large && big == 0)
-    return std::string("no ") + kColourNames[colour] + " large follower in supply";
+    return std::string("no ") + game_->colour_name(colour) + " large follower in supply";
   if (!large && meeples_in_supply(colour) == big)
-    return std::string("no normal ") + kColourNames[colour] + " follower left in supply";
+    return std::string("no normal ") + game_->colour_name(colour) + " follower left in supply";
   Rules::put_meeple(*this, colour, cell, seg, large);
   return std::nullopt;
 }
@@ -88,7 +88,7 @@ std::optional<std::string> State::setup_meeple_supply(int colour, int count) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
   int have = meeples_in_supply(colour);
   if (count > have)
-    return std::string(kColourNames[colour]) + " has only " + std::to_string(have) +
+    return std::string(game_->colour_name(colour)) + " has only " + std::to_string(have) +
            " meeple(s) in its supply (the others are on the board, buried or out of play)";
   for (Meeple& m : meeples_)
     if (have > count && m.colour == colour && m.cell < 0 && m.in_play) {
@@ -174,7 +174,7 @@ std::string State::snapshot() const {
   }
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];
-    o << "meeple " << i << ' ' << kColourNames[m.colour] << " cell " << m.cell << " seg "
+    o << "meeple " << i << ' ' << game_->colour_name(m.colour) << " cell " << m.cell << " seg "
       << int(m.seg) << (is_buried(m) ? " buried" : "") << (m.in_play ? "" : " scoring")
       << (m.weight == 2 ? " large" : "") << "\n";
   }

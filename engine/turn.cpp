@@ -354,18 +354,19 @@ std::optional<std::string> Rules::meeple_problem(const State& s, const Action& a
   if ((a.seg < 0 || a.seg >= f.n_segments) && !on_added) return "the new tile has no such feature";
   if (a.colour < 0 || a.colour >= s.game_->colours()) return "no such colour in play";
   if (s.game_->owner(a.colour) != s.player_)
-    return std::string(kColourNames[a.colour]) + " is not a colour of the active player";
+    return std::string(s.game_->colour_name(a.colour)) + " is not a colour of the active player";
   if (s.meeples_in_supply(a.colour) == 0)
-    return std::string("no ") + kColourNames[a.colour] + " meeple is left in supply";
+    return std::string("no ") + s.game_->colour_name(a.colour) + " meeple is left in supply";
   if (a.count != 0 || s.game_->large_per_colour() > 0) {
     const int large = large_in_supply(s, a.colour);
     if (a.count == kMeepleLarge && s.game_->large_per_colour() == 0)
       return "this rule set has no large followers";
     if (a.count != 0 && a.count != kMeepleLarge) return "no such kind of follower";
     if (a.count == kMeepleLarge && large == 0)
-      return std::string("the ") + kColourNames[a.colour] + " large follower is not in supply";
+      return std::string("the ") + s.game_->colour_name(a.colour) +
+             " large follower is not in supply";
     if (a.count == 0 && s.meeples_in_supply(a.colour) == large)
-      return std::string("no normal ") + kColourNames[a.colour] +
+      return std::string("no normal ") + s.game_->colour_name(a.colour) +
              " follower is left in supply (only the large one)";
   }
   if (!meeple_allowed(s, a.seg)) return s.game_->rule_system().meeple_refusal(s, a.seg);

@@ -334,7 +334,7 @@ GameLogWriter::Impl::Impl(const Game& game, uint64_t seed, LogWriteOptions opt)
   out += '[';
   for (int c = 0; c < g.colours(); ++c) {
     if (c) out += ',';
-    jsonout::string(out, kColourNames[c]);
+    jsonout::string(out, g.colour_name(c));
   }
   out += ']';
   if (!o.start_scores.empty()) {
@@ -384,7 +384,7 @@ bool GameLogWriter::before(const State& at, const Action& a, const std::string* 
       if (!(a.from & (1u << c))) continue;
       if (!first_colour) field += ',';
       first_colour = false;
-      jsonout::string(field, kColourNames[c]);
+      jsonout::string(field, at.game().colour_name(c));
     }
     field += "],";
     static_assert(kLogFormatVersion == 1 && kLogFormatNewest >= 2, "one digit is replaced");

@@ -167,7 +167,7 @@ class Replayer {
     if (s_->phase() != Phase::ScoringMeeples) {
       if (named.empty()) return true;
       std::vector<std::string> have;
-      for (int c : s_->mists().scorers) have.emplace_back(kColourNames[c]);
+      for (int c : s_->mists().scorers) have.emplace_back(s_->game().colour_name(c));
       std::vector<std::string> want = named;
       std::sort(want.begin(), want.end());
       std::sort(have.begin(), have.end());

@@ -31,7 +31,7 @@ void mark_castle(const State& s, int cell, std::vector<std::string>& art, bool& 
     if (r.cells[0] != cell && r.cells[1] != cell) continue;
     char owner = '?';
     for (int c = 0; c < s.game().colours(); ++c)
-      if (s.game().owner(c) == r.owner) owner = "rgbykp"[c];
+      if (s.game().owner(c) == r.owner) owner = s.game().colour_word(c).letter;
     art[1].replace(1, 2, std::string{'K', owner});
     any = true;
   }
@@ -67,10 +67,11 @@ std::string draw_board(const State& s) {
     std::string marks;
     if (int g = s.mists().cell(i).ghost_total()) marks += "g" + std::to_string(g);
     for (const Meeple& m : s.meeples())
-      if (m.cell == i)
-        marks += std::string(1, static_cast<char>(is_buried(m) ? toupper("rgbykp"[m.colour])
-                                                               : "rgbykp"[m.colour])) +
+      if (m.cell == i) {
+        const char letter = s.game().colour_word(m.colour).letter;
+        marks += std::string(1, static_cast<char>(is_buried(m) ? toupper(letter) : letter)) +
                  (m.weight == 2 ? "+" : "");  // `r+`: red's large follower
+      }
     if (!marks.empty())
       art[3].replace(1, std::min<size_t>(marks.size(), kArtWidth - 2),
                      marks.substr(0, kArtWidth - 2));
@@ -94,7 +95,11 @@ std::string draw_board(const State& s) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     o << label << line << "\n";
   }
-  o << "g<n>: ghosts on the tile; r g b y k p: a meeple of that colour (capital: buried)\n";
+  std::string letters;
+  for (int c = 0; c < kMaxColours; ++c)
+    letters.append(c ? " " : "").push_back(s.game().colour_word(c).letter);
+  o << "g<n>: ghosts on the tile; " << letters << ": a meeple of that colour (capital: buried)\n";
+  if (s.game().large_per_colour() > 0) o << "r+: red's large follower (Inns & Cathedrals)\n";
   if (bcb_marks) o << "H: a bridge across the tile; K<c>: a castle of colour c on the tile\n";
   return o.str();
 }

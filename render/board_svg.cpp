@@ -46,10 +46,6 @@ constexpr const char* kStyle =
     ".carcheck-board .label{font-size:11px;fill:#333}"
     ".carcheck-board .summary{font-size:12px;fill:#222}";
 
-// The fill of each colour of engine/game.h kColourNames.
-constexpr std::array<const char*, kMaxColours> kFills = {"#d62728", "#2ca02c", "#1f5fd6",
-                                                         "#f2c80f", "#202020", "#f29ac0"};
-
 struct Frame {
   int minx = 0, miny = 0, w = 1, h = 1;
   double ox(int x) const { return kLeft + (x - minx) * S; }
@@ -123,7 +119,7 @@ void draw_castles(std::string& o, const State& s, const Frame& f) {
         "<title>castle of player {}{}</title></rect>",
         svg_num(x0), svg_num(y0), svg_num(std::abs(a.x - z.x) * S + 24),
         svg_num(std::abs(a.y - z.y) * S + 24),
-        colour >= 0 ? kFills[static_cast<size_t>(colour)] : "#999", r.owner + 1,
+        colour >= 0 ? s.game().colour_word(colour).fill : "#999", r.owner + 1,
         r.scored ? ", scored" : "");
   }
 }
@@ -162,7 +158,7 @@ void draw_meeples(std::string& o, const State& s, const Frame& f) {
     int stacked = 0;
     for (size_t j = 0; j < i; ++j) stacked += ms[j].cell == m.cell && ms[j].in_play;
     const SvgPoint p = meeple_at(s, f, m, stacked);
-    const char* colour = kColourNames[static_cast<size_t>(m.colour)];
+    const char* colour = s.game().colour_name(m.colour);
     const CellFace* face = s.cell(m.cell).face_down ? nullptr : &s.face(m.cell);
     const std::string feature =
         face && m.seg >= 0 && m.seg < face->n_segments
@@ -174,7 +170,7 @@ void draw_meeples(std::string& o, const State& s, const Frame& f) {
         "cy=\"{}\" r=\"{}\" fill=\"{}\"><title>{} {}meeple{} on the {} at {},{}</title></circle>",
         is_buried(m) ? " buried" : "", colour, c.x, c.y, svg_num(p.x), svg_num(p.y),
         m.weight == 2 ? 10 : 7,  // a large follower (Inns & Cathedrals) is drawn larger
-        kFills[static_cast<size_t>(m.colour)], colour, m.weight == 2 ? "large " : "",
+        s.game().colour_word(m.colour).fill, colour, m.weight == 2 ? "large " : "",
         is_buried(m) ? " (buried)" : "", feature, c.x, c.y);
   }
   // Mists hounds lie by a meeple: a dark tag beside it, numbered I or II.
@@ -211,8 +207,7 @@ std::string summary(const State& s) {
     if (s.is_terminal()) text += s.won() ? ", won" : ", lost";
   } else {
     for (int p = 0; p < s.score_count(); ++p)
-      text += fmt::format(", {} {}",
-                          kColourNames[static_cast<size_t>(std::max(0, colour_of_player(s, p)))],
+      text += fmt::format(", {} {}", s.game().colour_name(std::max(0, colour_of_player(s, p))),
                           s.score(p).total);
   }
   return markup_text(text);

@@ -195,6 +195,11 @@ std::vector<std::string> draw_cell(const CellFace& f) {
     if (!placed) put_near_centre(g, 'i');
   }
 
+  // A cathedral (Inns & Cathedrals): its spire near the centre of its city.
+  for (int i = 0; i < f.n_segments; ++i)
+    if (f.segments[i].kind == SegmentKind::City && (f.segments[i].flags & kSegCathedral))
+      put_near_centre(g, '^');
+
   // Coats of arms: in the corner slot between two sides of the city segment if there is one,
   // else next to its first side.
   for (int i = 0; i < f.n_segments; ++i) {
@@ -254,7 +259,7 @@ std::vector<std::string> art_legend() {
       "#  city            = |  road            .  field         ~  mist",
       "M  monastery       C  castle            X  cemetery      B  bazaar      R  ruins",
       "*  road end or junction (roads stop at the centre)       +  corner, or a road bend",
-      "i  inn             Sn n coats of arms   Gn n ghost symbols",
+      "i  inn             Sn n coats of arms   Gn n ghost symbols   ^  cathedral",
       "w  river           Q  spring            L  lake",
   };
 }

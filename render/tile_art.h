@@ -8,7 +8,7 @@
 //
 //   #  city            =  road (E-W)      |  road (N-S)     .  field      ~  mist
 //   M  monastery       C  castle          X  cemetery       B  bazaar     R  ruins
-//   *  road end or junction  +  road bend or corner   i  inn
+//   *  road end or junction  +  road bend or corner   i  inn   ^  cathedral
 //   S2 two coats of arms     G3 three ghost symbols
 //
 // Example: the base game's start tile (city N; road W-E; ...) in rotation 0:

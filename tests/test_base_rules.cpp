@@ -769,7 +769,8 @@ TEST(BaseEnd, FinalScoringExample) {
   EXPECT_EQ(t.by(kGreen, FeatureClass::City), 8);
   EXPECT_EQ(t.total(kBlack), 0);
   // "De îndată ce teritoriul în cauză a fost evaluat, supușii implicați sunt eliminați."
-  for (int c = 0; c < 5; ++c) EXPECT_EQ(t.on_board(c), 0) << kColourNames[c];
+  for (int c = 0; c < 5; ++c)
+    EXPECT_EQ(t.on_board(c), 0) << kColourWords[static_cast<size_t>(c)].word;
   EXPECT_EQ(t.events(EventKind::FinalScored).size(), 4u);
   EXPECT_EQ(t.events(EventKind::Scored).size(), 0u);
 }
@@ -778,7 +779,7 @@ TEST(BaseEnd, FinalScoringExample) {
 TEST(BaseEnd, UnfinishedFinalNothingVariant) {
   Table t = final_scoring_board({"unfinished-final=nothing"});
   ASSERT_TRUE(t.s->is_terminal());
-  for (int p = 0; p < 5; ++p) EXPECT_EQ(t.total(p), 0) << kColourNames[p];
+  for (int p = 0; p < 5; ++p) EXPECT_EQ(t.total(p), 0) << kColourWords[static_cast<size_t>(p)].word;
   EXPECT_EQ(t.events(EventKind::FinalScored).size(), 0u);
 }
 

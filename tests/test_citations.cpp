@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -193,6 +194,60 @@ TEST(Trace, OnlyABridgedPlacementCitesTheBridgeRule) {
   EXPECT_NE(load_error("rules:\n  - event: scored\n    with: bridge\n    cites: [x]\n")
                 .find("c.yaml:3:11: only a tile-placed row takes 'with: bridge'"),
             std::string::npos);
+}
+
+// Issue 30: a room's rows follow the family's. A refused river placement cites seed 001's
+// matching rule and then the River's continuity and U-turn passages with the readings in
+// force; an inn road's scoring cites the base rule and then S13's inn rule. A base-c1 game
+// cites no room's passage.
+TEST(Trace, ARoomsPassagesFollowTheFamilysInARuleSetThatCombinesIt) {
+  SpecRunOptions o;
+  o.trace = true;
+  const auto run = [&](const std::string& spec) {
+    const SpecResult r = run_spec_file(std::string(CARCHECK_DATA_DIR) + "/specs/" + spec, spec, o);
+    EXPECT_EQ(r.outcome, SpecOutcome::Pass) << spec << ": " << r.error;
+    return r.trace;
+  };
+  bool refusal = false;
+  for (const TraceStep& t : run("river/uturn-immediate.spec")) {
+    if (!t.refused) continue;
+    refusal = true;
+    ASSERT_GE(t.rule.cites.size(), 2u);
+    EXPECT_NE(t.rule.cites.front().find("seed 001"), std::string::npos);
+    std::string all;
+    for (const std::string& c : t.rule.cites) all += c + "|";
+    EXPECT_NE(all.find("continue the illustration of the river"), std::string::npos) << all;
+    EXPECT_NE(all.find("U-turn"), std::string::npos) << all;
+    EXPECT_NE(std::find(t.rule.readings.begin(), t.rule.readings.end(), "river-uturn=faq"),
+              t.rule.readings.end());
+  }
+  EXPECT_TRUE(refusal);
+  bool inn = false;
+  for (const TraceStep& t : run("inns/inn-road-finished.spec"))
+    for (const TracedEvent& e : t.events)
+      if (e.text.rfind("scored road", 0) == 0) {
+        inn = true;
+        ASSERT_GE(e.rule.cites.size(), 2u);
+        EXPECT_NE(e.rule.cites.front().find("seed 001"), std::string::npos);
+        EXPECT_NE(e.rule.cites.back().find("S13"), std::string::npos);
+      }
+  EXPECT_TRUE(inn);
+  for (const TraceStep& t : run("base/table-edge.spec")) {
+    for (const std::string& c : t.rule.cites) EXPECT_EQ(c.find("S1"), std::string::npos) << c;
+    for (const TracedEvent& e : t.events)
+      for (const std::string& c : e.rule.cites) EXPECT_EQ(c.rfind("S", 0), std::string::npos) << c;
+  }
+  // A room's rows are checked as the family's: the room must exist, rows must not overlap.
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    rooms: [tunnels]\n    cites: [x]\n")
+                .find("c.yaml:3:13: unknown add-on room 'tunnels' (known: "),
+            std::string::npos);
+  EXPECT_NE(load_error("rules:\n  - event: scored\n    rooms: [river]\n    cites: [x]\n"
+                       "  - event: scored\n    rooms: [river, inns-cathedrals]\n    cites: [y]\n")
+                .find("c.yaml:5:5: this row overlaps the row at line 2"),
+            std::string::npos);
+  EXPECT_EQ(load_error("rules:\n  - event: scored\n    cites: [x]\n"
+                       "  - event: scored\n    rooms: [river]\n    cites: [y]\n"),
+            "(accepted)");
 }
 
 TEST(Trace, TheFaq0005SpecCitesTheJointScoring) {

@@ -99,7 +99,7 @@ std::pair<std::string, std::string> replay_spec(const std::string& text) {
       choice->kind = ActionKind::ScoringMeeples;
       for (int c = 0; c < kMaxColours; ++c)
         for (const auto& [name, at] : st.colours)
-          if (name == kColourNames[c]) tracks.push_back(name);
+          if (name == g->colour_name(c)) tracks.push_back(name);
       for (const auto& [name, at] : st.colours) choice->colours.push_back(name);
     }
   for (const SetupStep& st : spec.setup) {

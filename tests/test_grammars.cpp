@@ -120,8 +120,8 @@ TEST(ActionNotation, EveryVerbTheEnginePrintsIsReadAsItsKind) {
 // The grammar's words are the engine's names: every colour, every feature kind, every verb
 // (listed by the message that names the actions).
 TEST(ActionNotation, TheGrammarsWordsAreTheEnginesNames) {
-  for (const char* colour : kColourNames)
-    EXPECT_EQ(read(std::string("track ") + colour).colour, colour);
+  for (const ColourWord& colour : kColourWords)
+    EXPECT_EQ(read(std::string("track ") + colour.word).colour, colour.word);
   for (int k = 0; k < kSegmentKinds; ++k) {
     std::string kind = segment_kind_name(static_cast<SegmentKind>(k));
     EXPECT_EQ(read("meeple " + kind + ":N").feature, kind);

@@ -133,7 +133,7 @@ TEST(MistsLevel6, AHoundIsReachedOnlyWhenEveryTrackPassedIt) {
 // colour without a scoring meeple the team picks the track, for the hound's points as well.
 TEST(MistsLevel6, TheHoundScoresForItsMeeplesColour) {
   for (int colour : {kBlue, kYellow}) {
-    SCOPED_TRACE(kColourNames[colour]);
+    SCOPED_TRACE(kColourWords[static_cast<size_t>(colour)].word);
     Table t(6, 4);
     t.put("RE", 2, 0, 0);
     t.ghosts(1, 1, 3);

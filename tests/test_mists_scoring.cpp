@@ -92,7 +92,8 @@ TEST(MistsMeeples, TwoPlayersAndSoloPickAColourEachTurn) {
     Table t(1, 1);
     t.play("R", 2, 0, 0);
     int road = t.seg(2, 0, SegmentKind::Road);
-    for (int c = 0; c < 4; ++c) EXPECT_TRUE(meeple_offered(t, road, c)) << kColourNames[c];
+    for (int c = 0; c < 4; ++c)
+      EXPECT_TRUE(meeple_offered(t, road, c)) << kColourWords[static_cast<size_t>(c)].word;
     t.act("meeple road:W blue");
     EXPECT_EQ(t.s().current_player(), 0);
     t.play("C", 0, -1, 0);

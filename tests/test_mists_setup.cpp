@@ -91,7 +91,7 @@ TEST(MistsSetup, Level6ScoringMeeples) {
     for (int c = 0; c < t.game->colours(); ++c) {
       bool scorer = c < 3;
       int expected = players <= 2 ? 3 : (scorer ? 4 : 5);
-      EXPECT_EQ(t.in_supply(c), expected) << kColourNames[c];
+      EXPECT_EQ(t.in_supply(c), expected) << kColourWords[static_cast<size_t>(c)].word;
     }
   }
 }

@@ -202,7 +202,8 @@ void bind_state(pyb::module_& m) {
           "scoring_colours",
           [](const PyState& s) {
             std::vector<std::string> out;
-            for (int c : s.state().mists().scorers) out.emplace_back(kColourNames[c]);
+            for (int c : s.state().mists().scorers)
+              out.emplace_back(s.state().game().colour_name(c));
             return out;
           },
           "Mists Level 6: the colours with a scoring meeple, track by track (scores() follows "

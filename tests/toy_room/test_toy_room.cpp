@@ -243,9 +243,10 @@ TEST_F(ToyRoom, WrongArgumentsAreAnErrorWhereWritten) {
     }
     return "no error";
   };
-  EXPECT_EQ(error_of("expect bells purple 1"),
-            "args.spec:4:14: expected a colour (red, green, blue, yellow, black or pink), found "
-            "'purple'");
+  EXPECT_EQ(
+      error_of("expect bells purple 1"),
+      "args.spec:4:14: expected a colour (red, green, blue, yellow, black, pink, grey), found "
+      "'purple'");
   EXPECT_EQ(error_of("expect bells red one"),
             "args.spec:4:18: expected how often the player rang, a number, found 'one'");
   EXPECT_EQ(error_of("expect bells red"),

@@ -13,17 +13,17 @@ using namespace carcheck;
 
 namespace {
 
-const char* const kColourWords = "red, green, blue, yellow, black or pink";
-
 // `expect bells <colour> N`: a colour, then a count.
 std::optional<std::string> bells_args(std::span<const std::string> args, size_t& at) {
   if (args.empty()) {
     at = 0;
     return std::string("expected a colour and how often its player rang: bells <colour> N");
   }
-  if (colour_by_name(args[0]) < 0) {
+  if (colour_word_index(args[0]) < 0) {
     at = 0;
-    return "expected a colour (" + std::string(kColourWords) + "), found '" + args[0] + "'";
+    std::string words;
+    for (const ColourWord& w : kColourWords) words.append(words.empty() ? "" : ", ").append(w.word);
+    return "expected a colour (" + words + "), found '" + args[0] + "'";
   }
   if (args.size() < 2) {
     at = args.size();
@@ -42,9 +42,9 @@ std::optional<std::string> bells_args(std::span<const std::string> args, size_t&
 }
 
 RoomVerdict bells_check(const State& s, std::span<const std::string> args) {
-  const int colour = colour_by_name(args[0]);
+  const int colour = s.game().colour_by_name(args[0]);
   const std::string expected = args[1];
-  if (colour >= s.game().colours() || s.game().owner(colour) < 0)
+  if (colour < 0 || colour >= s.game().colours() || s.game().owner(colour) < 0)
     return {false, expected, args[0] + " is not in play"};
   const int rung = bells_rung(s, s.game().owner(colour));
   return {std::to_string(rung) == expected, expected, std::to_string(rung)};

@@ -308,7 +308,7 @@ class WebState {
       json supplies = json::array();
       for (int c = 0; c < game_->colours(); ++c)
         if (game_->owner(c) >= 0 || game_->cooperative())
-          supplies.push_back(json{{"colour", kColourNames[c]},
+          supplies.push_back(json{{"colour", game_->colour_name(c)},
                                   {"player", game_->owner(c)},
                                   {"supply", state_.meeples_in_supply(c)}});
       json piles = json::array();
@@ -457,7 +457,7 @@ class WebState {
   std::string score_owner_player(int player) const {
     if (game_->cooperative()) return "";
     for (int c = 0; c < game_->colours(); ++c)
-      if (game_->owner(c) == player) return kColourNames[c];
+      if (game_->owner(c) == player) return game_->colour_name(c);
     return "";
   }
 

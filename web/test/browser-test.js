@@ -688,6 +688,49 @@ const tests = {
     assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
     await page.close();
   },
+
+  // Issue 30: a whole base + River + Inns & Cathedrals game of 6 players by random clicks. The
+  // river comes first (the first decisions place river tiles), the sixth seat plays grey (the
+  // first edition's set), large followers are offered; `carcheck replay` agrees with the
+  // page's log, and the saved spec passes `check`.
+  async riverinns6(browser) {
+    const page = await openPage(browser);
+    await newGame(page, "base-river-inns", 6, 7);
+    const supplies = await page.$eval("#supplies", (e) => e.textContent);
+    assert(supplies === "Meeples in supply: red 8, green 8, blue 8, yellow 8, black 8, grey 8",
+      "the six colours of the first edition, 7 followers and a large one each: " + supplies);
+    const firstDrawn = await page.$eval("#drawn b", (e) => e.textContent);
+    assert(/^river-/.test(firstDrawn), "a river tile is drawn first: " + firstDrawn);
+    const pick = rng(3030);
+    const kinds = {};
+    let steps = 0, large = 0;
+    while (!(await status(page)).terminal) {
+      const drawn = await page.$$eval("#decisions button.action[data-kind='meeple']", (bs) => bs.map((b) => b.dataset.text));
+      large += drawn.filter((t) => / large$/.test(t)).length > 0 ? 1 : 0;
+      const t = await clickOneChoice(page, pick);
+      const k = t.split(" ")[0];
+      kinds[k] = (kinds[k] || 0) + 1;
+      assert(++steps < 5000, "the game ends");
+    }
+    console.log("riverinns6: " + steps + " clicks, kinds " + JSON.stringify(kinds));
+    assert(large > 0, "large followers are offered");
+    const scores = await pageScores(page);
+    assert(scores.length === 6, "six scores: " + scores);
+    await page.screenshot({ path: path.join(outDir, "web-river-inns.png") });
+    const log = await saved(page, "#save-log");
+    const logFile = path.join(work, "page-river-inns.jsonl");
+    fs.writeFileSync(logFile, log);
+    assert(JSON.stringify(JSON.parse(log).final_scores) === JSON.stringify(scores), "the log's final scores are the page's");
+    const r = run(carcheck, ["replay", "--json", logFile]);
+    assert(r.status === 0, "carcheck replay agrees with the page's game:\n" + r.out.slice(0, 2000));
+    const spec = await saved(page, "#save-spec");
+    const specFile = path.join(work, "page-river-inns.spec");
+    fs.writeFileSync(specFile, spec);
+    const c = run(carcheck, ["check", specFile]);
+    assert(c.status === 0, "carcheck check passes the game's spec:\n" + c.out.slice(0, 2000));
+    assert(page.errors.length === 0, "no page errors: " + page.errors.join("\n"));
+    await page.close();
+  },
 };
 
 (async () => {
