@@ -306,6 +306,10 @@ void Rules::river_cells_added(State& s) {
 void Rules::river_setup(State& s) {
   const Game& g = *s.game_;
   std::vector<TileId> river, lake, start, land;
+  size_t supply = 0;
+  for (const auto& pile : s.piles_) supply += pile.size();
+  land.reserve(supply + 1);  // one allocation per game, not one per doubling
+  river.reserve(16);
   const TileId printed = g.printed_start();
   bool start_taken = false;
   for (const auto& pile : s.piles_)
