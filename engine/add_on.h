@@ -17,6 +17,7 @@
 //   feature_value      the value so far  B's value, then A1..An each given the value so far
 //   final_scoring      nothing           B's, then A1..An's additions
 //   followers          unchanged         B's spots, then A1..An each may add or remove kinds
+//   cells_added        nothing           B, then A1..An
 //   seat               unchanged         B's seating, then A1..An each may add to the supplies
 //   legal/apply        -                 by ownership: the add-on owning the phase (or the
 //                                        action) answers; B answers the rest
@@ -69,6 +70,7 @@ inline constexpr uint32_t kFollowers = 1u << 11;
 inline constexpr uint32_t kDecisions = 1u << 12;  // owns, legal, apply
 inline constexpr uint32_t kSeating = 1u << 13;    // seat: the players' supplies
 inline constexpr uint32_t kStartTile = 1u << 14;
+inline constexpr uint32_t kCellsAdded = 1u << 15;
 }  // namespace add_on_hooks
 
 // The rest of the chain after one add-on: what an add-on that took the turn calls to hand it
@@ -106,6 +108,11 @@ class AddOn {
   // After the family's room's set-up (the start tile, the meeples and the scores are out).
   virtual void setup(State&) const {}
 
+  // Cells joined the board, from index `first` on (a placement, the start tile, a spec's
+  // set-up): after the family's room's own bookkeeping. For a room keeping a block in step
+  // with the board (The River's course).
+  virtual void cells_added(State&, int /*first*/) const {}
+
   // Draw: `true` takes the turn; the add-on then hands it back with `rest` (or decides the
   // turn itself, e.g. draws again). draw_due: a turn begins; drawn: tile `t` was drawn and
   // reported; unplaceable: `t` fits nowhere and was reported set aside.
@@ -122,6 +129,9 @@ class AddOn {
                                  std::string* /*why*/) const {
     return true;
   }
+  // The one space the add-on confines `tile` to (RuleSystem::placement_space): 1 with x, y
+  // set, 0 nowhere, -1 not confined. With kPlacement, asked when restricts_placement holds.
+  virtual int placement_space(const State&, TileId, int& /*x*/, int& /*y*/) const { return -1; }
   // Placements beyond edge matching, each a Place carrying the add-on's extra (Action::count);
   // place_with performs one. One room of a chain at most adds placements.
   virtual void added_placements(const State&, TileId, ActionList&, int /*from*/) const {}

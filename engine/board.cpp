@@ -258,8 +258,15 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
 // The order is fits()'s: frontier, then rotation.
 void Rules::legal_placements(const State& s, TileId tile, ActionList& out) {
   const int from = out.size;
-  edge_placements(s, tile, out);
-  if (s.game_->restricts_placement(tile)) keep_room_placements(s, out, from);
+  if (s.game_->restricts_placement(tile)) {
+    int x = 0, y = 0;
+    const int confined = s.game_->rule_system().placement_space(s, tile, x, y);
+    if (confined < 0 || (confined > 0 && !space_placements(s, tile, x, y, out)))
+      edge_placements(s, tile, out);
+    keep_room_placements(s, out, from);
+  } else {
+    edge_placements(s, tile, out);
+  }
   if (s.game_->adds_placements()) s.game_->rule_system().added_placements(s, tile, out, from);
 }
 
@@ -360,6 +367,29 @@ void scan_spaces(const std::vector<Pos>& frontier, Action proto, ActionList& out
 }
 
 }  // namespace
+
+// One space of the one-cell scan, the same test and rotation order (ascending).
+bool Rules::space_placements(const State& s, TileId tile, int x, int y, ActionList& out) {
+  if (s.game_->tile(tile).n_cells != 1 || out.size + kRotations > kMaxActions) return false;
+  const int16_t mark = s.grid_.at_or_empty(x + s.grid_origin_, y + s.grid_origin_);
+  if (mark > -2) return true;  // taken, or no frontier space: no placement there
+  const auto slot = static_cast<size_t>(-2 - mark);  // marked_slot (below)
+  uint32_t sides4 = 0;
+  const uint8_t* row = fit_row(*s.game_, tile, sides4);
+  const uint32_t m = row ? row[nth(s.frontier_code_, slot)]
+                         : rotation_nibble(fitting_rotations(
+                               s.space_needs_.data()[nth(s.frontier_at_, slot)], sides4));
+  Action a;
+  a.kind = ActionKind::Place;
+  a.tile = tile;
+  a.x = static_cast<int16_t>(x);
+  a.y = static_cast<int16_t>(y);
+  for (int k = 0; k < kRotationOrder.count[m]; ++k) {
+    a.rot = kRotationOrder.rot[m][k];
+    out.push(a);
+  }
+  return true;
+}
 
 void Rules::edge_placements(const State& s, TileId tile, ActionList& out) {
   const TileType& t = s.game_->tile(tile);

@@ -68,45 +68,59 @@ RiverCourse river_course(const State& s) {
 
 namespace {
 
-// river-uturn: why a curve of sense `turn` after `c`'s course is forbidden, or "".
-std::string uturn_refusal(const State& s, const RiverCourse& c, int turn, int new_heading, int x,
-                          int y) {
+// river-uturn: whether a curve of sense `turn` after `c`'s course is forbidden, with the
+// reason in `why` when it is given (the legal-move scan builds no message).
+bool uturn_refused(const State& s, const RiverCourse& c, int turn, int new_heading, int x, int y,
+                   std::string* why) {
   const Switches& sw = s.game().switches();
   const int last = c.n_turns ? c.turns[c.n_turns - 1] : 0;
   switch (sw.river_uturn) {
     case RiverUturn::Faq:
     case RiverUturn::Immediate:
-      if (turn != 0 && last == turn)
-        return std::string("a ") + sense_word(turn) + " curve directly after a " +
-               sense_word(turn) + " curve turns the river back on itself (an immediate U-turn, " +
-               "S4: river-uturn=" + (sw.river_uturn == RiverUturn::Faq ? "faq" : "immediate") + ")";
-      if (sw.river_uturn == RiverUturn::Immediate || turn == 0) return "";
+      if (turn != 0 && last == turn) {
+        if (why)
+          *why = std::string("a ") + sense_word(turn) + " curve directly after a " +
+                 sense_word(turn) + " curve turns the river back on itself (an immediate U-turn, " +
+                 "S4: river-uturn=" + (sw.river_uturn == RiverUturn::Faq ? "faq" : "immediate") +
+                 ")";
+        return true;
+      }
+      if (sw.river_uturn == RiverUturn::Immediate || turn == 0) return false;
       {
         int same = 1;  // the candidate, then back through straights to an opposite curve
         for (int i = c.n_turns - 1; i >= 0 && c.turns[i] != -turn; --i) same += c.turns[i] == turn;
-        if (same >= 3)
-          return std::string("a third ") + sense_word(turn) +
-                 " curve in a row (counting back through straights to the last opposite curve "
-                 "or the spring) is prohibited (S4 HiG FAQ: river-uturn=faq)";
+        if (same >= 3) {
+          if (why)
+            *why = std::string("a third ") + sense_word(turn) +
+                   " curve in a row (counting back through straights to the last opposite curve "
+                   "or the spring) is prohibited (S4 HiG FAQ: river-uturn=faq)";
+          return true;
+        }
       }
-      return "";
+      return false;
     case RiverUturn::NoRepeat:
-      if (turn == 0) return "";
+      if (turn == 0) return false;
       for (int i = c.n_turns - 1; i >= 0; --i) {
         if (c.turns[i] == 0) continue;
-        if (c.turns[i] == turn)
-          return std::string("the last curve of the river also turned ") + sense_word(turn) +
-                 " (no two curves of one sense in a row, straights between or not: "
-                 "river-uturn=no-repeat)";
+        if (c.turns[i] == turn) {
+          if (why)
+            *why = std::string("the last curve of the river also turned ") + sense_word(turn) +
+                   " (no two curves of one sense in a row, straights between or not: "
+                   "river-uturn=no-repeat)";
+          return true;
+        }
         break;
       }
-      return "";
+      return false;
     case RiverUturn::NeverBack:
-      if (new_heading == opposite_side(c.spring_heading))
-        return std::string("the river would flow ") + kSideNames[new_heading] +
-               ", back against the spring's outflow " + kSideNames[c.spring_heading] +
-               " (S8: river-uturn=never-back)";
-      return "";
+      if (new_heading == opposite_side(c.spring_heading)) {
+        if (why)
+          *why = std::string("the river would flow ") + kSideNames[new_heading] +
+                 ", back against the spring's outflow " + kSideNames[c.spring_heading] +
+                 " (S8: river-uturn=never-back)";
+        return true;
+      }
+      return false;
     case RiverUturn::Lookahead: {
       // JCZ-cap: the next cell's two side neighbours, the cell after it and its two side
       // neighbours must be empty.
@@ -119,57 +133,59 @@ std::string uturn_refusal(const State& s, const RiverCourse& c, int turn, int ne
                                {ax + kDx[l], ay + kDy[l]},
                                {ax + kDx[r], ay + kDy[r]}};
       for (const auto& p : probe)
-        if (s.cell_at(p[0], p[1]) >= 0)
-          return "space " + std::to_string(p[0]) + "," + std::to_string(p[1]) +
-                 " ahead of the river's new end is taken (five empty spaces ahead: "
-                 "river-uturn=lookahead)";
-      return "";
+        if (s.cell_at(p[0], p[1]) >= 0) {
+          if (why)
+            *why = "space " + std::to_string(p[0]) + "," + std::to_string(p[1]) +
+                   " ahead of the river's new end is taken (five empty spaces ahead: "
+                   "river-uturn=lookahead)";
+          return true;
+        }
+      return false;
     }
   }
-  return "";
-}
-
-// The edges match, so a river side facing a tile meets the river there: a tile whose river
-// sides all face empty spaces continues nothing (most candidates: no walk of the river).
-bool touches_river(const State& s, const RiverSides& rs, int x, int y) {
-  for (int k = 0; k < rs.n; ++k)
-    if (s.cell_at(x + kDx[rs.side[k]], y + kDy[rs.side[k]]) >= 0) return true;
   return false;
 }
 
-}  // namespace
-
-std::optional<std::string> river_refusal(const State& s, TileId tile, int x, int y, int rot) {
+// Whether river tile `tile` may not go at x,y in rotation rot, with the reason in `why` when
+// it is given. Reads the course the room keeps (State::river()), O(1) but for the turn rule.
+bool river_refused(const State& s, TileId tile, int x, int y, int rot, std::string* why) {
   const TileType& t = s.game().tile(tile);
-  if (!is_river_tile(t)) return std::nullopt;  // a land tile (or the base start) as usual
-  const CellFace& f = t.face(rot);
-  const RiverSides rs = river_sides(f);
-  if (!touches_river(s, rs, x, y) &&
-      s.game().switches().river_continuity == RiverContinuity::AnyEdge)
-    return std::nullopt;
-  const RiverCourse c = river_course(s);
+  if (!is_river_tile(t)) return false;  // a land tile (or the base start) as usual
+  const RiverCourse& c = s.river().course;
+  const bool any_edge = s.game().switches().river_continuity == RiverContinuity::AnyEdge;
   const bool extends = c.open_cell >= 0 && x == s.cell(c.open_cell).x + kDx[c.heading] &&
                        y == s.cell(c.open_cell).y + kDy[c.heading];
   if (!extends) {
     // river-continuity=any-edge: any edge-legal placement away from the open end (the
     // register refuses it with every river-uturn but never-back, which such a tile cannot
     // break: it does not continue the flow).
-    if (s.game().switches().river_continuity == RiverContinuity::AnyEdge) return std::nullopt;
-    if (c.open_cell < 0)
-      return std::string(
+    if (any_edge) return false;
+    if (!why) return true;
+    if (c.open_cell < 0) {
+      *why =
           "the river is closed (or has no spring): a river tile has no open end "
-          "to continue (river-continuity=extend, S2 fn 5)");
+          "to continue (river-continuity=extend, S2 fn 5)";
+      return true;
+    }
     const PlacedCell& o = s.cell(c.open_cell);
-    return "a river tile must continue the river at its open end, space " +
+    *why = "a river tile must continue the river at its open end, space " +
            std::to_string(o.x + kDx[c.heading]) + "," + std::to_string(o.y + kDy[c.heading]) +
            " (river-continuity=extend, S2 fn 5)";
+    return true;
   }
-  if (rs.n < 2) return std::nullopt;  // the lake ends the river: no turn, nothing ahead
-  if (testing::break_rule == testing::BrokenRule::RiverUturnIgnored) return std::nullopt;
+  const RiverSides rs = river_sides(t.face(rot));
+  if (rs.n < 2) return false;  // the lake ends the river: no turn, nothing ahead
+  if (testing::break_rule == testing::BrokenRule::RiverUturnIgnored) return false;
   const int in = opposite_side(c.heading);
   const int out = rs.side[0] == in ? rs.side[1] : rs.side[0];
-  std::string why = uturn_refusal(s, c, turn_of(c.heading, out), out, x, y);
-  if (why.empty()) return std::nullopt;
+  return uturn_refused(s, c, turn_of(c.heading, out), out, x, y, why);
+}
+
+}  // namespace
+
+std::optional<std::string> river_refusal(const State& s, TileId tile, int x, int y, int rot) {
+  std::string why;
+  if (!river_refused(s, tile, x, y, rot, &why)) return std::nullopt;
   return why;
 }
 
@@ -180,7 +196,8 @@ class River final : public AddOn {
   bool combines_with(Family f) const override { return f == Family::Base || f == Family::Bcb; }
   uint32_t hooks() const override {
     namespace h = add_on_hooks;
-    return h::kStartTile | h::kSetup | h::kDrawDue | h::kUnplaceable | h::kPlacement;
+    return h::kStartTile | h::kSetup | h::kDrawDue | h::kUnplaceable | h::kPlacement |
+           h::kCellsAdded;
   }
 
   // S1 "the spring is the start tile": the first tile with a spring.
@@ -210,16 +227,21 @@ class River final : public AddOn {
   bool restricts_tile(const TileType& t) const override { return is_river_tile(t); }
   bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                          std::string* why) const override {
-    // Only a tile with a river side is restricted: a river side is terrain 3, both bits of its
-    // 2-bit code set in the packed sides of rotation 0.
-    const auto sides0 = static_cast<uint8_t>(s.game().packed_rotations(tile));
-    if (!(sides0 & (sides0 >> 1) & 0x55u) && s.game().tile(tile).n_cells == 1) return true;
-    if (!why && !touches_river(s, river_sides(s.game().tile(tile).face(rot)), x, y))
-      return s.game().switches().river_continuity == RiverContinuity::AnyEdge;
-    auto refusal = river_refusal(s, tile, x, y, rot);
-    if (!refusal) return true;
-    if (why) *why = *refusal;
-    return false;
+    return !river_refused(s, tile, x, y, rot, why);
+  }
+
+  void cells_added(State& s, int) const override { Rules::river_cells_added(s); }
+
+  // river-continuity=extend: a river tile goes only at the open end (none when the river is
+  // closed), so the placement scan looks at that one space instead of the whole frontier.
+  int placement_space(const State& s, TileId tile, int& x, int& y) const override {
+    if (s.game().switches().river_continuity != RiverContinuity::Extend) return -1;
+    if (!is_river_tile(s.game().tile(tile))) return -1;
+    const RiverCourse& c = s.river().course;
+    if (c.open_cell < 0) return 0;
+    x = s.cell(c.open_cell).x + kDx[c.heading];
+    y = s.cell(c.open_cell).y + kDy[c.heading];
+    return 1;
   }
 };
 
@@ -232,6 +254,49 @@ std::shared_ptr<const AddOn> river_add_on() {
 
 // ---- The steps (Rules is State's friend) -------------------------------------------------------
 
+// river_course's walk, gone on from where it stopped: cells only join the board, so the first
+// spring found stays the first and the river's cells stay as they were. Must give what a fresh
+// walk gives (tests/test_river.cpp compares them over random games).
+void Rules::river_cells_added(State& s) {
+  RiverState& r = s.river_;
+  RiverCourse& c = r.course;
+  if (r.ended) return;
+  if (r.at < 0) {
+    for (; r.scanned < s.cells() && c.spring_cell < 0; ++r.scanned)
+      if (!s.cell(r.scanned).face_down && is_spring(s.face(r.scanned))) c.spring_cell = r.scanned;
+    if (c.spring_cell < 0) return;
+    const RiverSides sp = river_sides(s.face(c.spring_cell));
+    if (sp.n != 1) {
+      r.ended = true;
+      return;
+    }
+    c.spring_heading = sp.side[0];
+    r.at = c.spring_cell;
+    r.at_heading = sp.side[0];
+  }
+  for (; r.steps <= s.cells(); ++r.steps) {
+    const PlacedCell& pc = s.cell(r.at);
+    const int next = s.cell_at(pc.x + kDx[r.at_heading], pc.y + kDy[r.at_heading]);
+    if (next < 0) {
+      c.open_cell = r.at;
+      c.heading = r.at_heading;
+      return;
+    }
+    const RiverSides rs = river_sides(s.face(next));
+    const int in = opposite_side(r.at_heading);
+    if (rs.n == 1) break;  // the lake: the river is closed
+    const int out = rs.side[0] == in ? rs.side[1] : rs.side[0];
+    if (c.n_turns < static_cast<int>(sizeof c.turns))
+      c.turns[c.n_turns++] = static_cast<int8_t>(turn_of(r.at_heading, out));
+    r.at_heading = out;
+    r.at = next;
+  }
+  c.closed = true;  // by the lake, or a loop (never on a legal board): nothing is open
+  c.open_cell = -1;
+  c.heading = -1;
+  r.ended = true;
+}
+
 // The piles in draw order (S1, S2 fn 4): pile 0 the river stack, pile 1 the lake, then under
 // river-start-tile=after-river a pile holding the base start tile, then the land tiles. The
 // supply was shuffled as one (State's constructor), so each pile keeps its tiles' shuffled
@@ -241,6 +306,10 @@ std::shared_ptr<const AddOn> river_add_on() {
 void Rules::river_setup(State& s) {
   const Game& g = *s.game_;
   std::vector<TileId> river, lake, start, land;
+  size_t supply = 0;
+  for (const auto& pile : s.piles_) supply += pile.size();
+  land.reserve(supply + 1);  // one allocation per game, not one per doubling
+  river.reserve(16);
   const TileId printed = g.printed_start();
   bool start_taken = false;
   for (const auto& pile : s.piles_)

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "engine/add_on.h"
+#include "engine/river_state.h"
 
 namespace carcheck {
 
@@ -35,18 +36,9 @@ struct RiverSides {
 RiverSides river_sides(const CellFace& f);
 bool is_river_tile(const TileType& t);
 
-// The river as the board shows it, walked from the spring: its open end (the cell and the
-// side the river leaves it by; -1 when closed by the lake or no spring is placed), and the
-// turn of each river tile after the spring in flow order (+1 right, -1 left, 0 straight).
-struct RiverCourse {
-  int spring_cell = -1;
-  int spring_heading = -1;  // the side the river leaves the spring by
-  int open_cell = -1;
-  int heading = -1;  // the side the river leaves the open cell by
-  bool closed = false;
-  int n_turns = 0;
-  int8_t turns[32] = {};
-};
+// The river as the board shows it (RiverCourse, engine/river_state.h), walked afresh from the
+// spring: the checker's and the tests' reading. The room itself reads the course it keeps as
+// the board grows (State::river()), which must equal this walk.
 RiverCourse river_course(const State& s);
 
 // Why river tile `tile` may not go at x,y in rotation rot under the switches in force

@@ -38,11 +38,12 @@ RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
   base_restricts_ = base_->restricts_placement(sw);
   restricts_ = base_restricts_;
   adds_ = base_->adds_placements();
+  base_tracks_cells_ = tracks_cells_ = base_->tracks_cells();
   namespace h = add_on_hooks;  // its bits; kSetup.. below are RoomChain's own hook indices
   constexpr uint32_t kBits[kHooks] = {h::kSetup,        h::kDrawDue,     h::kDrawn,
                                       h::kUnplaceable,  h::kPlacement,   h::kMeeple,
                                       h::kAfterPlace,   h::kAfterMeeple, h::kFeatureValue,
-                                      h::kFinalScoring, h::kFollowers};
+                                      h::kFinalScoring, h::kFollowers,   h::kCellsAdded};
   for (size_t i = 0; i < add_ons_.size(); ++i) {
     const AddOn& a = *add_ons_[i];
     const int index = static_cast<int>(i);
@@ -57,6 +58,7 @@ RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
       links_[static_cast<size_t>(k)].push_back({&a, index});
     }
     restricts_ = restricts_ || !links_[kPlacement].empty();
+    tracks_cells_ = base_tracks_cells_ || !links_[kCellsAdded].empty();
     if (hooks & h::kAddedPlacements) {
       if (adds_) throw std::invalid_argument(which + ": two rooms add placements");
       adds_ = true;
@@ -87,6 +89,11 @@ void RoomChain::setup(State& s) const {
   for (const Link& l : links_[kSetup]) l.add_on->setup(s);
 }
 
+void RoomChain::cells_added(State& s, int first) const {
+  if (base_tracks_cells_) base_->cells_added(s, first);
+  for (const Link& l : links_[kCellsAdded]) l.add_on->cells_added(s, first);
+}
+
 void RoomChain::draw_due_from(State& s, int from) const {
   for (const Link& l : links_[kDrawDue])
     if (l.index >= from && l.add_on->draw_due(s, rest_after(l.index))) return;
@@ -112,6 +119,20 @@ bool RoomChain::placement_allowed(const State& s, TileId tile, int x, int y, int
   for (const Link& l : links_[kPlacement])
     if (!l.add_on->placement_allowed(s, tile, x, y, rot, why)) return false;
   return true;
+}
+
+// The first room that confines the tile names its space; every room's placement_allowed still
+// judges the placements there (keep_room_placements).
+int RoomChain::placement_space(const State& s, TileId tile, int& x, int& y) const {
+  if (base_restricts_) {
+    const int r = base_->placement_space(s, tile, x, y);
+    if (r >= 0) return r;
+  }
+  for (const Link& l : links_[kPlacement]) {
+    const int r = l.add_on->placement_space(s, tile, x, y);
+    if (r >= 0) return r;
+  }
+  return -1;
 }
 
 bool RoomChain::restricts_tile(const TileType& t) const {

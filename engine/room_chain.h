@@ -35,6 +35,7 @@ class RoomChain final : public RuleSystem {
   bool restricts_tile(const TileType& t) const override;
   bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                          std::string* why) const override;
+  int placement_space(const State& s, TileId tile, int& x, int& y) const override;
   bool adds_placements() const override { return adds_; }
   void added_placements(const State& s, TileId tile, ActionList& out, int from) const override;
   std::optional<std::string> place_with(State& s, const Action& a) const override;
@@ -70,8 +71,8 @@ class RoomChain final : public RuleSystem {
   bool chance_phase(Phase p) const override {
     return phase_owner_[static_cast<size_t>(p)] < 0 && base_->chance_phase(p);
   }
-  bool tracks_cells() const override { return base_->tracks_cells(); }
-  void cells_added(State& s, int first) const override { base_->cells_added(s, first); }
+  bool tracks_cells() const override { return tracks_cells_; }
+  void cells_added(State& s, int first) const override;
   void piles_passed(State& s, int pile) const override { base_->piles_passed(s, pile); }
   int city_farm_value(const State& s, int root) const override {
     return base_->city_farm_value(s, root);
@@ -95,6 +96,7 @@ class RoomChain final : public RuleSystem {
     kFeatureValue,
     kFinalScoring,
     kFollowers,
+    kCellsAdded,
     kHooks
   };
   // The chained hooks from add-on `from` on (ChainRest hands back with from = its index + 1).
@@ -112,6 +114,8 @@ class RoomChain final : public RuleSystem {
   std::vector<std::shared_ptr<const AddOn>> add_ons_;
   std::array<std::vector<Link>, kHooks> links_;  // per hook, the add-ons filling it, in order
   bool base_restricts_ = false;
+  bool base_tracks_cells_ = false;
+  bool tracks_cells_ = false;  // the family's room or an add-on keeps step with the cells
   bool restricts_ = false;
   bool adds_ = false;
   int8_t placer_ = -1;                    // the add-on adding placements, or -1

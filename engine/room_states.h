@@ -7,5 +7,6 @@
 
 #include "engine/bcb_state.h"
 #include "engine/mists_state.h"
+#include "engine/river_state.h"
 
-#define CARCHECK_ROOM_STATES(X) X(MistsState, mists) X(BcbState, bcb)
+#define CARCHECK_ROOM_STATES(X) X(MistsState, mists) X(BcbState, bcb) X(RiverState, river)

@@ -79,6 +79,11 @@ class RuleSystem {
   virtual bool restricts_tile(const TileType&) const { return true; }
   virtual bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
                                  std::string* why) const;
+  // The one space a room confines `tile` to, when it does (The River's open end): 1 with x, y
+  // set, 0 when it allows the tile nowhere, -1 when it does not confine it (the whole frontier
+  // is scanned). Asked only for a tile restricts_placement(tile); the placements at that
+  // space still go through placement_allowed. It saves scanning what would all be refused.
+  virtual int placement_space(const State&, TileId, int& /*x*/, int& /*y*/) const { return -1; }
   // The reason of a refused placement, or nullopt (placement_allowed with its reason).
   std::optional<std::string> placement_refusal(const State& s, TileId tile, int x, int y,
                                                int rot) const;

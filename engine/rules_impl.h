@@ -37,6 +37,9 @@ struct Rules {
   // Every placement of `tile` the edges allow and the room's placement rule keeps.
   static void legal_placements(const State& s, TileId tile, ActionList& out);
   static void edge_placements(const State& s, TileId tile, ActionList& out);
+  // edge_placements at the one frontier space x,y (a room's placement_space); false when it
+  // cannot say (not a one-cell tile, no room in `out`): then scan the whole frontier.
+  static bool space_placements(const State& s, TileId tile, int x, int y, ActionList& out);
   static std::optional<std::string> room_refusal(const State& s, TileId tile, int x, int y,
                                                  int rot);
   static void keep_room_placements(const State& s, ActionList& out, int from);
@@ -97,6 +100,8 @@ struct Rules {
   static void river_setup(State& s);
   static bool river_next_pile(State& s);
   static void river_unplaceable(State& s, TileId t);
+  // The hook cells_added: the kept course (State::river()) walks on over the new cells.
+  static void river_cells_added(State& s);
 
   // ---- turn.cpp: the turn machine ----------------------------------------------------------
   static void end_turn(State& s);

@@ -79,6 +79,7 @@ const char* State::first_difference(const State& o) const {
   if (active_pile_ != o.active_pile_ || !same(piles_, o.piles_)) return "pile";
   if (!same(set_aside_, o.set_aside_)) return "aside";
   if (!same(cells_, o.cells_) || !same(mists_.cells, o.mists_.cells)) return "cell";
+  if (!(river_ == o.river_)) return "river";  // kept in step with the cells: a check of it
   if (!same_nodes(nodes_, o.nodes_)) return "node";
   if (!same(meeples_, o.meeples_)) return "meeple";
   if (!same(scores_, o.scores_)) return "score";

@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "checker/play_checked.h"
 #include "checker/policies.h"
@@ -249,6 +251,47 @@ TEST(RiverGame, TheInvariantCatchesAUTurnLetThrough) {
   EXPECT_NE(found->find("river: "), std::string::npos) << *found;
   std::optional<std::string> mended = first_failure(40);
   EXPECT_FALSE(mended) << *mended;
+}
+
+// The course the room keeps as the board grows (State::river(), read by the placement check)
+// equals a fresh walk of the board (river_course) after every action of random games, under
+// the readings that change which river tiles go where.
+TEST(RiverGame, TheKeptCourseIsAFreshWalk) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"base-river", {}},
+      {"base-river", {"river-uturn=never-back", "river-continuity=any-edge"}},
+      {"base-river", {"river-uturn=lookahead", "river-unplaceable=bottom"}},
+      {"base-river", {"river-uturn=no-repeat", "river-start-tile=river-stack"}},
+      {"base-river", {"river-start-tile=after-river", "river-lake-turn=same-player"}},
+      {"bcb-river", {}},
+      {"base-river-inns", {}}};
+  int checked = 0, closed = 0;
+  for (const auto& [rules, variants] : cases) {
+    GameOptions o;
+    o.rules = rules;
+    o.players = 2;
+    o.variants = variants;
+    std::unique_ptr<Game> g = make_game(Library::shipped(), o);
+    for (uint64_t seed = 1; seed <= 15; ++seed) {
+      State s(*g, seed);
+      Rng chooser(seed * 31 + 7);
+      ActionList legal;
+      while (!s.is_terminal()) {
+        const RiverCourse fresh = river_course(s);
+        ASSERT_EQ(s.river().course, fresh) << rules << " seed " << seed << " turn " << s.turn();
+        ++checked;
+        if (s.is_chance()) {
+          s.apply_random_draw();
+          continue;
+        }
+        s.legal_actions(legal);
+        ASSERT_EQ(s.apply(random_action(s, legal, chooser)), std::nullopt);
+      }
+      closed += river_course(s).closed;
+    }
+  }
+  EXPECT_GT(checked, 10000);
+  EXPECT_GT(closed, 0) << "no game closed its river: the lake's step went untested";
 }
 
 }  // namespace
