@@ -21,6 +21,7 @@ inline constexpr int kCemeterySlot = kMaxMist;
 // A cell's own Mists marks: a row of MistsState's per-cell table, indexed like State's cells.
 struct MistsCell {
   std::array<uint8_t, kGhostSlots> ghosts{};
+  uint8_t fd8 = 0;  // face-down tiles (PlacedCell::hidden) among the 8 around
   int ghost_total() const {
     int n = 0;
     for (uint8_t g : ghosts) n += g;
