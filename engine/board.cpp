@@ -704,11 +704,4 @@ int Rules::orthogonal_neighbours(const State& s, int cell) {
   return n;
 }
 
-// Levels 2-4: closed by its 4 orthogonal neighbours (Dized.MoC.0028); Levels 5-6: by all 8
-// (Dized.MoC.0021).
-bool Rules::cemetery_closed(const State& s, int cell) {
-  if (s.game_->rules().cemetery == CemeteryMode::Haunted) return nth(s.cells_, cell).n8 == 8;
-  return orthogonal_neighbours(s, cell) == 4;
-}
-
 }  // namespace carcheck

@@ -136,6 +136,10 @@ class MistsRules final : public RuleSystem {
   bool centre_sealed(const State& s, int cell) const override {
     return Rules::mists_castle_haunted(s, cell);
   }
+  bool own_centre_finished(const State& s, int cell) const override {
+    const CellFace& f = s.face(cell);
+    return f.segments[f.centre].kind == SegmentKind::Cemetery && Rules::cemetery_closed(s, cell);
+  }
   void piles_passed(State& s, int pile) const override { Rules::mists_piles_passed(s, pile); }
 };
 
@@ -184,6 +188,13 @@ void Rules::mists_cells_added(State& s, int first) {
         !(testing::break_rule == testing::BrokenRule::CemeteryUnlisted && pc.placement > 0))
       s.mists_.cemeteries.push_back(static_cast<int16_t>(c));
   }
+}
+
+// Levels 2-4: closed by its 4 orthogonal neighbours (Dized.MoC.0028); Levels 5-6: by all 8
+// (Dized.MoC.0021).
+bool Rules::cemetery_closed(const State& s, int cell) {
+  if (s.game_->rules().cemetery == CemeteryMode::Haunted) return nth(s.cells_, cell).n8 == 8;
+  return orthogonal_neighbours(s, cell) == 4;
 }
 
 // A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading

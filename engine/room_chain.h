@@ -81,6 +81,9 @@ class RoomChain final : public RuleSystem {
   bool centre_sealed(const State& s, int cell) const override {
     return base_->centre_sealed(s, cell);
   }
+  bool own_centre_finished(const State& s, int cell) const override {
+    return base_->own_centre_finished(s, cell);
+  }
 
  private:
   friend class ChainRest;

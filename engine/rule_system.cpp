@@ -61,6 +61,8 @@ std::string RuleSystem::hidden_only_refusal() const {
 
 bool RuleSystem::centre_sealed(const State&, int) const { return false; }
 
+bool RuleSystem::own_centre_finished(const State&, int) const { return false; }
+
 namespace {
 
 using namespace rule_set_keys;

@@ -188,6 +188,9 @@ class RuleSystem {
   // A surrounded centre (a castle) that the room says is not finished (Mists: haunted by a
   // face-down tile, Dized.MoC.0018). Asked only of a surrounded castle.
   virtual bool centre_sealed(const State& s, int cell) const;
+  // A centre of a kind the shared board does not finish (not a monastery or castle) that the
+  // room says is finished (Mists: a closed cemetery). Asked by State::centre_finished only.
+  virtual bool own_centre_finished(const State& s, int cell) const;
 };
 
 // The base game and the Print-and-Play demo. Public so that a caller may build on it (a

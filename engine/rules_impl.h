@@ -48,7 +48,6 @@ struct Rules {
   static void close_facing(State& s, const CellFace& f, int c, int side, unsigned seals);
   static void add_nodes(State& s, int cell);  // nodes_ holds the nodes of cells 0..cell
   static int orthogonal_neighbours(const State& s, int cell);
-  static bool cemetery_closed(const State& s, int cell);
 
   // ---- scoring.cpp: feature values, majority, final scoring -------------------------------
   static int region_tiles(const State& s, int root);
@@ -231,6 +230,8 @@ struct Rules {
   static void mists_cells_added(State& s, int first);
   // RuleSystem::centre_sealed: a castle haunted by a face-down tile around it.
   static bool mists_castle_haunted(const State& s, int cell);
+  // A cemetery closed: by its 4 orthogonal neighbours, or all 8 (CemeteryMode::Haunted).
+  static bool cemetery_closed(const State& s, int cell);
   // The seals a face-down tile put down brings (RuleSystem::hidden_seals, the broken rule
   // FaceDownFinishes aside).
   static unsigned face_down_seals(const State& s);

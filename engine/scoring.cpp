@@ -189,10 +189,8 @@ bool State::centre_finished(int cell) const {
       return nth(cells_, cell).n8 == 8;
     case SegmentKind::Castle:
       return nth(cells_, cell).n8 == 8 && !game_->rule_system().centre_sealed(*this, cell);
-    case SegmentKind::Cemetery:
-      return Rules::cemetery_closed(*this, cell);
-    default:
-      return false;
+    default:  // a centre of the room's own (a cemetery)
+      return game_->rule_system().own_centre_finished(*this, cell);
   }
 }
 
