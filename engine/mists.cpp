@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
@@ -171,12 +172,14 @@ void Rules::mists_cells_added(State& s, int first) {
   for (int c = first; c < s.cells(); ++c) {
     const PlacedCell& pc = nth(s.cells_, c);
     // Its face-down neighbours among the 8 around, and it counted by its neighbours when face
-    // down: against the cells before it only, as occupy() counted them as they went down.
-    if (table) {
+    // down: against the cells before it only, each pair once (none before the first one).
+    s.mists_.any_face_down = s.mists_.any_face_down || pc.hidden;
+    if (table && s.mists_.any_face_down) {
       MistsCell& mc = nth(s.mists_.cells, c);
+      const auto at = static_cast<ptrdiff_t>(s.grid_index(pc.x, pc.y));
       for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          const int nb = s.cell_at(pc.x + dx, pc.y + dy);
+        for (int dx = -1; dx <= 1; ++dx) {  // the band holds the rows around a placed cell
+          const int nb = s.grid_[static_cast<size_t>(at + dy * s.grid_dim_ + dx)];
           if (nb < 0 || nb >= c) continue;  // an empty space, itself, or a cell placed after it
           mc.fd8 = static_cast<uint8_t>(mc.fd8 + nth(s.cells_, nb).hidden);
           if (pc.hidden) ++nth(s.mists_.cells, nb).fd8;

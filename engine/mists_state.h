@@ -117,6 +117,9 @@ struct MistsState {
   // a few cells, not the board. Copies carry it; State::first_difference() need not (the
   // cells decide it); the invariant checker lists them afresh.
   std::vector<int16_t> cemeteries;
+  // Derived likewise: a face-down tile is on the board (none in most games), so that a face-up
+  // cell counts its face-down neighbours (MistsCell::fd8) only once there may be some.
+  bool any_face_down = false;
 };
 
 }  // namespace carcheck
