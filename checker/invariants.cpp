@@ -40,7 +40,7 @@ bool is_centre_kind(SegmentKind k) {
 }
 
 bool is_cemetery_cell(const State& s, int c) {
-  if (s.cell(c).face_down) return false;
+  if (s.hidden(c)) return false;
   const CellFace& f = s.face(c);
   return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
 }
@@ -55,7 +55,7 @@ void count8(const State& s, int c, int& occupied, int& face_down, int& face_down
       int nb = s.cell_at(pc.x + dx, pc.y + dy);
       if (nb < 0) continue;
       ++occupied;
-      if (s.cell(nb).face_down) {
+      if (s.hidden(nb)) {
         ++face_down;
         if (!dx || !dy) ++face_down_orthogonal;
       }
@@ -74,7 +74,7 @@ bool fits_by_geometry(const State& s, const TileType& t, int x, int y, int rot) 
       int nb = s.cell_at(cx + kDx[side], cy + kDy[side]);
       if (nb < 0) continue;
       touches = true;
-      if (s.cell(nb).face_down) {
+      if (s.hidden(nb)) {
         face_down = true;
         continue;
       }
@@ -105,7 +105,7 @@ struct Around {
       const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
       if (nb < 0) continue;
       touches = true;
-      if (s.cell(nb).face_down) {
+      if (s.hidden(nb)) {
         face_down = true;
         continue;
       }
@@ -348,7 +348,7 @@ void InvariantChecker::walk_segments(const State& s, int cell, int seg, Walk& w)
         }
         continue;
       }
-      if (s.cell(nb).face_down) {
+      if (s.hidden(nb)) {
         w.haunted = true;
         continue;
       }
@@ -390,7 +390,7 @@ void InvariantChecker::walk_mist_into(const State& s, int cell, int area, Walk& 
         ++w.open;
         continue;
       }
-      if (s.cell(nb).face_down) {
+      if (s.hidden(nb)) {
         w.haunted = true;
         continue;
       }
@@ -410,7 +410,7 @@ void InvariantChecker::walk_mist_into(const State& s, int cell, int area, Walk& 
 // A monastery or (Mists) castle with all 8 spaces filled; a castle with a face-down tile
 // around it is haunted (Dized.MoC.0018; face-down-haunting=rules-text: orthogonal only).
 bool InvariantChecker::centre_finished(const State& s, int cell) const {
-  if (s.cell(cell).face_down) return false;
+  if (s.hidden(cell)) return false;
   const CellFace& f = s.face(cell);
   if (f.centre < 0) return false;
   SegmentKind k = f.segments[f.centre].kind;
@@ -432,7 +432,7 @@ int InvariantChecker::centre_value(const State& s, int cell) const {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       int nb = s.cell_at(pc.x + dx, pc.y + dy);
-      if ((dx || dy) && nb >= 0 && !s.cell(nb).face_down && s.face(nb).mist_ports) ++misty;
+      if ((dx || dy) && nb >= 0 && !s.hidden(nb) && s.face(nb).mist_ports) ++misty;
     }
   return 2 * misty;
 }
@@ -488,8 +488,8 @@ Fail InvariantChecker::board_pass(const State& s) const {
   static_assert(kGhostSlots <= 8, "a cell's ghost counts are read as one word");
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
-    face_down += pc.face_down ? 1 : 0;
-    face_up_tiles += !pc.face_down && pc.index == 0 ? 1 : 0;
+    face_down += pc.hidden ? 1 : 0;
+    face_up_tiles += !pc.hidden && pc.index == 0 ? 1 : 0;
     uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
     const auto& ghosts = s.mists().cell(c).ghosts;
     std::memcpy(&any, ghosts.data(), kGhostSlots);
@@ -501,8 +501,7 @@ Fail InvariantChecker::board_pass(const State& s) const {
       if (n > 3 * r.ghosts_total + 3)
         return "ghosts: " + std::to_string(n) + " ghosts on one spot of " + at(s, c) +
                " (an underflow?)";
-      bool ok =
-          !pc.face_down && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
+      bool ok = !pc.hidden && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
       if (!ok)
         return "ghosts: " + std::to_string(n) + " ghost(s) on " + at(s, c) + " slot " +
                std::to_string(k) + ", which shows no mist or cemetery there";
@@ -672,11 +671,11 @@ Fail InvariantChecker::new_cells(const State& s) {
   for (int c = prev_cells_; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
     if (s.cell_at(pc.x, pc.y) != c) return "board: two tiles on " + at(s, c);
-    if (pc.face_down) continue;  // where it may lie: the Mists room's check
+    if (pc.hidden) continue;  // where it may lie: the Mists room's check
     bool face_up = false;
     for (int side = 0; side < kSides; ++side) {
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
-      if (nb < 0 || s.cell(nb).face_down) continue;
+      if (nb < 0 || s.hidden(nb)) continue;
       face_up = true;
       if (shown_side(s, c, side) != shown_side(s, nb, opposite_side(side)))
         return std::string("board: the tile on ") + at(s, c) +
@@ -711,7 +710,7 @@ Fail InvariantChecker::meeples(const State& s) {
     // The cell and its face are read once: this runs for every meeple after every action
     // (is_feature_of and kind_at, inlined).
     const PlacedCell& pc = s.cell(m.cell);
-    if (pc.face_down) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
+    if (pc.hidden) return "meeples: a meeple on the face-down tile on " + at(s, m.cell);
     const CellFace& f = s.face(m.cell);
     const bool on_bridge = m.seg == kBridgeSeg && pc.added != 0;
     if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
@@ -808,7 +807,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
   } else if (s.phase() == Phase::Meeple) {
     int cell = -1;
     for (int c = s.cells() - 1; c >= 0 && cell < 0; --c)
-      if (!s.cell(c).face_down) cell = c;
+      if (!s.hidden(c)) cell = c;
     const CellFace& f = s.face(cell);
     Walk& w = walk_;
     for (const Action& a : legal) {
@@ -1001,20 +1000,19 @@ Fail InvariantChecker::board_check(const State& s) const {
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
     if (s.cell_at(pc.x, pc.y) != c) return "board: two tiles on " + at(s, c);
-    int occupied, fd, fd_orth;
+    int occupied, fd, fd_orth;  // the face-down counts are the Mists room's to check
     count8(s, c, occupied, fd, fd_orth);
-    if (pc.n8 != occupied || pc.fd8 != fd)
+    if (pc.n8 != occupied)
       return "board: the tile on " + at(s, c) + " counts " + std::to_string(pc.n8) +
-             " neighbours (" + std::to_string(pc.fd8) + " face-down), the board shows " +
-             std::to_string(occupied) + " (" + std::to_string(fd) + ")";
+             " neighbours, the board shows " + std::to_string(occupied);
     if (static_cast<size_t>(pc.placement) >= per_placement.size())
       per_placement.resize(static_cast<size_t>(pc.placement) + 1, 0);
     ++nth(per_placement, pc.placement);
-    if (pc.face_down) continue;
+    if (pc.hidden) continue;
     bool face_up = false;
     for (int side = 0; side < kSides; ++side) {
       int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
-      if (nb < 0 || s.cell(nb).face_down) continue;
+      if (nb < 0 || s.hidden(nb)) continue;
       face_up = true;
       if (shown_side(s, c, side) != shown_side(s, nb, opposite_side(side)))
         return std::string("board: the tile on ") + at(s, c) +
@@ -1038,7 +1036,7 @@ Fail InvariantChecker::board_check(const State& s) const {
            std::to_string(listed) + " are on it";
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
-    int want = pc.face_down ? 1 : g.tile(pc.tile).n_cells;
+    int want = pc.hidden ? 1 : g.tile(pc.tile).n_cells;
     if (nth(per_placement, pc.placement) != want)
       return "board: the tile on " + at(s, c) + " has " +
              std::to_string(nth(per_placement, pc.placement)) +
@@ -1077,22 +1075,23 @@ Fail InvariantChecker::regions_check(const State& s) {
         return "regions: the union-find splits the region at " + at(s, node_cell(start));
     }
     const RegionNode& r = s.region_node(root);
-    bool blocked =
-        mist ? (w.clear ||
-                (w.haunted && !(g.switches().face_down_haunting == FaceDownHaunting::RulesText)))
-             : w.haunted;
+    // Sealed: a mist port against clear land, or a link facing a hidden cell where the room
+    // says such a link seals its kind (Game::hidden_seals; the Mists room's check holds that
+    // to the rules, checker/mists_invariants.cpp).
+    const unsigned kind_seal = mist ? RuleSystem::kSealsMist : RuleSystem::kSealsFeatures;
+    const bool sealed = (mist && w.clear) || (w.haunted && (g.hidden_seals() & kind_seal));
     auto where = [&] {  // for the message only
       return std::string(mist ? "mist bank" : "region") + " at " + at(s, node_cell(start));
     };
     if (r.open != w.open)
       return "regions: the " + where() + " counts " + std::to_string(r.open) +
              " open link(s), the geometry " + std::to_string(w.open);
-    if (static_cast<bool>(r.blocked) != blocked)
+    if (static_cast<bool>(r.sealed) != sealed)
       return "regions: the " + where() +
-             (blocked ? " runs into a face-down tile or clear land but is not blocked"
-                      : " is blocked for no reason") +
+             (sealed ? " runs into a hidden cell or clear land but is not sealed"
+                     : " is sealed for no reason") +
              " (Dized.MoC.0019, 0043)";
-    if (s.region_finished(root) != (w.open == 0 && !blocked))
+    if (s.region_finished(root) != (w.open == 0 && !sealed))
       return "regions: the " + where() + " is finished by the engine but not by the geometry";
     if (!mist && r.meeples != on)
       return "regions: the " + where() + " counts " + std::to_string(r.meeples) + " meeple(s), " +
@@ -1100,7 +1099,7 @@ Fail InvariantChecker::regions_check(const State& s) {
     return std::nullopt;
   };
   for (int c = 0; c < cells; ++c) {
-    if (s.cell(c).face_down) continue;
+    if (s.hidden(c)) continue;
     const CellFace& f = s.face(c);
     for (int k = 0; k < f.n_segments; ++k) {
       SegmentKind kind = f.segments[k].kind;

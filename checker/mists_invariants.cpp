@@ -22,7 +22,7 @@ std::string at(const State& s, int cell) {
 }
 
 bool is_cemetery_cell(const State& s, int c) {
-  if (s.cell(c).face_down) return false;
+  if (s.hidden(c)) return false;
   const CellFace& f = s.face(c);
   return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
 }
@@ -53,7 +53,7 @@ bool touches_bank(const State& s, int cell) {
   const CellFace& f = s.face(cell);
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(pc.x + kDx[side], pc.y + kDy[side]);
-    if (nb < 0 || s.cell(nb).face_down || s.cell(nb).placement == pc.placement) continue;
+    if (nb < 0 || s.hidden(nb) || s.cell(nb).placement == pc.placement) continue;
     const CellFace& nf = s.face(nb);
     for (int k = 0; k < kPortsPerSide; ++k) {
       int p = port_of(side, k);
@@ -73,6 +73,7 @@ class MistsCheck final : public RoomCheck {
   Fail after_action(const State& s, const Action&, const BoardCounts& board) override {
     if (Fail f = ghost_ledger(s, board)) return f;
     if (Fail f = face_down_cells(s)) return f;
+    if (Fail f = face_down_counts(s)) return f;
     if (Fail f = buried(s, board.buried)) return f;
     return hounds(s);
   }
@@ -180,7 +181,7 @@ class MistsCheck final : public RoomCheck {
   Fail face_down_cells(const State& s) {
     for (int c = prev_cells_; c < s.cells(); ++c) {
       const PlacedCell& pc = s.cell(c);
-      if (!pc.face_down) continue;
+      if (!pc.hidden) continue;
       bool beside = false;
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
@@ -195,6 +196,34 @@ class MistsCheck final : public RoomCheck {
                " shares no side with a placed tile (Dized.MoC.0052)";
     }
     prev_cells_ = s.cells();
+    return std::nullopt;
+  }
+
+  // Each cell's count of face-down tiles among the 8 around (MistsCell::fd8, which a castle's
+  // haunting reads), from the grid; and the seals the room declares for a face-down tile's
+  // neighbours (RuleSystem::hidden_seals, which the shared region check holds the union-find
+  // to): roads and cities always, mist banks unless face-down-haunting=rules-text
+  // (Dized.MoC.0019, 0043).
+  Fail face_down_counts(const State& s) const {
+    const bool rules_text = s.game().switches().face_down_haunting == FaceDownHaunting::RulesText;
+    const unsigned want =
+        RuleSystem::kSealsFeatures | (rules_text ? 0u : unsigned{RuleSystem::kSealsMist});
+    if (s.game().hidden_seals() != want)
+      return "regions: the room seals " + std::to_string(s.game().hidden_seals()) +
+             " beside a face-down tile, the rules " + std::to_string(want);
+    for (int c = 0; c < s.cells(); ++c) {
+      const PlacedCell& pc = s.cell(c);
+      int fd = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nb = (dx || dy) ? s.cell_at(pc.x + dx, pc.y + dy) : -1;
+          fd += nb >= 0 && s.hidden(nb);
+        }
+      if (s.mists().cell(c).fd8 != fd)
+        return "board: the tile on " + at(s, c) + " counts " +
+               std::to_string(s.mists().cell(c).fd8) + " face-down tiles around, the board shows " +
+               std::to_string(fd);
+    }
     return std::nullopt;
   }
 

@@ -75,8 +75,7 @@ std::optional<std::string> river_course_rules(const State& s, const BoardCounts&
   // and each was placed after the one upstream of it (at the open end).
   if (sw.river_continuity == RiverContinuity::Extend) {
     int on_board = 0;
-    for (int i = 0; i < s.cells(); ++i)
-      on_board += !s.cell(i).face_down && river_side_count(s.face(i)) > 0;
+    for (int i = 0; i < s.cells(); ++i) on_board += !s.hidden(i) && river_side_count(s.face(i)) > 0;
     if (on_board != static_cast<int>(c.cells.size()))
       return "river: " + std::to_string(on_board) + " river tiles on the board, but the course " +
              "from the spring passes " + std::to_string(c.cells.size()) +

@@ -91,7 +91,7 @@ FeatureAt find_feature(const State& s, const SpecCoord& c, const SpecFeature& f)
   r.cell = s.cell_at(c.x, c.y);
   const std::string at = " at " + xy(c.x, c.y);
   if (r.cell < 0) return r.problem = "no tile" + at, r;
-  if (s.cell(r.cell).face_down) return r.problem = "the tile" + at + " is face down", r;
+  if (s.hidden(r.cell)) return r.problem = "the tile" + at + " is face down", r;
   const CellFace& face = s.face(r.cell);
   if (f.kind == "bridge") {  // BCB: the tile's bridge, a road segment of its own
     if (s.cell(r.cell).added)

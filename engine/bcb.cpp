@@ -237,7 +237,7 @@ void Rules::build_bridge(State& s, int cell, BridgeAxis axis) {
   n.parent = n.next = static_cast<int16_t>(b);
   n.open = 2;
   n.meeples = 0;
-  n.blocked = 0;
+  n.sealed = 0;
   for (int k = 0; k < 2; ++k) {
     const int side = end_side(axis, k);
     const unsigned road = static_cast<unsigned>(Terrain::Road);

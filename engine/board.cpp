@@ -7,7 +7,6 @@
 #include <cstring>
 
 #include "engine/rules_impl.h"
-#include "engine/testing_hooks.h"
 
 namespace carcheck {
 
@@ -39,7 +38,7 @@ int Rules::unite(State& s, int a, int b) {
   rb.parent = static_cast<int16_t>(a);
   ra.open = static_cast<int16_t>(ra.open + rb.open);
   ra.meeples = static_cast<int8_t>(ra.meeples + rb.meeples);
-  ra.blocked |= rb.blocked;
+  ra.sealed |= rb.sealed;
   std::swap(ra.next, rb.next);  // splice the two circular member lists
   return a;
 }
@@ -161,9 +160,10 @@ namespace {
 
 // What the placement rule says of `t` at (x, y) in `rot`, found in one walk of the
 // neighbours: every touching side matches (mist ignored), at least one side touches, corners
-// do not count; next to a face-down tile only when a face-up tile is touched too
-// (Dized.MoC.0015). `where`/`side`/`mine`/`theirs` say what is wrong, for the refusal.
-enum class Fit : uint8_t { Ok, Taken, Mismatch, NoTouch, FaceDownOnly };
+// do not count; a hidden cell shows no side to match, so a tile touching hidden cells only
+// fits nowhere (PlacedCell::hidden). `where`/`side`/`mine`/`theirs` say what is wrong, for the
+// refusal.
+enum class Fit : uint8_t { Ok, Taken, Mismatch, NoTouch, HiddenOnly };
 struct FitReport {
   Fit fit = Fit::Ok;
   int x = 0, y = 0, side = 0;
@@ -172,7 +172,7 @@ struct FitReport {
 
 FitReport check_fit(const State& s, const TileType& t, int x, int y, int rot) {
   FitReport r;
-  bool touches = false, touches_face_up = false, touches_face_down = false;
+  bool touches = false, touches_shown = false, touches_hidden = false;
   for (const CellFace& f : t.rot[rot]) {
     int cx = x + f.dx, cy = y + f.dy;
     if (s.cell_at(cx, cy) >= 0) return {Fit::Taken, cx, cy, 0, Terrain::Field, Terrain::Field};
@@ -180,11 +180,11 @@ FitReport check_fit(const State& s, const TileType& t, int x, int y, int rot) {
       int nb = s.cell_at(cx + kDx[side], cy + kDy[side]);
       if (nb < 0) continue;
       touches = true;
-      if (s.cell(nb).face_down) {
-        touches_face_down = true;
+      if (s.cell(nb).hidden) {
+        touches_hidden = true;
         continue;
       }
-      touches_face_up = true;
+      touches_shown = true;
       // The placed cell's packed sides: its face's, with a BCB bridge end read as road.
       Terrain theirs = static_cast<Terrain>((s.cell(nb).sides >> (2 * opposite_side(side))) & 3u);
       if (theirs != f.sides[side]) return {Fit::Mismatch, cx, cy, side, f.sides[side], theirs};
@@ -192,8 +192,8 @@ FitReport check_fit(const State& s, const TileType& t, int x, int y, int rot) {
   }
   if (!touches)
     r.fit = Fit::NoTouch;
-  else if (touches_face_down && !touches_face_up)
-    r.fit = Fit::FaceDownOnly;
+  else if (touches_hidden && !touches_shown)
+    r.fit = Fit::HiddenOnly;
   return r;
 }
 
@@ -225,8 +225,8 @@ std::optional<std::string> Rules::placement_problem(const State& s, TileId tile,
              ") does not match the neighbour's " + names[static_cast<int>(r.theirs)];
     case Fit::NoTouch:
       return "the tile touches no placed tile along a side (corners do not count)";
-    case Fit::FaceDownOnly:
-      return "a tile next to a face-down tile must also share a side with a face-up tile";
+    case Fit::HiddenOnly:
+      return s.game_->rule_system().hidden_only_refusal();
     case Fit::Ok:
       break;
   }
@@ -251,7 +251,7 @@ void Rules::keep_room_placements(const State& s, ActionList& out, int from) {
   out.size = kept;
 }
 
-// One-cell tiles (all but the Mists start tile): one pass reads, for every frontier space,
+// One-cell tiles (all but a start tile of several cells): one pass reads, for every frontier space,
 // which rotations fit (kFitTable, one load) and marks the spaces where any fits; a second
 // writes those spaces' placements, four actions each with the count advanced by how many
 // fit. No branch depends on a fit (a mispredicted one per space cost more than the test).
@@ -516,7 +516,7 @@ constexpr unsigned side_bits(unsigned eight) {
   return ((eight >> 1) & 1u) | ((eight >> 2) & 2u) | ((eight >> 3) & 4u) | ((eight >> 4) & 8u);
 }
 
-// Marks the cell last added to `cells` taken: grid, frontier, the 8-neighbour counters and
+// Marks the cell last added to `cells` taken: grid, frontier, the 8-neighbour counter and
 // what the empty spaces beside it now ask of a tile (State::space_needs_). The caller wrote
 // the cell in place (no copy of a freshly written record: reading it back whole stalls).
 // `surrounded_out`: the cells it left surrounded (State::surrounded_); `sides_out`: bit s
@@ -542,18 +542,15 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
     nb[k] = grid[static_cast<size_t>(static_cast<ptrdiff_t>(packed) + kDy8[k] * dim + kDx8[k])];
     taken |= static_cast<unsigned>(nb[k] >= 0) << k;
   }
-  unsigned surrounded = 0, fd8 = 0;
+  unsigned surrounded = 0;
   for (unsigned m = taken; m; m &= m - 1) {
     const int k = std::countr_zero(m);
     PlacedCell& n = nth(cells, nb[k]);
     ++n.n8;
-    if (pc.face_down) ++n.fd8;
-    fd8 += n.face_down;
     surrounded |= static_cast<unsigned>(n.n8 == 8) << ((kDy8[k] + 1) * 3 + kDx8[k] + 1);
   }
   const int n8 = bit_count(static_cast<PortMask>(taken));
   pc.n8 = static_cast<uint8_t>(n8);
-  pc.fd8 = static_cast<uint8_t>(fd8);
   surrounded |= static_cast<unsigned>(n8 == 8) << 4;
   surrounded_out = static_cast<uint16_t>(surrounded);
   sides_out = side_bits(taken);
@@ -563,7 +560,7 @@ int occupy(State& s, int origin, GridPlane<int16_t, -1>& grid, std::vector<Place
     const size_t ni = side_index(packed, grid.dim(), side);
     uint16_t& need = needs[ni];
     const bool joins = !need;  // a space with no neighbour until now joins the frontier
-    if (pc.face_down) {
+    if (pc.hidden) {           // shows no side: the space takes a tile only once a shown side joins
       if (!need) need = kNeedsNoTile;
     } else {
       if (need == kNeedsNoTile) need = 0;      // a face-up neighbour at last
@@ -606,8 +603,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
   bool extended = false;
   const bool unmatched = s.game_->adds_placements();  // ports may meet ports that do not link
   const RuleSystem& room = s.game_->rule_system();
-  const bool mist_blocks_on_face_down =
-      !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
+  const unsigned seals = s.game_->hidden_seals();
   for (int ci = 0; ci < t.n_cells; ++ci) {
     const CellFace& f = t.rot[rot][ci];
     PlacedCell& pc = s.cells_.emplace_back();
@@ -630,7 +626,7 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       n.parent = n.next = static_cast<int16_t>(segment_node(c, i));
       n.open = static_cast<int16_t>(bit_count(f.segments[i].links));
       n.meeples = 0;
-      n.blocked = 0;
+      n.sealed = 0;
       linked |= f.segments[i].links;
     }
     for (int m = 0; m < f.n_mist; ++m) {
@@ -638,28 +634,15 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
       n.parent = n.next = static_cast<int16_t>(mist_node(c, m));
       n.open = static_cast<int16_t>(bit_count(f.mist[m].ports));
       n.meeples = 0;
-      n.blocked = 0;
+      n.sealed = 0;
     }
     const size_t at = s.grid_index(pc.x, pc.y);  // occupy() put its rows in the band
     for (; sides; sides &= sides - 1) {          // the placed cells beside it
       const int side = std::countr_zero(sides);
       const int nb = s.grid_[side_index(at, s.grid_dim_, side)];
       const PlacedCell& ncell = nth(s.cells_, nb);
-      if (ncell.face_down) {  // haunted: these links face a face-down tile for good
-        for (int k = 0; k < kPortsPerSide; ++k) {
-          int p = port_of(side, k);
-          int seg = f.port_segment[p];
-          if (f.segments[seg].links & (1u << p)) {
-            int r = find(s, segment_node(c, seg));
-            --nth(s.nodes_, r).open;
-            nth(s.nodes_, r).blocked = 1;
-          }
-          if (f.port_mist[p] >= 0) {
-            int r = find(s, mist_node(c, f.port_mist[p]));
-            --nth(s.nodes_, r).open;
-            if (mist_blocks_on_face_down) nth(s.nodes_, r).blocked = 1;
-          }
-        }
+      if (ncell.hidden) {  // these links face a cell that shows no face, for good
+        close_facing(s, f, c, side, seals);
         continue;
       }
       const CellFace& nf = s.face(nb);
@@ -683,11 +666,12 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
           nth(s.nodes_, join(s, mist_node(c, f.port_mist[p]), mist_node(nb, nf.port_mist[q])))
               .open -= 2;
           if (ncell.placement != pc.placement) extended = true;
-        } else if (mine || theirs) {  // mist against clear land: never finished (Dized.MoC.0043)
+        } else if (mine || theirs) {  // a mist port against land that never takes it: the
+          // link closes and the bank can never finish (Dized.MoC.0043)
           int r = mine ? find(s, mist_node(c, f.port_mist[p]))
                        : find(s, mist_node(nb, nf.port_mist[q]));
           --nth(s.nodes_, r).open;
-          nth(s.nodes_, r).blocked = 1;
+          nth(s.nodes_, r).sealed = 1;
         }
       }
     }
@@ -698,10 +682,13 @@ int Rules::place_tile(State& s, TileId tile, int x, int y, int rot, bool* extend
   return first;
 }
 
-int Rules::place_face_down(State& s, TileId tile, int x, int y) {
+// A cell that shows no face (PlacedCell::hidden) on the one space (x, y): the links of its
+// shown neighbours that face it close for good, their regions sealed as `seals` says
+// (RuleSystem::hidden_seals; the room that puts it down passes them).
+int Rules::place_hidden(State& s, TileId tile, int x, int y, unsigned seals) {
   PlacedCell& pc = s.cells_.emplace_back();
   pc.tile = tile;
-  pc.face_down = true;
+  pc.hidden = true;
   pc.x = static_cast<int16_t>(x);
   pc.y = static_cast<int16_t>(y);
   pc.placement = static_cast<int16_t>(s.placements_++);
@@ -711,29 +698,33 @@ int Rules::place_face_down(State& s, TileId tile, int x, int y) {
              s.space_needs_, s.surrounded_, sides);
   s.surround_cell_ = c;
   add_nodes(s, c);
-  const bool mist_blocks = !(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText);
-  const bool haunts = testing::break_rule != testing::BrokenRule::FaceDownFinishes;  // tests only
   for (int side = 0; side < kSides; ++side) {
     int nb = s.cell_at(x + kDx[side], y + kDy[side]);
-    if (nb < 0 || nth(s.cells_, nb).face_down) continue;
-    const CellFace& nf = s.face(nb);
-    for (int k = 0; k < kPortsPerSide; ++k) {
-      int q = port_of(opposite_side(side), k);
-      int seg = nf.port_segment[q];
-      if (nf.segments[seg].links & (1u << q)) {
-        int r = find(s, segment_node(nb, seg));
-        --nth(s.nodes_, r).open;
-        if (haunts) nth(s.nodes_, r).blocked = 1;
-      }
-      if (nf.port_mist[q] >= 0) {
-        int r = find(s, mist_node(nb, nf.port_mist[q]));
-        --nth(s.nodes_, r).open;
-        if (mist_blocks) nth(s.nodes_, r).blocked = 1;
-      }
-    }
+    if (nb < 0 || nth(s.cells_, nb).hidden) continue;
+    close_facing(s, s.face(nb), nb, opposite_side(side), seals);
   }
   if (s.game_->tracks_cells()) s.game_->rule_system().cells_added(s, c);
   return c;
+}
+
+// The links of shown cell `c` (face `f`) across `side`, which a hidden cell faces: each closes,
+// and its region is sealed when `seals` says so for its kind (RuleSystem::kSealsFeatures,
+// kSealsMist).
+void Rules::close_facing(State& s, const CellFace& f, int c, int side, unsigned seals) {
+  for (int k = 0; k < kPortsPerSide; ++k) {
+    const int p = port_of(side, k);
+    const int seg = f.port_segment[p];
+    if (f.segments[seg].links & (1u << p)) {
+      RegionNode& r = nth(s.nodes_, find(s, segment_node(c, seg)));
+      --r.open;
+      if (seals & RuleSystem::kSealsFeatures) r.sealed = 1;
+    }
+    if (f.port_mist[p] >= 0) {
+      RegionNode& r = nth(s.nodes_, find(s, mist_node(c, f.port_mist[p])));
+      --r.open;
+      if (seals & RuleSystem::kSealsMist) r.sealed = 1;
+    }
+  }
 }
 
 int Rules::orthogonal_neighbours(const State& s, int cell) {
@@ -741,13 +732,6 @@ int Rules::orthogonal_neighbours(const State& s, int cell) {
   int n = 0;
   for (int side = 0; side < kSides; ++side) n += s.cell_at(c.x + kDx[side], c.y + kDy[side]) >= 0;
   return n;
-}
-
-// Levels 2-4: closed by its 4 orthogonal neighbours (Dized.MoC.0028); Levels 5-6: by all 8
-// (Dized.MoC.0021).
-bool Rules::cemetery_closed(const State& s, int cell) {
-  if (s.game_->rules().cemetery == CemeteryMode::Haunted) return nth(s.cells_, cell).n8 == 8;
-  return orthogonal_neighbours(s, cell) == 4;
 }
 
 }  // namespace carcheck

@@ -27,6 +27,7 @@ Game::Game(RuleSet rules, const std::vector<TileSet>& tile_sets, int players,
   rules_.check_player_count(players);
   sw_ = resolve_switches(rules_);
   restricts_placement_ = system_->restricts_placement(sw_);
+  hidden_seals_ = system_->hidden_seals(sw_);
   switch (rules_.family) {
     case Family::Mists:  // Level 1 returns the castles to the box; hounds from Level 3
       score_classes_ = {FeatureClass::Road, FeatureClass::City};

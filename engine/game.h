@@ -81,6 +81,8 @@ class Game {
   bool adds_placements() const { return adds_placements_; }
   // rule_system().tracks_cells(), read once.
   bool tracks_cells() const { return tracks_cells_; }
+  // rule_system().hidden_seals(switches()), read once.
+  uint8_t hidden_seals() const { return hidden_seals_; }
 
  private:
   RuleSet rules_;
@@ -90,6 +92,7 @@ class Game {
   std::vector<uint8_t> restricted_tiles_;  // per tile
   bool adds_placements_ = false;
   bool tracks_cells_ = false;
+  uint8_t hidden_seals_ = 0;
   bool cooperative_ = false;
   int players_;
   std::vector<TileType> tiles_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 
 #include "engine/rules_impl.h"
 #include "engine/testing_hooks.h"
@@ -35,7 +36,7 @@ Action make_choice(unsigned colours) {
 }
 
 bool is_cemetery(const State& s, int c) {
-  if (s.cell(c).face_down) return false;
+  if (s.cell(c).hidden) return false;
   const CellFace& f = s.face(c);
   return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
 }
@@ -124,6 +125,22 @@ class MistsRules final : public RuleSystem {
     return RuleSystem::feature_value(s, p, final_scoring);
   }
   void cells_added(State& s, int first) const override { Rules::mists_cells_added(s, first); }
+  // A face-down tile haunts the roads and cities that run into it (Dized.MoC.0019) and,
+  // unless face-down-haunting=rules-text, the mist banks too.
+  uint8_t hidden_seals(const Switches& sw) const override {
+    return sw.face_down_haunting == FaceDownHaunting::RulesText ? kSealsFeatures
+                                                                : kSealsFeatures | kSealsMist;
+  }
+  std::string hidden_only_refusal() const override {
+    return "a tile next to a face-down tile must also share a side with a face-up tile";
+  }
+  bool centre_sealed(const State& s, int cell) const override {
+    return Rules::mists_castle_haunted(s, cell);
+  }
+  bool own_centre_finished(const State& s, int cell) const override {
+    const CellFace& f = s.face(cell);
+    return f.segments[f.centre].kind == SegmentKind::Cemetery && Rules::cemetery_closed(s, cell);
+  }
   void piles_passed(State& s, int pile) const override { Rules::mists_piles_passed(s, pile); }
 };
 
@@ -144,21 +161,63 @@ int Rules::mists_castle_value(const State& s, int cell) {
     for (int dx = -1; dx <= 1; ++dx) {
       if (!dx && !dy) continue;
       int nb = s.cell_at(c.x + dx, c.y + dy);
-      if (nb >= 0 && !nth(s.cells_, nb).face_down && s.face(nb).mist_ports) ++misty;
+      if (nb >= 0 && !nth(s.cells_, nb).hidden && s.face(nb).mist_ports) ++misty;
     }
   return 2 * misty;
 }
 
 void Rules::mists_cells_added(State& s, int first) {
+  s.mists_.cells_added(s.cells_.size());
+  const bool table = !s.mists_.cells.empty();  // none before the room's set-up (all face up)
   for (int c = first; c < s.cells(); ++c) {
     const PlacedCell& pc = nth(s.cells_, c);
-    if (pc.face_down) continue;
+    // Its face-down neighbours among the 8 around, and it counted by its neighbours when face
+    // down: against the cells before it only, each pair once (none before the first one).
+    s.mists_.any_face_down = s.mists_.any_face_down || pc.hidden;
+    if (table && s.mists_.any_face_down) {
+      MistsCell& mc = nth(s.mists_.cells, c);
+      const auto at = static_cast<ptrdiff_t>(s.grid_index(pc.x, pc.y));
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {  // the band holds the rows around a placed cell
+          const int nb = s.grid_[static_cast<size_t>(at + dy * s.grid_dim_ + dx)];
+          if (nb < 0 || nb >= c) continue;  // an empty space, itself, or a cell placed after it
+          mc.fd8 = static_cast<uint8_t>(mc.fd8 + nth(s.cells_, nb).hidden);
+          if (pc.hidden) ++nth(s.mists_.cells, nb).fd8;
+        }
+    }
+    if (pc.hidden) continue;
     const CellFace& f = s.face(c);
     if (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery &&
         !(testing::break_rule == testing::BrokenRule::CemeteryUnlisted && pc.placement > 0))
       s.mists_.cemeteries.push_back(static_cast<int16_t>(c));
   }
-  s.mists_.cells_added(s.cells_.size());
+}
+
+// Levels 2-4: closed by its 4 orthogonal neighbours (Dized.MoC.0028); Levels 5-6: by all 8
+// (Dized.MoC.0021).
+bool Rules::cemetery_closed(const State& s, int cell) {
+  if (s.game_->rules().cemetery == CemeteryMode::Haunted) return nth(s.cells_, cell).n8 == 8;
+  return orthogonal_neighbours(s, cell) == 4;
+}
+
+// A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading
+// haunts it only from an orthogonal neighbour (face-down-haunting).
+bool Rules::mists_castle_haunted(const State& s, int cell) {
+  if (!(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText))
+    return s.mists_.cell(cell).fd8 > 0;
+  const PlacedCell& cc = nth(s.cells_, cell);
+  for (int side = 0; side < kSides; ++side) {
+    int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
+    if (nb >= 0 && nth(s.cells_, nb).hidden) return true;
+  }
+  return false;
+}
+
+unsigned Rules::face_down_seals(const State& s) {
+  unsigned seals = s.game_->hidden_seals();
+  if (testing::break_rule == testing::BrokenRule::FaceDownFinishes)  // tests only
+    seals &= ~unsigned{RuleSystem::kSealsFeatures};
+  return seals;
 }
 
 void Rules::mists_setup(State& s) {
@@ -588,7 +647,7 @@ int haunt_target(const State& s, int k) {
       ((sw.haunted_cemetery_ghosts == HauntedCemeteryGhosts::Orthogonal4) && dx && dy))
     return -1;
   const int c = s.cell_at(pc.x + dx, pc.y + dy);
-  if (c < 0 || s.cell(c).face_down || !s.face(c).mist_ports) return -1;
+  if (c < 0 || s.cell(c).hidden || !s.face(c).mist_ports) return -1;
   if (sw.haunted_closed_ghosts == HauntedClosedGhosts::NoneOnClosed && is_cemetery(s, c) &&
       Rules::cemetery_closed(s, c))
     return -1;
@@ -1183,7 +1242,7 @@ void Rules::face_down_options(const State& s, ActionList& out) {
 // The face-down tile goes down; face-down tiles close cemeteries too, which then bury
 // (Level 5 "Herinnering"; kStepFaceDownBury).
 void Rules::put_face_down(State& s, int x, int y) {
-  int c = place_face_down(s, s.drawn_, x, y);
+  int c = place_hidden(s, s.drawn_, x, y, face_down_seals(s));
   emit(s, EventKind::FaceDownPlaced, FeatureClass::None, -1, x, y, s.drawn_);
   s.drawn_ = -1;
   s.mists_.bury_queue.clear();

@@ -76,8 +76,7 @@ std::optional<std::string> Rules::mists_setup_ghost_supply(State& s, int count) 
 
 std::optional<std::string> Rules::mists_setup_buried(State& s, int colour, int cell) {
   if (colour < 0 || colour >= s.game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= s.cells() || nth(s.cells_, cell).face_down)
-    return "no face-up tile there";
+  if (cell < 0 || cell >= s.cells() || nth(s.cells_, cell).hidden) return "no face-up tile there";
   const CellFace& f = s.face(cell);
   if (f.centre < 0 || f.segments[f.centre].kind != SegmentKind::Cemetery)
     return "no cemetery on that tile";
@@ -107,7 +106,7 @@ std::optional<std::string> Rules::mists_setup_face_down(State& s, TileId tile, i
     auto it = std::find(pile.begin(), pile.end(), tile);
     if (it == pile.end()) continue;
     pile.erase(it);
-    Rules::place_face_down(s, tile, x, y);
+    Rules::place_hidden(s, tile, x, y, Rules::face_down_seals(s));
     return std::nullopt;
   }
   return "no copy of tile '" + s.game_->tile(tile).name + "' is left in the supply";

@@ -21,6 +21,7 @@ inline constexpr int kCemeterySlot = kMaxMist;
 // A cell's own Mists marks: a row of MistsState's per-cell table, indexed like State's cells.
 struct MistsCell {
   std::array<uint8_t, kGhostSlots> ghosts{};
+  uint8_t fd8 = 0;  // face-down tiles (PlacedCell::hidden) among the 8 around
   int ghost_total() const {
     int n = 0;
     for (uint8_t g : ghosts) n += g;
@@ -116,6 +117,9 @@ struct MistsState {
   // a few cells, not the board. Copies carry it; State::first_difference() need not (the
   // cells decide it); the invariant checker lists them afresh.
   std::vector<int16_t> cemeteries;
+  // Derived likewise: a face-down tile is on the board (none in most games), so that a face-up
+  // cell counts its face-down neighbours (MistsCell::fd8) only once there may be some.
+  bool any_face_down = false;
 };
 
 }  // namespace carcheck

@@ -54,7 +54,7 @@ int segment_named(const CellFace& f, const std::string& kind, const std::string&
 // The cell a meeple goes on: the last tile placed face up.
 int new_cell(const State& s) {
   for (int i = s.cells() - 1; i >= 0; --i)
-    if (!s.cell(i).face_down) return i;
+    if (!s.hidden(i)) return i;
   return -1;
 }
 

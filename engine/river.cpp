@@ -36,7 +36,7 @@ const char* sense_word(int turn) { return turn > 0 ? "right" : "left"; }
 RiverCourse river_course(const State& s) {
   RiverCourse c;
   for (int i = 0; i < s.cells() && c.spring_cell < 0; ++i)
-    if (!s.cell(i).face_down && is_spring(s.face(i))) c.spring_cell = i;
+    if (!s.hidden(i) && is_spring(s.face(i))) c.spring_cell = i;
   if (c.spring_cell < 0) return c;
   const RiverSides sp = river_sides(s.face(c.spring_cell));
   if (sp.n != 1) return c;
@@ -263,7 +263,7 @@ void Rules::river_cells_added(State& s) {
   if (r.ended) return;
   if (r.at < 0) {
     for (; r.scanned < s.cells() && c.spring_cell < 0; ++r.scanned)
-      if (!s.cell(r.scanned).face_down && is_spring(s.face(r.scanned))) c.spring_cell = r.scanned;
+      if (!s.hidden(r.scanned) && is_spring(s.face(r.scanned))) c.spring_cell = r.scanned;
     if (c.spring_cell < 0) return;
     const RiverSides sp = river_sides(s.face(c.spring_cell));
     if (sp.n != 1) {

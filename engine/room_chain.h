@@ -77,6 +77,14 @@ class RoomChain final : public RuleSystem {
   int city_farm_value(const State& s, int root) const override {
     return base_->city_farm_value(s, root);
   }
+  uint8_t hidden_seals(const Switches& sw) const override { return base_->hidden_seals(sw); }
+  std::string hidden_only_refusal() const override { return base_->hidden_only_refusal(); }
+  bool centre_sealed(const State& s, int cell) const override {
+    return base_->centre_sealed(s, cell);
+  }
+  bool own_centre_finished(const State& s, int cell) const override {
+    return base_->own_centre_finished(s, cell);
+  }
 
  private:
   friend class ChainRest;

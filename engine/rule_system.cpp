@@ -55,6 +55,14 @@ void RuleSystem::piles_passed(State&, int) const {}
 
 int RuleSystem::city_farm_value(const State&, int) const { return 3; }
 
+std::string RuleSystem::hidden_only_refusal() const {
+  return "the tile must also share a side with a tile that shows its face";
+}
+
+bool RuleSystem::centre_sealed(const State&, int) const { return false; }
+
+bool RuleSystem::own_centre_finished(const State&, int) const { return false; }
+
 namespace {
 
 using namespace rule_set_keys;

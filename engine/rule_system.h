@@ -179,6 +179,23 @@ class RuleSystem {
   // Third- and second-edition farm scoring: what the finished city at root `root` is worth to
   // a farm (3, seed 001; BCB: a castle's value, castle-farm-value). Once per game.
   virtual int city_farm_value(const State& s, int root) const;
+
+  // Hidden cells (PlacedCell::hidden: a tile that shows no face). The links facing one close
+  // for good; which of the regions they leave can never finish (RegionNode::sealed): bits
+  // kSealsFeatures (roads, cities) and kSealsMist (mist banks), read once per Game (Mists:
+  // haunting, Dized.MoC.0019; mist too unless face-down-haunting=rules-text). A room that
+  // puts a hidden cell down passes its own bits to Rules::place_hidden.
+  static constexpr uint8_t kSealsFeatures = 1, kSealsMist = 2;
+  virtual uint8_t hidden_seals(const Switches&) const { return kSealsFeatures | kSealsMist; }
+  // A placement refused because the tile touches hidden cells only: the reason, in the room's
+  // words (Mists: face-down tiles, Dized.MoC.0015). Refusal path only.
+  virtual std::string hidden_only_refusal() const;
+  // A surrounded centre (a castle) that the room says is not finished (Mists: haunted by a
+  // face-down tile, Dized.MoC.0018). Asked only of a surrounded castle.
+  virtual bool centre_sealed(const State& s, int cell) const;
+  // A centre of a kind the shared board does not finish (not a monastery or castle) that the
+  // room says is finished (Mists: a closed cemetery). Asked by State::centre_finished only.
+  virtual bool own_centre_finished(const State& s, int cell) const;
 };
 
 // The base game and the Print-and-Play demo. Public so that a caller may build on it (a

@@ -46,10 +46,11 @@ struct Rules {
   // Puts every cell of `tile` on the board; returns the first cell's index. Sets
   // `extended_bank` when the tile's mist joined mist already on the board.
   static int place_tile(State& s, TileId tile, int x, int y, int rot, bool* extended_bank);
-  static int place_face_down(State& s, TileId tile, int x, int y);
+  // A cell that shows no face (PlacedCell::hidden); `seals`: RuleSystem::hidden_seals bits.
+  static int place_hidden(State& s, TileId tile, int x, int y, unsigned seals);
+  static void close_facing(State& s, const CellFace& f, int c, int side, unsigned seals);
   static void add_nodes(State& s, int cell);  // nodes_ holds the nodes of cells 0..cell
   static int orthogonal_neighbours(const State& s, int cell);
-  static bool cemetery_closed(const State& s, int cell);
 
   // ---- scoring.cpp: feature values, majority, final scoring -------------------------------
   static int region_tiles(const State& s, int root);
@@ -75,7 +76,6 @@ struct Rules {
                          std::array<int, kMaxColours>& per_colour, const int16_t* roots = nullptr);
   static void return_meeples(State& s, const PendingScore& p, const int16_t* roots = nullptr);
   static void collect_finished(State& s, int first_cell, bool castles);
-  static bool castle_haunted(const State& s, int cell);
   static void score_competitive(State& s, const PendingScore& p, bool final_scoring,
                                 const int16_t* roots = nullptr);
   static void final_scoring(State& s);
@@ -230,8 +230,16 @@ struct Rules {
   static std::string mists_meeple_refusal(const State& s, int seg);
   static void mists_unplaceable(State& s, TileId t);
   static bool mists_meeple_allowed(const State& s, int seg);
-  // RuleSystem::cells_added: the per-cell table grows; a face-up cemetery joins the list.
+  // RuleSystem::cells_added: the per-cell table grows (with its face-down counts); a face-up
+  // cemetery joins the list.
   static void mists_cells_added(State& s, int first);
+  // RuleSystem::centre_sealed: a castle haunted by a face-down tile around it.
+  static bool mists_castle_haunted(const State& s, int cell);
+  // A cemetery closed: by its 4 orthogonal neighbours, or all 8 (CemeteryMode::Haunted).
+  static bool cemetery_closed(const State& s, int cell);
+  // The seals a face-down tile put down brings (RuleSystem::hidden_seals, the broken rule
+  // FaceDownFinishes aside).
+  static unsigned face_down_seals(const State& s);
   // engine/mists_setup.cpp: a spec's Mists set-up (engine/mists_setup.h).
   static std::optional<std::string> mists_setup_ghosts(State& s, int cell, int slot, int count);
   static std::optional<std::string> mists_setup_hound(State& s, int hound, int meeple);

@@ -1,5 +1,5 @@
 // Feature values, majority scoring (competitive games), final and farm scoring.
-// Cooperative scoring (Mists) builds on the same values in mists.cpp.
+// A cooperative room's scoring builds on the same values in its own files.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -34,7 +34,7 @@ bool is_centre(FeatureClass f) { return f == FeatureClass::Monastery || f == Fea
 }  // namespace
 
 // Distinct cells of a region: two segments of one city on one tile count once, and each
-// quarter of the Mists start tile counts as a tile of its own.
+// cell of a start tile of several cells counts as a tile of its own.
 int Rules::region_tiles(const State& s, int root) {
   stamp.begin(s.cells_.size());
   int n = 0, node = root;
@@ -49,7 +49,7 @@ int State::region_tiles(int root) const { return Rules::region_tiles(*this, root
 
 bool State::region_finished(int root) const {
   const RegionNode& n = nth(nodes_, root);
-  return n.open == 0 && !n.blocked;
+  return n.open == 0 && !n.sealed;
 }
 
 int Rules::region_shields(const State& s, int root) {
@@ -130,8 +130,9 @@ void Rules::return_meeples(State& s, const PendingScore& p, const int16_t* roots
   }
 }
 
-// Every road and city the tile at `first_cell` finished, then every monastery (and, in
-// Mists, castle) around it that is now surrounded. Order: the new tile's features by
+// Every road and city the tile at `first_cell` finished, then every monastery (and, when
+// `castles`, castle the room does not seal: RuleSystem::centre_sealed) around it that is now
+// surrounded. Order: the new tile's features by
 // segment, then centres by position, so that a replay scores in the same order.
 void Rules::collect_finished(State& s, int first_cell, bool castles) {
   s.pending_.clear();
@@ -166,43 +167,30 @@ void Rules::collect_finished(State& s, int first_cell, bool castles) {
     const int k = std::countr_zero(surrounded);
     const int c = s.grid_[static_cast<size_t>(static_cast<ptrdiff_t>(at) +
                                               (k / 3 - 1) * s.grid_dim_ + k % 3 - 1)];
-    if (nth(s.cells_, c).face_down) continue;
+    if (nth(s.cells_, c).hidden) continue;
     const CellFace& cf = s.face(c);
     if (cf.centre < 0) continue;
     const SegmentKind kind = cf.segments[cf.centre].kind;
     if (kind == SegmentKind::Monastery) {
       s.pending_.push_back({FeatureClass::Monastery, static_cast<int16_t>(c)});
-    } else if (kind == SegmentKind::Castle && castles && !castle_haunted(s, c)) {
+    } else if (kind == SegmentKind::Castle && castles &&
+               !s.game_->rule_system().centre_sealed(s, c)) {
       s.pending_.push_back({FeatureClass::Castle, static_cast<int16_t>(c)});
     }
   }
 }
 
-// A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading
-// haunts it only from an orthogonal neighbour (face-down-haunting).
-bool Rules::castle_haunted(const State& s, int cell) {
-  const PlacedCell& cc = nth(s.cells_, cell);
-  if (!(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText)) return cc.fd8 > 0;
-  for (int side = 0; side < kSides; ++side) {
-    int nb = s.cell_at(cc.x + kDx[side], cc.y + kDy[side]);
-    if (nb >= 0 && nth(s.cells_, nb).face_down) return true;
-  }
-  return false;
-}
-
 bool State::centre_finished(int cell) const {
-  if (nth(cells_, cell).face_down) return false;
+  if (nth(cells_, cell).hidden) return false;
   const CellFace& f = face(cell);
   if (f.centre < 0) return false;
   switch (f.segments[f.centre].kind) {
     case SegmentKind::Monastery:
       return nth(cells_, cell).n8 == 8;
     case SegmentKind::Castle:
-      return nth(cells_, cell).n8 == 8 && !Rules::castle_haunted(*this, cell);
-    case SegmentKind::Cemetery:
-      return Rules::cemetery_closed(*this, cell);
-    default:
-      return false;
+      return nth(cells_, cell).n8 == 8 && !game_->rule_system().centre_sealed(*this, cell);
+    default:  // a centre of the room's own (a cemetery)
+      return game_->rule_system().own_centre_finished(*this, cell);
   }
 }
 
@@ -285,7 +273,7 @@ std::optional<PendingScore> Rules::final_feature(State& s, int cell, int seg) {
   return std::nullopt;
 }
 
-// Competitive games (Mists has none: Dized.MoC.0033).
+// Competitive games (a cooperative room scores the end its own way).
 void Rules::final_scoring(State& s) {
   // Final scoring joins no regions: each meeple's root is found once for every scoring.
   meeple_roots(s, final_roots);

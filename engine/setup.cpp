@@ -25,7 +25,7 @@ std::optional<std::string> State::setup_place(TileId tile, int x, int y, int rot
 
 std::optional<std::string> State::setup_meeple(int colour, int cell, int seg, bool large) {
   if (colour < 0 || colour >= game_->colours()) return "no such colour in play";
-  if (cell < 0 || cell >= cells() || nth(cells_, cell).face_down) return "no tile there";
+  if (cell < 0 || cell >= cells() || nth(cells_, cell).hidden) return "no tile there";
   const CellFace& f = face(cell);
   if (seg < 0 || seg >= f.n_segments) return "no such feature on that tile";
   if (meeples_in_supply(colour) == 0)
@@ -160,9 +160,9 @@ std::string State::snapshot() const {
   for (size_t i = 0; i < cells_.size(); ++i) {
     const PlacedCell& c = cells_[i];
     o << "cell " << i << " tile " << c.tile << " rot " << int(c.rot) << " part " << int(c.index)
-      << " at " << c.x << "," << c.y << (c.face_down ? " face-down" : "") << " placement "
-      << c.placement << " n8 " << int(c.n8) << " fd8 " << int(c.fd8) << " sides " << int(c.sides)
-      << " bridge " << int(c.added) << " ghosts";
+      << " at " << c.x << "," << c.y << (c.hidden ? " hidden" : "") << " placement " << c.placement
+      << " n8 " << int(c.n8) << " sides " << int(c.sides) << " bridge " << int(c.added) << " fd8 "
+      << int(mists_.cell(static_cast<int>(i)).fd8) << " ghosts";
     for (uint8_t g : mists_.cell(static_cast<int>(i)).ghosts) o << ' ' << int(g);
     o << "\n";
   }
@@ -170,7 +170,7 @@ std::string State::snapshot() const {
     const RegionNode& n = nodes_[i];
     if (n.parent < 0) continue;
     o << "node " << i << " parent " << n.parent << " next " << n.next << " open " << n.open
-      << " meeples " << int(n.meeples) << " blocked " << int(n.blocked) << "\n";
+      << " meeples " << int(n.meeples) << " sealed " << int(n.sealed) << "\n";
   }
   for (size_t i = 0; i < meeples_.size(); ++i) {
     const Meeple& m = meeples_[i];

@@ -36,10 +36,10 @@ inline constexpr int node_cell(int node) { return node / kNodesPerCell; }
 inline constexpr int node_part(int node) { return node % kNodesPerCell; }
 inline constexpr int node_mist_area(int node) { return node_part(node) - kMaxSegments; }
 inline constexpr int node_count(int cells) { return cells * kNodesPerCell; }  // nodes of `cells`
-// State::space_needs_: for an empty space beside placed cells, the terrain each face-up
+// State::space_needs_: for an empty space beside placed cells, the terrain each shown
 // neighbour shows towards it (low byte, 2 bits a side, North lowest) under a mask of those
 // sides (high byte); a tile fits there when (sides & mask) == terrain. A space touched only
-// by face-down tiles takes no tile (Dized.MoC.0015) and holds kNeedsNoTile. 0: no neighbour.
+// by hidden cells (PlacedCell::hidden) takes no tile and holds kNeedsNoTile. 0: no neighbour.
 inline constexpr uint16_t kNeedsNoTile = 0xFFFF;  // terrain 3 on every side: nothing matches
 
 // A fixed buffer the caller owns (Stockfish's move list): no allocation while generating,
@@ -91,11 +91,15 @@ struct PlacedCell {
   TileId tile = -1;
   int8_t rot = 0;
   int8_t index = 0;  // cell within its tile
-  bool face_down = false;
+  // Geometry, not a rule: the cell shows no face (a tile put down face down). It has no
+  // segments and no regions, the links facing it close for good (the room says whether their
+  // regions can still finish: RuleSystem::hidden_seals), and it matches no side: a space beside
+  // hidden cells only takes no tile (kNeedsNoTile). What a room makes of it beyond that
+  // (haunting, counts of hidden neighbours) is the room's, in its own state block.
+  bool hidden = false;
   int16_t x = 0, y = 0;
   int16_t placement = 0;  // the how-many-th tile placed (the start tile is 0)
   uint8_t n8 = 0;         // occupied spaces among the 8 around
-  uint8_t fd8 = 0;        // face-down tiles among the 8 around
   uint8_t sides = 0;      // side terrains, 2 bits a side (Rules::packed_sides), as the room
                           // may have changed them (an added segment's ends)
   uint8_t added = 0;      // the segment a room added at kAddedSeg: 0 none, else the room's
@@ -107,14 +111,17 @@ struct RegionNode {
   int16_t next = -1;    // circular member list
   int16_t open = 0;     // open links (roots only)
   int8_t meeples = 0;   // meeples on the region (roots only)
-  uint8_t blocked = 0;  // roots only: haunted by a face-down tile, or mist touching clear land
+  // Roots only: the region can never finish, whatever its open count (unite ORs it). The board
+  // sets it where a link meets a port that can never take it (mist against clear land), a
+  // room's hook where its rule says so (RuleSystem::hidden_seals).
+  uint8_t sealed = 0;
 };
 
 // One finished feature waiting to be scored this turn.
 struct PendingScore {
   FeatureClass feature = FeatureClass::None;
   int16_t node = -1;       // region root, or the cell of a monastery or castle
-  bool announced = false;  // Mists: its feature-finished event is out (score-first moves it)
+  bool announced = false;  // its feature-finished event is out (a room's scoring order moves it)
   friend bool operator==(const PendingScore&, const PendingScore&) = default;
 };
 
@@ -166,7 +173,7 @@ class State {
   // What the game waits for, in words, with the actions that answer it: "the scoring of the
   // road at -3,0 (5 points; meeples of red, blue): points, or remove-ghosts x,y N".
   std::string waiting_for() const;
-  // Mists, phase score-choice: the finished feature whose scoring is being decided.
+  // A room's scoring-order phase: the finished feature whose scoring is being decided.
   std::optional<PendingScore> scoring_under_decision() const;
   const std::vector<Action>& history() const { return history_; }
 
@@ -175,12 +182,13 @@ class State {
   bool won() const { return won_; }
   const Score& score(int who) const { return nth(scores_, who); }
   int score_count() const { return static_cast<int>(scores_.size()); }
-  int shared_score() const;  // Mists 1-5: the track; Level 6: the lowest track
+  int shared_score() const;  // a cooperative game's (RuleSystem::shared_score), else 0
 
   // Board queries.
   int cells() const { return static_cast<int>(cells_.size()); }
   const PlacedCell& cell(int i) const { return nth(cells_, i); }
-  int cell_at(int x, int y) const {  // -1 when empty
+  bool hidden(int i) const { return nth(cells_, i).hidden; }  // shows no face (PlacedCell)
+  int cell_at(int x, int y) const {                           // -1 when empty
     const int v = grid_.at_or_empty(x + grid_origin_, y + grid_origin_);
     return v < 0 ? -1 : v;  // a frontier space holds its slot there (grid_)
   }
@@ -196,10 +204,11 @@ class State {
   int region_root(int node) const;
   int region_tiles(int root) const;  // distinct cells, the start tile's quarters each counted
   bool region_finished(int root) const;
-  // A monastery or castle surrounded (a castle not haunted), a cemetery closed.
+  // A monastery or castle surrounded (and not sealed: RuleSystem::centre_sealed), a cemetery
+  // closed.
   bool centre_finished(int cell) const;
   // A union-find node (segment_node, mist_node); a root carries its region's open links,
-  // meeples and blocked flag (checker/invariants.cpp).
+  // meeples and sealed flag (checker/invariants.cpp).
   const RegionNode& region_node(int node) const { return nth(nodes_, node); }
   const std::vector<Meeple>& meeples() const { return meeples_; }
   int meeples_in_supply(int colour) const;
@@ -217,7 +226,7 @@ class State {
 
   // Setup, for specs: put a tile on the board outside the turn order (no scoring, no
   // ghosts), put a meeple somewhere, force the order of the supply (a room's own set-up is
-  // the room's: engine/mists_setup.h).
+  // the room's own set-up file).
   std::optional<std::string> setup_place(TileId tile, int x, int y, int rot);
   // `large`: the colour's large follower (Game::large_per_colour).
   std::optional<std::string> setup_meeple(int colour, int cell, int seg, bool large = false);
@@ -230,7 +239,7 @@ class State {
   std::optional<std::string> setup_pile(int pile, const std::vector<TileId>& tiles);
   // `pile` becomes the active pile as if the thresholds of the piles before it had been
   // reached: what is left of the earlier piles goes on top of it, and the room hears of the
-  // thresholds (RuleSystem::piles_passed; Mists, levels 3+: their waiting hounds are lost).
+  // thresholds (RuleSystem::piles_passed: what of the room waits on them follows).
   std::optional<std::string> setup_active_pile(int pile);
   // `colour` keeps `count` meeples in its supply; the others go back to the box.
   std::optional<std::string> setup_meeple_supply(int colour, int count);
@@ -298,7 +307,7 @@ class State {
   // step that moves a meeple in or out of a supply keeps it (put_meeple, return_meeples,
   // bury, the castles' release, the setups); the invariant checker counts them afresh.
   std::array<int, kMaxColours> supply_{};
-  std::vector<Score> scores_;  // per player (competitive) or per track (Mists)
+  std::vector<Score> scores_;  // per player (competitive) or per track (cooperative)
 
   std::vector<PendingScore> pending_;  // the finished features of this turn, in order
   int pending_index_ = 0;

@@ -14,13 +14,13 @@ namespace {
 
 bool same(const PlacedCell& a, const PlacedCell& b) {
   return a.tile == b.tile && a.rot == b.rot && a.index == b.index && a.x == b.x && a.y == b.y &&
-         a.face_down == b.face_down && a.placement == b.placement && a.n8 == b.n8 &&
-         a.fd8 == b.fd8 && a.sides == b.sides && a.added == b.added;
+         a.hidden == b.hidden && a.placement == b.placement && a.n8 == b.n8 && a.sides == b.sides &&
+         a.added == b.added;
 }
 
 bool same(const RegionNode& a, const RegionNode& b) {
   return a.parent == b.parent && a.next == b.next && a.open == b.open && a.meeples == b.meeples &&
-         a.blocked == b.blocked;
+         a.sealed == b.sealed;
 }
 
 bool same(const Meeple& a, const Meeple& b) {

@@ -9,7 +9,7 @@ namespace carcheck::testing {
 
 enum class BrokenRule : unsigned char {
   None,
-  // engine/board.cpp place_face_down: a road or city that runs into a face-down tile is not
+  // engine/mists.cpp face_down_seals: a road or city that runs into a face-down tile is not
   // haunted, so the face-down tile can take part in finishing it (against Dized.MoC.0019).
   FaceDownFinishes,
   // engine/turn.cpp apply_random_draw: a random draw steps the state's generator once more
@@ -19,7 +19,7 @@ enum class BrokenRule : unsigned char {
   // engine/scoring.cpp return_meeples: a meeple going home is not counted back into its
   // colour's supply (State::supply_), though it is in the supply.
   SupplyMiscounted,
-  // engine/board.cpp place_tile: a cemetery tile placed by a turn is not listed among the
+  // engine/mists.cpp mists_cells_added: a cemetery tile placed by a turn is not listed among the
   // board's cemeteries (MistsState::cemeteries), so the Mists steps that read it miss it.
   CemeteryUnlisted,
   // engine/mists.cpp face_down_options: a face-down tile may go on a space around an open

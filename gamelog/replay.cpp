@@ -785,7 +785,7 @@ class Replayer {
   std::string tile_features() const {
     int cell = -1;
     for (int i = s_->cells() - 1; i >= 0 && cell < 0; --i)
-      if (!s_->cell(i).face_down) cell = i;
+      if (!s_->hidden(i)) cell = i;
     if (s_->phase() != Phase::Meeple || cell < 0) return "";
     Action m;
     m.kind = ActionKind::Meeple;

@@ -54,7 +54,7 @@ std::string draw_board(const State& s) {
   for (int i = 0; i < s.cells(); ++i) {
     const PlacedCell& c = s.cell(i);
     std::vector<std::string> art;
-    if (c.face_down) {
+    if (c.hidden) {
       art.assign(kArtHeight, std::string(kArtWidth, '/'));
       art[2].replace(2, 5, "DOWN ");
     } else {

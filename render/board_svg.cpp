@@ -74,7 +74,7 @@ void draw_tile(std::string& o, const State& s, const Frame& f, int i) {
   const std::string name = markup_text(s.game().tile(c.tile).name);
   o += fmt::format("<g class=\"tile\" data-x=\"{}\" data-y=\"{}\" data-tile=\"{}\" {}>", c.x, c.y,
                    name, translate(f.ox(c.x), f.oy(c.y)));
-  if (c.face_down) {
+  if (c.hidden) {
     o += fmt::format("<title>a face-down tile at {},{}</title>", c.x, c.y);
     o += fmt::format("<rect class=\"face-down\" width=\"{0}\" height=\"{0}\"/>", svg_num(S));
     for (int k = 1; k < 4; ++k)
@@ -127,7 +127,7 @@ void draw_castles(std::string& o, const State& s, const Frame& f) {
 // The ghosts on each mist area and on the cemetery, as a white disc with their number.
 void draw_ghosts(std::string& o, const State& s, const Frame& f, int i) {
   const PlacedCell& c = s.cell(i);
-  if (c.face_down) return;
+  if (c.hidden) return;
   const CellFace& face = s.face(i);
   for (int slot = 0; slot < kGhostSlots; ++slot) {
     const int n = s.mists().cell(i).ghosts[static_cast<size_t>(slot)];
@@ -145,7 +145,7 @@ void draw_ghosts(std::string& o, const State& s, const Frame& f, int i) {
 SvgPoint meeple_at(const State& s, const Frame& f, const Meeple& m, int stacked) {
   const PlacedCell& c = s.cell(m.cell);
   SvgPoint at{S / 2, S / 2};
-  if (!c.face_down && m.seg >= 0 && m.seg < s.face(m.cell).n_segments)
+  if (!c.hidden && m.seg >= 0 && m.seg < s.face(m.cell).n_segments)
     at = segment_anchor(s.face(m.cell), m.seg);
   return {f.ox(c.x) + at.x + 7.0 * stacked, f.oy(c.y) + at.y - 5.0 * stacked};
 }
@@ -159,7 +159,7 @@ void draw_meeples(std::string& o, const State& s, const Frame& f) {
     for (size_t j = 0; j < i; ++j) stacked += ms[j].cell == m.cell && ms[j].in_play;
     const SvgPoint p = meeple_at(s, f, m, stacked);
     const char* colour = s.game().colour_name(m.colour);
-    const CellFace* face = s.cell(m.cell).face_down ? nullptr : &s.face(m.cell);
+    const CellFace* face = s.hidden(m.cell) ? nullptr : &s.face(m.cell);
     const std::string feature =
         face && m.seg >= 0 && m.seg < face->n_segments
             ? segment_kind_name(face->segments[static_cast<size_t>(m.seg)].kind)

@@ -225,7 +225,7 @@ TEST(MistsHaunted, OneFaceDownTileEveryTurnNextToAnOpenCemetery) {
   EXPECT_NE(t.refusal("face-down -2,0").find("corner"), std::string::npos);
   t.act("face-down 2,2");
   EXPECT_EQ(t.count(EventKind::FaceDownPlaced), 1);
-  EXPECT_TRUE(t.s().cell(t.cell(2, 2)).face_down);
+  EXPECT_TRUE(t.s().hidden(t.cell(2, 2)));
   EXPECT_EQ(t.s().phase(), Phase::Draw);
   EXPECT_EQ(t.s().current_player(), 1);
   EXPECT_EQ(t.s().pile_size(0), 1);
@@ -249,7 +249,7 @@ TEST(MistsHaunted, FaceDownTileClosesACemetery) {
   t.act("pass");
   t.act("draw C");  // one free space left: the tile goes there at once
   ASSERT_EQ(t.count(EventKind::FaceDownPlaced), 1);
-  EXPECT_TRUE(t.s().cell(t.cell(1, 3)).face_down);
+  EXPECT_TRUE(t.s().hidden(t.cell(1, 3)));
   EXPECT_EQ(t.count(EventKind::CemeteryClosed), 1);
   EXPECT_TRUE(is_buried(t.s().meeples()[static_cast<size_t>(red)]));
   EXPECT_EQ(t.ghosts_at(0, 2), 2);
@@ -349,7 +349,7 @@ TEST(MistsHaunted, FaceUpNextToFaceDownNeedsAFaceUpNeighbour) {
   t.act("pass");
   t.act("draw F");
   t.act("face-down 3,1");  // next to the other face-down tile
-  EXPECT_TRUE(t.s().cell(t.cell(3, 1)).face_down);
+  EXPECT_TRUE(t.s().hidden(t.cell(3, 1)));
   t.act("draw R");
   t.act("place 3,0 r0");  // touches the face-down (3,1) and the face-up cemetery
   EXPECT_EQ(t.s().phase(), Phase::Meeple);

@@ -43,7 +43,7 @@ bool fits_here(const State& s, const TileType& t, int x, int y, int rot) {
   for (int side = 0; side < kSides; ++side) {
     const int nb = s.cell_at(x + kDx[side], y + kDy[side]);
     if (nb < 0) continue;
-    if (s.cell(nb).face_down) continue;  // touches, but does not count alone (Dized.MoC.0015)
+    if (s.hidden(nb)) continue;  // touches, but does not count alone (Dized.MoC.0015)
     face_up = true;
     if (shown_side(s, nb, opposite_side(side)) != f.sides[side]) return false;
   }
@@ -139,7 +139,7 @@ void check_rule_set(const std::string& rules, int level, int games, int every) {
       ASSERT_GT(legal.size, 0);
       ASSERT_TRUE(test_support::ok(s.apply(random_action(s, legal, chooser))));
     }
-    for (int c = 0; c < s.cells(); ++c) saw_face_down |= s.cell(c).face_down;
+    for (int c = 0; c < s.cells(); ++c) saw_face_down |= s.hidden(c);
   }
   // Every tile type that is ever drawn (all but a start tile of one copy) was checked.
   for (size_t i = 0; i < game->tiles().size(); ++i) {

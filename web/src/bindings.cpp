@@ -233,7 +233,7 @@ class WebState {
         // A meeple option's place on the tile just placed (render/'s anchor of its feature),
         // so that the page can offer it there.
         if (a.kind == ActionKind::Meeple && cell >= 0 && cell < state_.cells() &&
-            !state_.cell(cell).face_down && a.seg >= 0 && a.seg < state_.face(cell).n_segments) {
+            !state_.hidden(cell) && a.seg >= 0 && a.seg < state_.face(cell).n_segments) {
           const SvgPoint p = segment_anchor(state_.face(cell), a.seg);
           j["anchor"] = json{
               {"x", state_.cell(cell).x},
@@ -443,7 +443,7 @@ class WebState {
       }
       return json{{"empty", false},
                   {"tile", game_->tile(state_.cell(cell).tile).name},
-                  {"face_down", state_.cell(cell).face_down},
+                  {"face_down", state_.hidden(cell)},
                   {"features", features},
                   {"mists", f.n_mist},
                   {"cemetery", cemetery}}
