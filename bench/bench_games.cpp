@@ -160,6 +160,10 @@ BENCHMARK_CAPTURE(BM_Game, bcb_2p_300, std::string("bcb"), 0, 2)->Iterations(300
 BENCHMARK_CAPTURE(BM_Game, pnp_demo_2p_300, std::string("pnp-demo"), 0, 2)->Iterations(300);
 BENCHMARK_CAPTURE(BM_Game, mists3_2p_300, std::string("mists"), 3, 2)->Iterations(300);
 BENCHMARK_CAPTURE(BM_Game, mists6_2p_300, std::string("mists"), 6, 2)->Iterations(300);
+BENCHMARK_CAPTURE(BM_Game, base_inns_2p_300, std::string("base-inns"), 0, 2)->Iterations(300);
+BENCHMARK_CAPTURE(BM_Game, base_river_2p_300, std::string("base-river"), 0, 2)->Iterations(300);
+BENCHMARK_CAPTURE(BM_Game, base_river_inns_2p_300, std::string("base-river-inns"), 0, 2)
+    ->Iterations(300);
 BENCHMARK(BM_BaseTurn);
 BENCHMARK(BM_BaseLegalPlacements);
 

@@ -40,6 +40,10 @@ int random_bid(const State& s, int lo, int hi, Rng& rng) {
 
 Action random_action(const State& s, const ActionList& legal, Rng& rng) {
   const int n = legal.size;
+  // The turn machine's own phases (draw, place, meeple) offer placements, followers and
+  // passes, never a bid: only a room's phase does (BCB's bazaar). Their pick is the plain
+  // one the loop below would make, without reading every item.
+  if (!s.in_room_phase()) return legal.items[rng.below(static_cast<uint32_t>(n))];
   uint32_t choices = 0;
   bool bids = false;
   for (int i = 0; i < n; ++i) {

@@ -83,6 +83,13 @@ class ChainRest {
   void unplaceable(State& s, TileId t) const;
   void after_place(State& s, bool extended_bank) const;
   void after_meeple(State& s) const;
+  // The add-on that holds this hand-back has nothing left to do in `hooks` (add_on_hooks
+  // bits: kDrawDue, kDrawn, kUnplaceable, kAfterPlace, kAfterMeeple, kCellsAdded) for the
+  // rest of this game, whatever is played: the chain calls them no more, so a room that is
+  // over (The River once the land tiles are drawn) costs the turn nothing. The condition
+  // must stay true as the game goes on; a spec's set-up never undoes it (the active pile
+  // only moves on).
+  void retire(State& s, uint32_t hooks) const;
 
  private:
   friend class RoomChain;

@@ -19,7 +19,7 @@ void CompetitiveRules::setup(State& s) const { Rules::competitive_setup(s); }
 // The game ends when no tile is left to draw: final scoring, then over. The game's room
 // scores: a rule set combining add-ons adds theirs (engine/room_chain.h).
 void CompetitiveRules::draw_due(State& s) const {
-  if (s.tiles_remaining() > 0) return;
+  if (s.tiles_left()) return;
   s.game().rule_system().final_scoring(s);
   Rules::finish_game(s, EndReason::AllTilesPlayed, false);
 }
@@ -147,7 +147,7 @@ void Rules::competitive_unplaceable(State& s, TileId t) {
 
 void Rules::competitive_discard(State& s, TileId t) {
   if ((s.game_->switches().base_unplaceable_tile == BaseUnplaceableTile::BackInPile) &&
-      s.tiles_remaining() > 0) {
+      s.tiles_left()) {
     auto& pile = nth(s.piles_, s.active_pile_);
     pile.insert(pile.begin() + s.rng_.below(static_cast<uint32_t>(pile.size() + 1)), t);
     // Once every tile left is unplaceable the game ends instead of looping.

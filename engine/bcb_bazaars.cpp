@@ -166,7 +166,7 @@ bool Rules::bcb_bazaar_draw_due(State& s) {
     bcb_bazaar_start(s);
     return true;
   }
-  if (s.tiles_remaining() == 0) {  // no replacement comes: its bazaar would reveal nothing
+  if (!s.tiles_left()) {  // no replacement comes: its bazaar would reveal nothing
     for (; b.bazaars_due > 0; --b.bazaars_due)
       emit(s, EventKind::BazaarIgnored, FeatureClass::None, s.player_, 0, 0, 0);
   }
@@ -295,7 +295,7 @@ bool Rules::bcb_bazaar_lost_tile(State& s, TileId t) {
     s.set_aside_.push_back(t);
   } else {
     competitive_discard(s, t);
-    if (s.tiles_remaining() > 0) {
+    if (s.tiles_left()) {
       b.bazaar_redrawn = true;
       s.phase_ = Phase::Draw;
       return true;

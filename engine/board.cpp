@@ -325,45 +325,44 @@ void write_four(Action* dst, PlaceWords w, int x, int y, const uint64_t* order) 
 }
 
 // The one-cell scan: one pass reads, for every frontier slot, which rotations fit
-// (`nibble_of` the slot: a table load) and marks the spaces where any fits; a second writes
-// those spaces' placements, four records each with the count advanced by how many fit (the
-// rest are overwritten or never read). No branch depends on a fit (about half the spaces
-// take a base tile: a mispredicted branch per space cost more than the test). The caller
-// made room for four placements a space.
+// (`nibble_of` the slot: a table load) into a byte array; a second reads the array eight
+// slots a word and writes the placements of the slots where any rotation fits, four records
+// each with the count advanced by how many fit (the rest are overwritten or never read). No
+// branch depends on a fit (about half the spaces take a base tile: a mispredicted branch per
+// space cost more than the test). The caller made room for four placements a space.
 template <class NibbleOf>
 void scan_spaces(const std::vector<Pos>& frontier, Action proto, ActionList& out,
                  NibbleOf nibble_of) {
   constexpr size_t kMaxSpaces = kMaxActions / kRotations;
+  constexpr uint64_t kSevens = 0x7F7F7F7F7F7F7F7Full, kHighs = 0x8080808080808080ull;
   const Pos* where = frontier.data();
   const size_t n = frontier.size();
   const PlaceWords words = place_words(proto);
-  int size = out.size;  // a local: the record stores cannot change it
-  uint8_t nibble[kMaxSpaces];
-  for (size_t first = 0; first < n; first += 64) {  // 64 spaces a word of marks
-    const size_t end = std::min(n, first + 64);
-    uint64_t marks = 0;  // kept in a register: no store-to-load chain per space
-    for (size_t i = first; i < end; ++i) {
-      const uint32_t m = nibble_of(i);
-      nibble[i] = static_cast<uint8_t>(m);
-      marks |= static_cast<uint64_t>(m != 0) << (i - first);
-    }
-    for (; marks; marks &= marks - 1) {
-      const size_t i = first + static_cast<size_t>(std::countr_zero(marks));
+  Action* dst = out.items + out.size;  // a local: the record stores cannot change it
+  uint8_t nibble[kMaxSpaces + 8];
+  for (size_t i = 0; i < n; ++i) nibble[i] = static_cast<uint8_t>(nibble_of(i));
+  std::memset(nibble + n, 0, 8);  // the last word's tail fits nowhere
+  for (size_t first = 0; first < n; first += 8) {
+    uint64_t w;
+    std::memcpy(&w, nibble + first, sizeof w);
+    // A byte's high bit: whether the byte (at most 15) is not zero; no carry crosses bytes.
+    for (uint64_t any = (w + kSevens) & kHighs; any; any &= any - 1) {
+      const size_t i = first + static_cast<size_t>(std::countr_zero(any) >> 3);
       const uint8_t m = nibble[i];
       if constexpr (kWordWrites) {
-        write_four(out.items + size, words, where[i].x, where[i].y, kRotationOrder.word[m]);
+        write_four(dst, words, where[i].x, where[i].y, kRotationOrder.word[m]);
       } else {
         proto.x = static_cast<int16_t>(where[i].x);
         proto.y = static_cast<int16_t>(where[i].y);
         for (int k = 0; k < kRotations; ++k) {
           proto.rot = kRotationOrder.rot[m][k];
-          std::construct_at(out.items + size + k, proto);
+          std::construct_at(dst + k, proto);
         }
       }
-      size += kRotationOrder.count[m];
+      dst += kRotationOrder.count[m];
     }
   }
-  out.size = size;
+  out.size = static_cast<int>(dst - out.items);
 }
 
 }  // namespace

@@ -31,6 +31,21 @@ int turn_of(int in, int out) {
 
 const char* sense_word(int turn) { return turn > 0 ? "right" : "left"; }
 
+// The river sides of one-cell tile `tile` in rotation `rot`, read from the side terrains Game
+// packed for the placement scan (two bits a side, River = 3): bit 2k set when side k is
+// river, 0 for a land tile or a larger one. What river_sides(face) says, without a face's walk,
+// for the checks a candidate placement asks.
+uint32_t river_bits(const Game& g, TileId tile, int rot) {
+  const uint32_t b = (g.packed_rotations(tile) >> (8 * rot)) & 0xFFu;
+  return b & (b >> 1) & 0x55u;
+}
+RiverSides sides_of_bits(uint32_t bits) {
+  RiverSides r;
+  for (int side = 0; side < kSides; ++side)
+    if ((bits >> (2 * side)) & 1u && r.n < 2) r.side[r.n++] = side;
+  return r;
+}
+
 }  // namespace
 
 RiverCourse river_course(const State& s) {
@@ -149,8 +164,8 @@ bool uturn_refused(const State& s, const RiverCourse& c, int turn, int new_headi
 // Whether river tile `tile` may not go at x,y in rotation rot, with the reason in `why` when
 // it is given. Reads the course the room keeps (State::river()), O(1) but for the turn rule.
 bool river_refused(const State& s, TileId tile, int x, int y, int rot, std::string* why) {
-  const TileType& t = s.game().tile(tile);
-  if (!is_river_tile(t)) return false;  // a land tile (or the base start) as usual
+  const uint32_t bits = river_bits(s.game(), tile, rot);
+  if (!bits) return false;  // a land tile (or the base start) as usual
   const RiverCourse& c = s.river().course;
   const bool any_edge = s.game().switches().river_continuity == RiverContinuity::AnyEdge;
   const bool extends = c.open_cell >= 0 && x == s.cell(c.open_cell).x + kDx[c.heading] &&
@@ -173,7 +188,7 @@ bool river_refused(const State& s, TileId tile, int x, int y, int rot, std::stri
            " (river-continuity=extend, S2 fn 5)";
     return true;
   }
-  const RiverSides rs = river_sides(t.face(rot));
+  const RiverSides rs = sides_of_bits(bits);
   if (rs.n < 2) return false;  // the lake ends the river: no turn, nothing ahead
   if (testing::break_rule == testing::BrokenRule::RiverUturnIgnored) return false;
   const int in = opposite_side(c.heading);
@@ -209,8 +224,13 @@ class River final : public AddOn {
 
   void setup(State& s) const override { Rules::river_setup(s); }
 
-  bool draw_due(State& s, const ChainRest&) const override {
+  bool draw_due(State& s, const ChainRest& rest) const override {
     Rules::river_next_pile(s);
+    // The land tiles are the last pile: no pile gives way any more. A closed river's course
+    // stays as it is (river_cells_added walks no further). Either holds for the rest of the
+    // game, and the hook retires: the land turns pay nothing for the river.
+    if (s.active_pile() == s.piles() - 1) rest.retire(s, add_on_hooks::kDrawDue);
+    if (s.river().ended) rest.retire(s, add_on_hooks::kCellsAdded);
     return false;  // the family's room goes on (the end when no tile is left)
   }
 
@@ -236,7 +256,7 @@ class River final : public AddOn {
   // closed), so the placement scan looks at that one space instead of the whole frontier.
   int placement_space(const State& s, TileId tile, int& x, int& y) const override {
     if (s.game().switches().river_continuity != RiverContinuity::Extend) return -1;
-    if (!is_river_tile(s.game().tile(tile))) return -1;
+    if (!river_bits(s.game(), tile, 0)) return -1;
     const RiverCourse& c = s.river().course;
     if (c.open_cell < 0) return 0;
     x = s.cell(c.open_cell).x + kDx[c.heading];

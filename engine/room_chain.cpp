@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/rules_impl.h"
 #include "engine/state.h"
 
 namespace carcheck {
@@ -44,6 +45,10 @@ RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
                                       h::kUnplaceable,  h::kPlacement,   h::kMeeple,
                                       h::kAfterPlace,   h::kAfterMeeple, h::kFeatureValue,
                                       h::kFinalScoring, h::kFollowers,   h::kCellsAdded};
+  if (add_ons_.size() > static_cast<size_t>(kMaxAddOns))
+    throw std::invalid_argument("rule set " + r.name + " combines " +
+                                std::to_string(add_ons_.size()) + " rooms; at most " +
+                                std::to_string(kMaxAddOns) + " can be combined");
   for (size_t i = 0; i < add_ons_.size(); ++i) {
     const AddOn& a = *add_ons_[i];
     const int index = static_cast<int>(i);
@@ -55,7 +60,8 @@ RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
     for (int k = 0; k < kHooks; ++k) {
       if (!(hooks & kBits[k])) continue;
       if (k == kPlacement && !a.restricts_placement(sw)) continue;  // not under these switches
-      links_[static_cast<size_t>(k)].push_back({&a, index});
+      links_[static_cast<size_t>(k)].push_back({&a, index, link_bit(index, k)});
+      live_[static_cast<size_t>(k)] |= link_bit(index, k);
     }
     restricts_ = restricts_ || !links_[kPlacement].empty();
     tracks_cells_ = base_tracks_cells_ || !links_[kCellsAdded].empty();
@@ -89,26 +95,52 @@ void RoomChain::setup(State& s) const {
   for (const Link& l : links_[kSetup]) l.add_on->setup(s);
 }
 
-void RoomChain::cells_added(State& s, int first) const {
-  if (base_tracks_cells_) base_->cells_added(s, first);
-  for (const Link& l : links_[kCellsAdded]) l.add_on->cells_added(s, first);
+namespace {
+
+// A link runs from add-on `from` on and until its add-on retires it.
+bool runs(const State& s, uint64_t bit, int index, int from) {
+  return index >= from && !(s.retired_links() & bit);
+}
+
+}  // namespace
+
+void RoomChain::retire(State& s, int index, uint32_t hooks) const {
+  namespace h = add_on_hooks;
+  constexpr std::pair<uint32_t, Hook> kRetirable[] = {
+      {h::kDrawDue, kDrawDue},         {h::kDrawn, kDrawn},
+      {h::kUnplaceable, kUnplaceable}, {h::kAfterPlace, kAfterPlace},
+      {h::kAfterMeeple, kAfterMeeple}, {h::kCellsAdded, kCellsAdded}};
+  uint64_t bits = 0;
+  for (const auto& [bit, k] : kRetirable)
+    if (hooks & bit) bits |= link_bit(index, k);
+  Rules::retire_links(s, bits);
+}
+
+void RoomChain::base_and_chained_cells_added(State& s, int first) const {
+  base_->cells_added(s, first);
+  if (live(s, kCellsAdded)) chained_cells_added(s, first);
+}
+
+void RoomChain::chained_cells_added(State& s, int first) const {
+  for (const Link& l : links_[kCellsAdded])
+    if (runs(s, l.bit, l.index, 0)) l.add_on->cells_added(s, first);
 }
 
 void RoomChain::draw_due_from(State& s, int from) const {
   for (const Link& l : links_[kDrawDue])
-    if (l.index >= from && l.add_on->draw_due(s, rest_after(l.index))) return;
+    if (runs(s, l.bit, l.index, from) && l.add_on->draw_due(s, rest_after(l.index))) return;
   base_->draw_due(s);
 }
 
 bool RoomChain::drawn_from(State& s, TileId t, int from) const {
   for (const Link& l : links_[kDrawn])
-    if (l.index >= from && l.add_on->drawn(s, t, rest_after(l.index))) return true;
+    if (runs(s, l.bit, l.index, from) && l.add_on->drawn(s, t, rest_after(l.index))) return true;
   return base_->drawn(s, t);
 }
 
 void RoomChain::unplaceable_from(State& s, TileId t, int from) const {
   for (const Link& l : links_[kUnplaceable])
-    if (l.index >= from && l.add_on->unplaceable(s, t, rest_after(l.index))) return;
+    if (runs(s, l.bit, l.index, from) && l.add_on->unplaceable(s, t, rest_after(l.index))) return;
   base_->unplaceable(s, t);
 }
 
@@ -181,7 +213,7 @@ std::optional<std::string> RoomChain::place_with(State& s, const Action& a) cons
   return base_->place_with(s, a);
 }
 
-bool RoomChain::meeple_allowed(const State& s, int seg) const {
+bool RoomChain::chained_meeple_allowed(const State& s, int seg) const {
   if (!base_->meeple_allowed(s, seg)) return false;
   for (const Link& l : links_[kMeeple])
     if (!l.add_on->meeple_allowed(s, seg)) return false;
@@ -197,13 +229,15 @@ std::string RoomChain::meeple_refusal(const State& s, int seg) const {
 
 void RoomChain::after_place_from(State& s, bool extended_bank, int from) const {
   for (const Link& l : links_[kAfterPlace])
-    if (l.index >= from && l.add_on->after_place(s, extended_bank, rest_after(l.index))) return;
+    if (runs(s, l.bit, l.index, from) &&
+        l.add_on->after_place(s, extended_bank, rest_after(l.index)))
+      return;
   base_->after_place(s, extended_bank);
 }
 
 void RoomChain::after_meeple_from(State& s, int from) const {
   for (const Link& l : links_[kAfterMeeple])
-    if (l.index >= from && l.add_on->after_meeple(s, rest_after(l.index))) return;
+    if (runs(s, l.bit, l.index, from) && l.add_on->after_meeple(s, rest_after(l.index))) return;
   base_->after_meeple(s);
 }
 
@@ -260,5 +294,6 @@ void ChainRest::after_place(State& s, bool extended_bank) const {
   chain_->after_place_from(s, extended_bank, next_);
 }
 void ChainRest::after_meeple(State& s) const { chain_->after_meeple_from(s, next_); }
+void ChainRest::retire(State& s, uint32_t hooks) const { chain_->retire(s, next_ - 1, hooks); }
 
 }  // namespace carcheck

@@ -13,6 +13,7 @@
 
 #include "engine/add_on.h"
 #include "engine/rule_system.h"
+#include "engine/state.h"
 
 namespace carcheck {
 
@@ -28,9 +29,23 @@ class RoomChain final : public RuleSystem {
   Seating seat(const RuleSet& r, int players) const override;
   void setup(State& s) const override;
   TileId start_tile(const std::vector<TileType>& tiles, TileId printed) const override;
-  void draw_due(State& s) const override { draw_due_from(s, 0); }
-  bool drawn(State& s, TileId t) const override { return drawn_from(s, t, 0); }
-  void unplaceable(State& s, TileId t) const override { unplaceable_from(s, t, 0); }
+  // The per-turn hooks go straight to the family's room when no add-on's link is live (none
+  // fills the hook, or each that does retired it): the common case costs one test.
+  void draw_due(State& s) const override {
+    if (live(s, kDrawDue))
+      draw_due_from(s, 0);
+    else
+      base_->draw_due(s);
+  }
+  bool drawn(State& s, TileId t) const override {
+    return live(s, kDrawn) ? drawn_from(s, t, 0) : base_->drawn(s, t);
+  }
+  void unplaceable(State& s, TileId t) const override {
+    if (live(s, kUnplaceable))
+      unplaceable_from(s, t, 0);
+    else
+      base_->unplaceable(s, t);
+  }
   bool restricts_placement(const Switches&) const override { return restricts_; }
   bool restricts_tile(const TileType& t) const override;
   bool placement_allowed(const State& s, TileId tile, int x, int y, int rot,
@@ -39,12 +54,22 @@ class RoomChain final : public RuleSystem {
   bool adds_placements() const override { return adds_; }
   void added_placements(const State& s, TileId tile, ActionList& out, int from) const override;
   std::optional<std::string> place_with(State& s, const Action& a) const override;
-  bool meeple_allowed(const State& s, int seg) const override;
+  bool meeple_allowed(const State& s, int seg) const override {
+    return links_[kMeeple].empty() ? base_->meeple_allowed(s, seg) : chained_meeple_allowed(s, seg);
+  }
   std::string meeple_refusal(const State& s, int seg) const override;
   void after_place(State& s, bool extended_bank) const override {
-    after_place_from(s, extended_bank, 0);
+    if (live(s, kAfterPlace))
+      after_place_from(s, extended_bank, 0);
+    else
+      base_->after_place(s, extended_bank);
   }
-  void after_meeple(State& s) const override { after_meeple_from(s, 0); }
+  void after_meeple(State& s) const override {
+    if (live(s, kAfterMeeple))
+      after_meeple_from(s, 0);
+    else
+      base_->after_meeple(s);
+  }
   int feature_value(const State& s, const PendingScore& p, bool final_scoring) const override;
   int add_on_value(const State& s, const PendingScore& p, bool final_scoring,
                    int value) const override;
@@ -72,7 +97,12 @@ class RoomChain final : public RuleSystem {
     return phase_owner_[static_cast<size_t>(p)] < 0 && base_->chance_phase(p);
   }
   bool tracks_cells() const override { return tracks_cells_; }
-  void cells_added(State& s, int first) const override;
+  void cells_added(State& s, int first) const override {
+    if (base_tracks_cells_)
+      base_and_chained_cells_added(s, first);
+    else if (live(s, kCellsAdded))
+      chained_cells_added(s, first);
+  }
   void piles_passed(State& s, int pile) const override { base_->piles_passed(s, pile); }
   int city_farm_value(const State& s, int root) const override {
     return base_->city_farm_value(s, root);
@@ -90,7 +120,8 @@ class RoomChain final : public RuleSystem {
   friend class ChainRest;
   struct Link {
     const AddOn* add_on;
-    int index;  // its place in the rule set's `rooms:`
+    int index;     // its place in the rule set's `rooms:`
+    uint64_t bit;  // its bit in State::retired_links (link_bit)
   };
   enum Hook : int {
     kSetup,
@@ -107,6 +138,19 @@ class RoomChain final : public RuleSystem {
     kCellsAdded,
     kHooks
   };
+  // Add-on `index`'s link for hook `k` as a bit of State::retired_links: kHooks bits an
+  // add-on, so a chain holds at most kMaxAddOns add-ons (the constructor refuses more).
+  static constexpr int kMaxAddOns = 64 / kHooks;
+  static uint64_t link_bit(int index, int k) { return 1ull << (index * kHooks + k); }
+  // Whether some add-on's link for hook `k` has not been retired in `s`.
+  bool live(const State& s, Hook k) const {
+    return (live_[static_cast<size_t>(k)] & ~s.retired_links()) != 0;
+  }
+  void retire(State& s, int index, uint32_t hooks) const;  // ChainRest::retire
+  bool chained_meeple_allowed(const State& s, int seg) const;
+  // Out of line, so that the inline test before them costs no register saves.
+  [[gnu::noinline]] void chained_cells_added(State& s, int first) const;
+  [[gnu::noinline]] void base_and_chained_cells_added(State& s, int first) const;
   // The chained hooks from add-on `from` on (ChainRest hands back with from = its index + 1).
   void draw_due_from(State& s, int from) const;
   bool drawn_from(State& s, TileId t, int from) const;
@@ -121,6 +165,7 @@ class RoomChain final : public RuleSystem {
   std::shared_ptr<const RuleSystem> base_;
   std::vector<std::shared_ptr<const AddOn>> add_ons_;
   std::array<std::vector<Link>, kHooks> links_;  // per hook, the add-ons filling it, in order
+  std::array<uint64_t, kHooks> live_{};          // per hook, its links' bits
   bool base_restricts_ = false;
   bool base_tracks_cells_ = false;
   bool tracks_cells_ = false;  // the family's room or an add-on keeps step with the cells

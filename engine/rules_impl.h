@@ -102,6 +102,8 @@ struct Rules {
   static void river_unplaceable(State& s, TileId t);
   // The hook cells_added: the kept course (State::river()) walks on over the new cells.
   static void river_cells_added(State& s);
+  // ChainRest::retire's write: add-on hooks the chain calls no more in this game.
+  static void retire_links(State& s, uint64_t links) { s.retired_links_ |= links; }
 
   // ---- turn.cpp: the turn machine ----------------------------------------------------------
   static void end_turn(State& s);

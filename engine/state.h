@@ -218,6 +218,9 @@ class State {
   int active_pile() const { return active_pile_; }
   int set_aside() const { return static_cast<int>(set_aside_.size()); }
   int tiles_remaining() const;
+  // Whether a tile is left in any pile (tiles_remaining() > 0), the active pile asked first.
+  bool tiles_left() const;
+  uint64_t retired_links() const { return retired_links_; }  // RoomChain's (engine/room_chain.h)
   // Each room's own state block (engine/room_states.h), read-only here.
 #define CARCHECK_ROOM_STATE_READ(type, name) \
   const type& name() const { return name##_; }
@@ -311,6 +314,11 @@ class State {
 
   std::vector<PendingScore> pending_;  // the finished features of this turn, in order
   int pending_index_ = 0;
+
+  // The add-on hooks retired for the rest of the game (RoomChain's link bits, ChainRest::retire):
+  // derived, a function of the rest (a retired hook had nothing left to do), so neither
+  // snapshot() nor first_difference() reads it.
+  uint64_t retired_links_ = 0;
 
   // The rooms' own state blocks, inline (engine/room_states.h).
 #define CARCHECK_ROOM_STATE_MEMBER(type, name) type name##_;

@@ -72,6 +72,14 @@ int State::tiles_remaining() const {
   return n;
 }
 
+bool State::tiles_left() const {
+  if (active_pile_ < static_cast<int>(piles_.size()) && !nth(piles_, active_pile_).empty())
+    return true;
+  for (const auto& p : piles_)
+    if (!p.empty()) return true;
+  return false;
+}
+
 int State::shared_score() const { return game_->rule_system().shared_score(*this); }
 
 void Rules::emit(State& s, EventKind k, FeatureClass f, int who, int x, int y, int value,

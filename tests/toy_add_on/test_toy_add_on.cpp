@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checker/play_checked.h"
@@ -270,6 +271,110 @@ TEST(ToyAddOn, AHandBackRunsTheRestOfTheChainOnceInOrder) {
   EXPECT_EQ(s.score(0).total, t.score(0).total);
   EXPECT_EQ(s.score(1).total, t.score(1).total);
   EXPECT_EQ(s.history().size(), t.history().size());
+}
+
+// ---- Retirement: an add-on whose hooks have nothing left to do
+// -----------------------------------
+
+// Counts its calls per hook; retires draw_due and cells_added at its `draws`-th draw_due call
+// and after_meeple at its `meeples`-th after_meeple call (0: never), as The River retires
+// once its piles are drawn. `cells_when_retired`: the board's cells at that draw_due.
+struct Calls {
+  int draw_due = 0, cells_added = 0, after_meeple = 0, cells_when_retired = -1;
+};
+
+class Retirer final : public AddOn {
+ public:
+  Retirer(Calls* calls, int draws, int meeples) : calls_(calls), draws_(draws), meeples_(meeples) {}
+  bool combines_with(Family) const override { return true; }
+  uint32_t hooks() const override {
+    return add_on_hooks::kDrawDue | add_on_hooks::kCellsAdded | add_on_hooks::kAfterMeeple;
+  }
+  bool draw_due(State& s, const ChainRest& rest) const override {
+    if (++calls_->draw_due == draws_) {
+      rest.retire(s, add_on_hooks::kDrawDue | add_on_hooks::kCellsAdded);
+      calls_->cells_when_retired = s.cells();
+    }
+    return false;
+  }
+  void cells_added(State&, int) const override { ++calls_->cells_added; }
+  bool after_meeple(State& s, const ChainRest& rest) const override {
+    if (++calls_->after_meeple == meeples_) rest.retire(s, add_on_hooks::kAfterMeeple);
+    return false;
+  }
+
+ private:
+  Calls* calls_;
+  int draws_, meeples_;
+};
+
+// Plays to the end taking the first legal action each time: the draws and the placements.
+std::pair<int, int> play_first_choices(State& s) {
+  int draws = 0, placements = 0;
+  ActionList legal;
+  while (!s.is_terminal()) {
+    if (s.is_chance()) {
+      s.apply_random_draw();
+      ++draws;
+      continue;
+    }
+    s.legal_actions(legal);
+    placements += legal.items[0].kind == ActionKind::Place;
+    s.apply_legal(legal.items[0]);
+  }
+  return {draws, placements};
+}
+
+// A hook is called once a turn start (draw_due: before each draw and once more, when no
+// tile is left), once a placement and once for the start tile (cells_added, every tile of
+// base-c1 one cell), once a meeple step (after_meeple, one a placement); a retired one no
+// more, for its own add-on in its own state only.
+TEST(ToyAddOn, ARetiredHookIsCalledNoMoreAndOnlyForItsAddOnAndState) {
+  RuleSet r = rules("base-c1");
+  Calls first, second;
+  auto chain = std::make_shared<const RoomChain>(
+      rule_system_for(r), r,
+      std::vector<std::shared_ptr<const AddOn>>{std::make_shared<const Retirer>(&first, 5, 3),
+                                                std::make_shared<const Retirer>(&second, 0, 0)});
+  Game game(r, library().tile_sets, 2, chain);
+  Game plain(r, library().tile_sets, 2);
+  State s(game, 7), t(plain, 7);
+  const auto [draws, placements] = play_first_choices(s);
+  ASSERT_GT(placements, 10);
+  EXPECT_EQ(first.draw_due, 5);
+  EXPECT_EQ(first.cells_added, first.cells_when_retired) << "no cell after its retirement";
+  EXPECT_GE(first.cells_when_retired, 2) << "the start tile and at least one placement";
+  EXPECT_EQ(first.after_meeple, 3);
+  EXPECT_EQ(second.draw_due, draws + 1);
+  EXPECT_EQ(second.cells_added, placements + 1);
+  EXPECT_EQ(second.after_meeple, placements);
+  // Retiring changes nothing else: the same game as the base room alone.
+  EXPECT_EQ(play_first_choices(t), std::make_pair(draws, placements));
+  EXPECT_EQ(s.score(0).total, t.score(0).total);
+  EXPECT_EQ(s.score(1).total, t.score(1).total);
+  EXPECT_EQ(s.history().size(), t.history().size());
+  // Retirement is the state's: a new game on the same Game calls the hooks again.
+  first = Calls{};
+  State u(game, 7);
+  play_first_choices(u);
+  EXPECT_EQ(first.draw_due, 5);
+  EXPECT_EQ(first.after_meeple, 3);
+}
+
+TEST(ToyAddOn, AChainOfMoreAddOnsThanTheRetiredBitsHoldIsRefused) {
+  RuleSet r = rules("base-c1");
+  Calls calls;
+  std::vector<std::shared_ptr<const AddOn>> many;
+  for (int i = 0; i < 6; ++i) many.push_back(std::make_shared<const Retirer>(&calls, 0, 0));
+  try {
+    RoomChain chain(rule_system_for(r), r, many);
+    FAIL() << "six add-ons were combined";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "rule set base-c1 combines 6 rooms; at most 5 can be combined");
+  }
+  many.pop_back();
+  EXPECT_NO_THROW(RoomChain(rule_system_for(r), r, many));
 }
 
 // ---- Bad `rooms:` entries: located errors ------------------------------------------------------
