@@ -98,6 +98,9 @@ class BcbCheck final : public RoomCheck {
     return castle_tokens_ && f == FeatureClass::Castle;
   }
   // Its follower stays until its castle scores (seed 003 fn 31).
+  // Tiles a bazaar revealed that nobody has taken into a placement turn yet.
+  int tiles_held(const State& s) const override { return s.bcb().bazaar_tiles_waiting(); }
+
   bool keeps_meeple(const State& s, int m) const override {
     for (int i = 0; i < s.bcb().castle_count; ++i) {
       const CastleRecord& c = s.bcb().castles[static_cast<size_t>(i)];
@@ -132,11 +135,20 @@ class BcbCheck final : public RoomCheck {
   int fresh_from_ = 0;  // the castles from this index on: built since the last placement
 };
 
-// A rule set with bridges or castle tokens (Bridges, Castles and Bazaars).
+// Whether a tile of the game shows a bazaar.
+bool shows_bazaars(const Game& g) {
+  for (const TileType& t : g.tiles())
+    for (const CellFace& f : t.rot[0])
+      if (f.marks & kMarkBazaar) return true;
+  return false;
+}
+
+// A rule set with bridges, castle tokens or bazaars (Bridges, Castles and Bazaars).
 std::unique_ptr<RoomCheck> make_bcb_check(const State& start) {
   const RuleSet& r = start.game().rules();
   if (r.bridges_per_player_2_4 == 0 && r.bridges_per_player_5_6 == 0 &&
-      r.castles_per_player_2_4 == 0 && r.castles_per_player_5_6 == 0)
+      r.castles_per_player_2_4 == 0 && r.castles_per_player_5_6 == 0 &&
+      !shows_bazaars(start.game()))
     return nullptr;
   return std::make_unique<BcbCheck>(start);
 }

@@ -39,12 +39,6 @@ bool is_centre_kind(SegmentKind k) {
   return k == SegmentKind::Monastery || k == SegmentKind::Castle || k == SegmentKind::Cemetery;
 }
 
-bool is_cemetery_cell(const State& s, int c) {
-  if (s.hidden(c)) return false;
-  const CellFace& f = s.face(c);
-  return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
-}
-
 // Occupied spaces (and face-down ones) among the 8 around a cell, from the grid.
 void count8(const State& s, int c, int& occupied, int& face_down, int& face_down_orthogonal) {
   occupied = face_down = face_down_orthogonal = 0;
@@ -180,14 +174,14 @@ bool is_feature_of(const State& s, int cell, int seg) {
 }
 
 // A follower on segment `seg` of face `f` stands on a kind the room allows (`spots`); a
-// bridge's road takes one (the callers have checked that the cell has the bridge). Under
-// misty-road-meeple=clear-only no road with mist on it does (FAQ.MoC.0002); without mist on
-// the board (a room without it) that never applies.
-bool meeple_kind_allowed(const Game& g, const FollowerSpots& spots, const CellFace& f, int seg) {
+// bridge's road takes one (the callers have checked that the cell has the bridge). A segment
+// that shows mist takes none where a room refuses its kind in mist (`refused_in_mist`, a bit
+// per SegmentKind: RoomCheck::refuses_in_mist); without mist on the board that never applies.
+bool meeple_kind_allowed(const FollowerSpots& spots, uint32_t refused_in_mist, const CellFace& f,
+                         int seg) {
   if (seg == kBridgeSeg) return true;
   const Segment& k = f.segments[seg];
-  if (k.kind == SegmentKind::Road && (k.ports & f.mist_ports) &&
-      (g.switches().misty_road_meeple == MistyRoadMeeple::ClearOnly))
+  if ((k.ports & f.mist_ports) && ((refused_in_mist >> static_cast<int>(k.kind)) & 1u))
     return false;
   return spots.allows(k.kind);
 }
@@ -282,6 +276,10 @@ InvariantChecker::InvariantChecker(const State& start, GameStart from, CheckOpti
     for (const std::unique_ptr<RoomCheck>& room : rooms_)
       nth(room_counts_, c) =
           nth(room_counts_, c) || room->counts_finished(static_cast<FeatureClass>(c));
+  for (const SegmentKind k : {SegmentKind::Road, SegmentKind::City, SegmentKind::Field,
+                              SegmentKind::Monastery, SegmentKind::Castle, SegmentKind::Cemetery})
+    for (const std::unique_ptr<RoomCheck>& room : rooms_)
+      if (room->refuses_in_mist(k)) refused_in_mist_ |= 1u << static_cast<int>(k);
 }
 
 // ---- Walking regions by the geometry -----------------------------------------------------------
@@ -407,34 +405,22 @@ void InvariantChecker::walk_mist_into(const State& s, int cell, int area, Walk& 
   }
 }
 
-// A monastery or (Mists) castle with all 8 spaces filled; a castle with a face-down tile
-// around it is haunted (Dized.MoC.0018; face-down-haunting=rules-text: orthogonal only).
-bool InvariantChecker::centre_finished(const State& s, int cell) const {
-  if (s.hidden(cell)) return false;
+// The centre feature at `cell` by the geometry: a monastery is finished with all 8 spaces
+// around it filled and scores 9 (seed 001); a centre of another kind is the room's that claims
+// it (RoomCheck::centre: Mists' castles), and nobody's (never finished here) otherwise: a
+// cemetery closes by the Mists room's own check.
+RoomCheck::Centre InvariantChecker::centre(const State& s, int cell) const {
+  if (s.hidden(cell)) return {};
   const CellFace& f = s.face(cell);
-  if (f.centre < 0) return false;
-  SegmentKind k = f.segments[f.centre].kind;
-  int occupied, fd, fd_orth;
-  count8(s, cell, occupied, fd, fd_orth);
-  if (occupied != 8) return false;
-  if (k == SegmentKind::Monastery) return true;
-  if (k != SegmentKind::Castle) return false;  // castles are Mists' tiles' only
-  return ((s.game().switches().face_down_haunting == FaceDownHaunting::RulesText) ? fd_orth : fd) ==
-         0;
-}
-
-int InvariantChecker::centre_value(const State& s, int cell) const {
-  const CellFace& f = s.face(cell);
-  if (f.segments[f.centre].kind == SegmentKind::Monastery) return 9;
-  // A castle: 2 for itself and 2 per surrounding tile showing mist (Dized.MoC.0030, 0031).
-  int misty = 1;
-  const PlacedCell& pc = s.cell(cell);
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      int nb = s.cell_at(pc.x + dx, pc.y + dy);
-      if ((dx || dy) && nb >= 0 && !s.hidden(nb) && s.face(nb).mist_ports) ++misty;
-    }
-  return 2 * misty;
+  if (f.centre < 0) return {};
+  if (f.segments[f.centre].kind == SegmentKind::Monastery) {
+    int occupied, fd, fd_orth;
+    count8(s, cell, occupied, fd, fd_orth);
+    return {occupied == 8, 9, false};
+  }
+  for (const std::unique_ptr<RoomCheck>& room : rooms_)
+    if (std::optional<RoomCheck::Centre> c = room->centre(s, cell)) return *c;
+  return {};
 }
 
 int InvariantChecker::segment_value(FeatureClass f, const Walk& w) const {
@@ -471,49 +457,24 @@ Fail InvariantChecker::conservation(const State& s) {
   if (Fail f = meeple_conservation(s)) return f;
   if (Fail f = tile_conservation(s)) return f;
   // The rooms' own (checker/room_invariants.h): each holds trivially where its pieces are absent.
-  const BoardCounts board{board_ghosts_, buried_meeples()};
+  const BoardCounts board{buried_meeples()};
   for (const RoomInvariant& inv : room_invariants())
     if (Fail f = inv.check(s, board)) return f;
   return std::nullopt;
 }
 
+// The tiles on the board, counted once a action for tile_conservation(), which runs next
+// (a room's pieces on the cells, Mists' ghosts, are its own check's to count).
 Fail InvariantChecker::board_pass(const State& s) const {
-  const Game& g = *game_;
-  const RuleSet& r = g.rules();
-  // Ghosts: none negative, only on mist areas and cemeteries of face-up tiles; counted for the
-  // rooms' invariants (the Mists room's conserves them).
-  int board = 0;
-  // The same pass counts the tiles on the board for tile_conservation(), which runs next.
   int face_up_tiles = 0, face_down = 0;
-  static_assert(kGhostSlots <= 8, "a cell's ghost counts are read as one word");
   for (int c = 0; c < s.cells(); ++c) {
     const PlacedCell& pc = s.cell(c);
     face_down += pc.hidden ? 1 : 0;
     face_up_tiles += !pc.hidden && pc.index == 0 ? 1 : 0;
-    uint64_t any = 0;  // most cells (every cell without Mists) hold none: one load and test
-    const auto& ghosts = s.mists().cell(c).ghosts;
-    std::memcpy(&any, ghosts.data(), kGhostSlots);
-    if (any == 0) continue;
-    for (int k = 0; k < kGhostSlots; ++k) {
-      int n = nth(ghosts, k);
-      if (n == 0) continue;
-      board += n;
-      if (n > 3 * r.ghosts_total + 3)
-        return "ghosts: " + std::to_string(n) + " ghosts on one spot of " + at(s, c) +
-               " (an underflow?)";
-      bool ok = !pc.hidden && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
-      if (!ok)
-        return "ghosts: " + std::to_string(n) + " ghost(s) on " + at(s, c) + " slot " +
-               std::to_string(k) + ", which shows no mist or cemetery there";
-    }
   }
-  if (board != s.mists().ghosts_on_board())
-    return "ghosts: ghosts_on_board() says " + std::to_string(s.mists().ghosts_on_board()) +
-           ", the cells hold " + std::to_string(board);
-  board_ghosts_ = board;  // ledgers() compares with it (ghosts_on_board() reads the counters)
   board_face_up_tiles_ = face_up_tiles;
   board_face_down_ = face_down;
-  return std::nullopt;  // supply + board + box: the Mists room's (checker/mists_invariants.cpp)
+  return std::nullopt;
 }
 
 Fail InvariantChecker::meeple_conservation(const State& s) {
@@ -542,7 +503,8 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
     if (m.colour < 0 || m.colour >= g.colours()) return "meeples: a meeple of a colour not in play";
   }
   int expected_total = g.colours() * g.meeples_per_colour();
-  int expected_scoring = g.scoring_meeples_from_supply() ? s.mists().scorers.size() : 0;
+  int expected_scoring = 0;  // meeples a room holds out of play (RoomCheck::meeples_held)
+  for (const std::unique_ptr<RoomCheck>& room : rooms_) expected_scoring += room->meeples_held(s);
   if (static_cast<int>(s.meeples().size()) != meeples_total_ || meeples_total_ != expected_total ||
       supply + on_board + buried + scoring != expected_total)
     return "meeples not conserved: supply " + std::to_string(supply) + " + board " +
@@ -569,14 +531,18 @@ Fail InvariantChecker::meeple_conservation(const State& s) {
 
 Fail InvariantChecker::tile_conservation(const State& s) {
   // Tiles: piles + board (a multi-cell tile once) + face-down + set aside + in hand = in play.
-  // The board's tiles were counted by ghost_conservation(), cell by cell, at this action.
+  // The board's tiles were counted by board_pass(), cell by cell, at this action.
   const int face_up_tiles = board_face_up_tiles_, face_down = board_face_down_;
+  bool held_by_room = false;
+  int revealed = 0;  // tiles a room holds (BCB: the ones a bazaar revealed)
+  for (const std::unique_ptr<RoomCheck>& room : rooms_) {
+    held_by_room = held_by_room || room->holds_drawn_tile(s.phase());
+    revealed += room->tiles_held(s);
+  }
   bool in_hand =
       s.drawn() >= 0 &&
-      (s.phase() == Phase::Place || s.phase() == Phase::FaceDown ||
+      (s.phase() == Phase::Place || held_by_room ||
        (s.is_terminal() && !s.history().empty() && s.history().back().kind == ActionKind::Draw));
-  // BCB: tiles a bazaar revealed and nobody has taken into a placement turn yet.
-  const int revealed = s.bcb().bazaar_tiles_waiting();
   int sum = s.tiles_remaining() + face_up_tiles + face_down + s.set_aside() + (in_hand ? 1 : 0) +
             revealed;
   if (sum != tiles_in_play_)
@@ -687,7 +653,6 @@ Fail InvariantChecker::new_cells(const State& s) {
 }
 
 Fail InvariantChecker::meeples(const State& s) {
-  const Game& g = *game_;
   // Only the first n_* entries are ever read, so the arrays are left uninitialised: this runs
   // after every action (a std::pair would zero all kMaxMeeples of them on every call).
   struct Counted {
@@ -715,7 +680,7 @@ Fail InvariantChecker::meeples(const State& s) {
     const bool on_bridge = m.seg == kBridgeSeg && pc.added != 0;
     if (!((m.seg >= 0 && m.seg < f.n_segments) || on_bridge))
       return "meeples: a meeple on no feature of " + at(s, m.cell);
-    if (!meeple_kind_allowed(g, followers_, f, m.seg))
+    if (!meeple_kind_allowed(followers_, refused_in_mist_, f, m.seg))
       return std::string("meeples: a meeple on a ") + segment_kind_name(kind_at(s, m.cell, m.seg)) +
              " on " + at(s, m.cell) + " (" + followers_.rule + ")";
     const SegmentKind k = on_bridge ? SegmentKind::Road : f.segments[m.seg].kind;
@@ -818,7 +783,7 @@ Fail InvariantChecker::check_legal(const State& s, const ActionList& legal) {
         return "legal actions: a meeple of a colour the active player does not play";
       if (s.meeples_in_supply(a.colour) == 0)
         return "legal actions: a meeple offered from an empty supply";
-      if (!meeple_kind_allowed(g, followers_, f, a.seg))
+      if (!meeple_kind_allowed(followers_, refused_in_mist_, f, a.seg))
         return std::string("legal actions: a meeple offered on a ") +
                segment_kind_name(kind_at(s, cell, a.seg));
       SegmentKind k = kind_at(s, cell, a.seg);
@@ -872,9 +837,11 @@ Fail InvariantChecker::turn_events(const State& s, const Action& a) {
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
         int c = s.cell_at(pc.x + dx, pc.y + dy);
-        if (c < 0 || !centre_finished(s, c)) continue;
+        if (c < 0) continue;
+        const RoomCheck::Centre centre_read = centre(s, c);
+        if (!centre_read.finished) continue;
         const CellFace& cf = s.face(c);
-        expected_.push_back({class_of(cf.segments[cf.centre].kind), c, centre_value(s, c)});
+        expected_.push_back({class_of(cf.segments[cf.centre].kind), c, centre_read.value});
       }
   }
   for (const std::unique_ptr<RoomCheck>& room : rooms_)
@@ -944,12 +911,8 @@ Fail InvariantChecker::close_turn(const State& s, bool completed) {
         finished = w.open == 0 && !w.haunted;
         wi = w.open > 0 ? Witness{m.cell, m.seg, w.open_x, w.open_y} : Witness{};
       } else if (is_centre_kind(k)) {
-        // A castle whose last space a face-down tile filled (possible only under
-        // face-down-haunting=rules-text, diagonally) is never scored: face-down tiles finish
-        // nothing but cemeteries, and no face-up tile can come to finish it later.
-        int occupied = 0, fd = 0, fd_orth = 0;
-        count8(s, m.cell, occupied, fd, fd_orth);
-        finished = centre_finished(s, m.cell) && !(k == SegmentKind::Castle && fd > 0);
+        const RoomCheck::Centre centre_read = centre(s, m.cell);
+        finished = centre_read.finished && !centre_read.never_scores;
       }
       if (finished)
         return std::string("scoring: after the turn a meeple still stands on the finished ") +
@@ -968,7 +931,7 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
   if (ended_) return "an action after the game ended";
   Fail f;
   if ((f = conservation(s)) || (f = ledgers(s, a))) return f;
-  const BoardCounts board{board_ghosts_, buried_meeples()};
+  const BoardCounts board{buried_meeples()};
   for (const std::unique_ptr<RoomCheck>& room : rooms_)
     if ((f = room->after_action(s, a, board))) return f;
   if ((f = new_cells(s)) || (f = meeples(s)) || (f = turn_events(s, a))) return f;
@@ -985,6 +948,8 @@ Fail InvariantChecker::after_action(const State& s, const Action& a) {
 
 Fail InvariantChecker::full_check(const State& s) {
   if (Fail f = board_check(s)) return f;
+  for (const std::unique_ptr<RoomCheck>& room : rooms_)
+    if (Fail f = room->full_check(s)) return f;
   if (Fail f = regions_check(s)) return f;
   if (opt_.determinism) return determinism(s);
   return std::nullopt;
@@ -1021,19 +986,6 @@ Fail InvariantChecker::board_check(const State& s) const {
     if (!face_up && pc.tile != g.start_tile())
       return "board: the tile on " + at(s, c) + " touches no face-up tile";
   }
-  // The board's list of cemeteries (State::cemetery_cells), kept as tiles go down, is the
-  // face-up cemetery cells in cell order.
-  size_t listed = 0;
-  const std::vector<int16_t>& cemeteries = s.mists().cemeteries;
-  for (int c = 0; c < cells; ++c) {
-    if (!is_cemetery_cell(s, c)) continue;
-    if (listed >= cemeteries.size() || cemeteries[listed] != c)
-      return "board: the cemetery on " + at(s, c) + " is not in the board's list of cemeteries";
-    ++listed;
-  }
-  if (listed != cemeteries.size())
-    return "board: the board lists " + std::to_string(cemeteries.size()) + " cemeteries, " +
-           std::to_string(listed) + " are on it";
   for (int c = 0; c < cells; ++c) {
     const PlacedCell& pc = s.cell(c);
     int want = pc.hidden ? 1 : g.tile(pc.tile).n_cells;

@@ -29,7 +29,7 @@
 // once without sorting, and the end-of-turn "no meeple on a finished feature" walks a meeple's
 // region again only when the empty space that proved it open last time has been filled (regions
 // only grow, so that space still proves it); region walks visit a segment's set ports only, and one
-// pass over the cells counts both the ghosts and the tiles on the board. The game log is written
+// pass over the cells counts the tiles on the board. The game log is written
 // and read without a JSON DOM (gamelog/json_out.h, gamelog/json_in.h), its strings read as views
 // into the line.
 #pragma once
@@ -112,8 +112,7 @@ class InvariantChecker final : private CheckerView {
   void next_stamps();
   void walk_segments(const State& s, int cell, int seg, Walk& w);
   void walk_mist_into(const State& s, int cell, int area, Walk& w);
-  bool centre_finished(const State& s, int cell) const;
-  int centre_value(const State& s, int cell) const;
+  RoomCheck::Centre centre(const State& s, int cell) const;
   int segment_value(FeatureClass f, const Walk& w) const;
   int added_value(const State& s, const Expected& x) const;
 
@@ -125,6 +124,9 @@ class InvariantChecker final : private CheckerView {
   // meeple-on-finished=unfinished-only).
   FollowerSpots followers_;
   bool old_small_city_ = false, unfinished_only_ = false;
+  // A bit per SegmentKind: a segment of that kind showing mist takes no follower
+  // (RoomCheck::refuses_in_mist, asked once).
+  uint32_t refused_in_mist_ = 0;
   // The rooms' stateful checks this game has (room_checks(): each made or not for the game).
   std::vector<std::unique_ptr<RoomCheck>> rooms_;
   // Per FeatureClass: a room counts its finished features itself (RoomCheck::counts_finished,
@@ -134,8 +136,7 @@ class InvariantChecker final : private CheckerView {
   int tiles_in_play_ = 0;
   int meeples_total_ = 0;
   int prev_cells_ = 0;
-  mutable int board_ghosts_ = 0;  // the ghosts on the cells at this action (board_pass)
-  mutable int board_face_up_tiles_ = 0, board_face_down_ = 0;  // its tile count, likewise
+  mutable int board_face_up_tiles_ = 0, board_face_down_ = 0;  // at this action (board_pass)
   int prev_buried_ = 0;
   // The buried meeples at this action, by index (meeple_conservation), lent to the rooms'
   // checks so that none walks every meeple again for the few that lie buried.

@@ -1,11 +1,17 @@
-// Mists' invariants (checker/room_invariants.h): ghosts are neither made nor lost, they move
-// only through events, a hound scores the ghosts on the board, the tile of a turn brings the
-// ghosts its mist says, hounds keep their order, buried meeples lie on closed cemeteries and
-// face-down tiles go where Dized.MoC.0052 says. Read from the public State and the tile faces
-// (the shared checker's walks), never from the Mists room's own code.
+// Mists' invariants (checker/room_invariants.h): ghosts lie only on mist and cemeteries of
+// face-up tiles, are neither made nor lost and move only through events, a hound scores the
+// ghosts on the board, the tile of a turn brings the ghosts its mist says, hounds keep their
+// order, buried meeples lie on closed cemeteries, face-down tiles go where Dized.MoC.0052 says,
+// the board's list of cemeteries is its cemeteries; and the rules the shared checker asks the
+// room for: when a castle is finished and what it scores, no follower on a misty road under
+// misty-road-meeple=clear-only. Read from the public State and the tile faces (the shared
+// checker's walks), never from the Mists room's own code.
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -27,21 +33,52 @@ bool is_cemetery_cell(const State& s, int c) {
   return f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Cemetery;
 }
 
+// The ghosts on the cells, into `board`: none negative, only on mist areas and cemeteries of
+// face-up tiles, and as many as ghosts_on_board() says.
+Fail ghosts_on_cells(const State& s, int& board) {
+  const RuleSet& r = s.game().rules();
+  board = 0;
+  static_assert(kGhostSlots <= 8, "a cell's ghost counts are read as one word");
+  for (int c = 0; c < s.cells(); ++c) {
+    uint64_t any = 0;  // most cells hold none: one load and test
+    const auto& ghosts = s.mists().cell(c).ghosts;
+    std::memcpy(&any, ghosts.data(), kGhostSlots);
+    if (any == 0) continue;
+    for (int k = 0; k < kGhostSlots; ++k) {
+      int n = nth(ghosts, k);
+      if (n == 0) continue;
+      board += n;
+      if (n > 3 * r.ghosts_total + 3)
+        return "ghosts: " + std::to_string(n) + " ghosts on one spot of " + at(s, c) +
+               " (an underflow?)";
+      bool ok =
+          !s.hidden(c) && (k == kCemeterySlot ? is_cemetery_cell(s, c) : k < s.face(c).n_mist);
+      if (!ok)
+        return "ghosts: " + std::to_string(n) + " ghost(s) on " + at(s, c) + " slot " +
+               std::to_string(k) + ", which shows no mist or cemetery there";
+    }
+  }
+  if (board != s.mists().ghosts_on_board())
+    return "ghosts: ghosts_on_board() says " + std::to_string(s.mists().ghosts_on_board()) +
+           ", the cells hold " + std::to_string(board);
+  return std::nullopt;
+}
+
 // Supply + board + box = the rule set's total, the box holding the level's share (seed 004
 // "Spelvoorbereiding"). A rule set without ghosts has a total of 0: none anywhere.
-Fail ghost_conservation(const State& s, const BoardCounts& board) {
+Fail ghost_conservation(const State& s, int board_ghosts) {
   const RuleSet& r = s.game().rules();
   if (s.mists().ghost_supply < 0)
     return "ghosts: the supply is negative (" + std::to_string(s.mists().ghost_supply) + ")";
   if (s.mists().ghost_box != r.ghosts_total - r.ghosts_in_play)
     return "ghosts: the box holds " + std::to_string(s.mists().ghost_box) + ", the level puts " +
            std::to_string(r.ghosts_total - r.ghosts_in_play) + " there";
-  const int sum = s.mists().ghost_supply + board.ghosts + s.mists().ghost_box;
+  const int sum = s.mists().ghost_supply + board_ghosts + s.mists().ghost_box;
   if (sum != r.ghosts_total)
     return r.ghosts_total == 0
                ? std::string("ghosts in a game without ghosts")
                : "ghosts not conserved: supply " + std::to_string(s.mists().ghost_supply) +
-                     " + board " + std::to_string(board.ghosts) + " + box " +
+                     " + board " + std::to_string(board_ghosts) + " + box " +
                      std::to_string(s.mists().ghost_box) + " = " + std::to_string(sum) + ", not " +
                      std::to_string(r.ghosts_total);
   return std::nullopt;
@@ -66,12 +103,18 @@ bool touches_bank(const State& s, int cell) {
 class MistsCheck final : public RoomCheck {
  public:
   explicit MistsCheck(const State& start)
-      : prev_cells_(start.cells()), prev_board_ghosts_(start.mists().ghosts_on_board()) {
+      : prev_cells_(start.cells()),
+        prev_board_ghosts_(start.mists().ghosts_on_board()),
+        misty_roads_refused_(start.game().switches().misty_road_meeple ==
+                             MistyRoadMeeple::ClearOnly) {
     for (const Hound& h : start.mists().hounds) prev_hounds_.push_back(h.status);
   }
 
   Fail after_action(const State& s, const Action&, const BoardCounts& board) override {
-    if (Fail f = ghost_ledger(s, board)) return f;
+    int ghosts = 0;
+    if (Fail f = ghosts_on_cells(s, ghosts)) return f;
+    if (Fail f = ghost_conservation(s, ghosts)) return f;
+    if (Fail f = ghost_ledger(s, ghosts)) return f;
     if (Fail f = face_down_cells(s)) return f;
     if (Fail f = face_down_counts(s)) return f;
     if (Fail f = buried(s, board.buried)) return f;
@@ -110,6 +153,66 @@ class MistsCheck final : public RoomCheck {
 
   bool counts_finished(FeatureClass f) const override { return f == FeatureClass::MistBank; }
 
+  // A castle with all 8 spaces filled is finished unless a face-down tile around it haunts it
+  // (Dized.MoC.0018; face-down-haunting=rules-text: the orthogonal ones only). It scores 2 for
+  // itself and 2 per surrounding tile showing mist (Dized.MoC.0030, 0031). One whose last
+  // space a face-down tile filled (possible only under rules-text, diagonally) is never
+  // scored: face-down tiles finish nothing but cemeteries, and no face-up tile can come to
+  // finish it later, so its follower stays.
+  std::optional<Centre> centre(const State& s, int cell) const override {
+    const CellFace& f = s.face(cell);
+    if (f.segments[f.centre].kind != SegmentKind::Castle) return std::nullopt;
+    const PlacedCell& pc = s.cell(cell);
+    int occupied = 0, fd = 0, fd_orth = 0, misty = 1;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int nb = (dx || dy) ? s.cell_at(pc.x + dx, pc.y + dy) : -1;
+        if (nb < 0) continue;
+        ++occupied;
+        if (s.hidden(nb)) {
+          ++fd;
+          fd_orth += !dx || !dy;
+        } else if (s.face(nb).mist_ports) {
+          ++misty;
+        }
+      }
+    const bool rules_text = s.game().switches().face_down_haunting == FaceDownHaunting::RulesText;
+    Centre c;
+    c.finished = occupied == 8 && (rules_text ? fd_orth : fd) == 0;
+    c.value = 2 * misty;
+    c.never_scores = fd > 0;
+    return c;
+  }
+
+  // A face-down tile drawn is in hand until it is put down; Level 6's scoring meeples are out
+  // of every supply (Game::scoring_meeples_from_supply).
+  bool holds_drawn_tile(Phase p) const override { return p == Phase::FaceDown; }
+  int meeples_held(const State& s) const override {
+    return s.game().scoring_meeples_from_supply() ? static_cast<int>(s.mists().scorers.size()) : 0;
+  }
+
+  // misty-road-meeple=clear-only: no follower on a road that shows mist (FAQ.MoC.0002).
+  bool refuses_in_mist(SegmentKind k) const override {
+    return k == SegmentKind::Road && misty_roads_refused_;
+  }
+
+  // The board's list of cemeteries (MistsState::cemeteries), kept as tiles go down, is the
+  // face-up cemetery cells in cell order.
+  Fail full_check(const State& s) override {
+    size_t listed = 0;
+    const std::vector<int16_t>& cemeteries = s.mists().cemeteries;
+    for (int c = 0; c < s.cells(); ++c) {
+      if (!is_cemetery_cell(s, c)) continue;
+      if (listed >= cemeteries.size() || cemeteries[listed] != c)
+        return "board: the cemetery on " + at(s, c) + " is not in the board's list of cemeteries";
+      ++listed;
+    }
+    if (listed != cemeteries.size())
+      return "board: the board lists " + std::to_string(cemeteries.size()) + " cemeteries, " +
+             std::to_string(listed) + " are on it";
+    return std::nullopt;
+  }
+
   // Mist (a tile without mist or symbols expects no bank and no ghost).
   Fail close_turn(const State& s, bool) override { return mist_of_the_turn(s); }
   void next_turn() override {
@@ -143,7 +246,7 @@ class MistsCheck final : public RoomCheck {
 
   // Ghosts move only through events: the action's events over the board before it give the
   // board after it. A hound scores the ghosts on the board at that moment (Dized.MoC.0022).
-  Fail ghost_ledger(const State& s, const BoardCounts& board) {
+  Fail ghost_ledger(const State& s, int board_ghosts) {
     int ghosts = prev_board_ghosts_;
     for (const Event& e : s.events()) {
       switch (e.kind) {
@@ -168,10 +271,10 @@ class MistsCheck final : public RoomCheck {
           break;
       }
     }
-    // The shared pass found ghosts_on_board() equal to the ghosts the cells hold.
-    if (ghosts != board.ghosts)
+    // ghosts_on_cells() found ghosts_on_board() equal to the ghosts the cells hold.
+    if (ghosts != board_ghosts)
       return "ghosts moved without events: the events leave " + std::to_string(ghosts) +
-             " on the board, it holds " + std::to_string(board.ghosts);
+             " on the board, it holds " + std::to_string(board_ghosts);
     prev_board_ghosts_ = ghosts;
     return std::nullopt;
   }
@@ -280,6 +383,7 @@ class MistsCheck final : public RoomCheck {
 
   int prev_cells_;
   int prev_board_ghosts_;
+  bool misty_roads_refused_;
   std::vector<int> prev_hounds_;
   bool placed_this_turn_ = false;
   int banks_expected_ = 0, banks_reported_ = 0;  // mist banks the tile of this turn finished
@@ -289,20 +393,31 @@ class MistsCheck final : public RoomCheck {
   std::vector<int> seen_, cemeteries_;  // scratch, kept between actions
 };
 
-// The Mists checks run in a game with ghosts (every Mists level); another rule set has no
-// ghost, hound, face-down tile or buried meeple to check.
+// Whether a tile of the game shows mist or a castle (the pieces whose rules the shared checker
+// asks the room for).
+bool shows_mist_or_castles(const Game& g) {
+  for (const TileType& t : g.tiles())
+    for (const CellFace& f : t.rot[0])
+      if (f.n_mist > 0 || (f.centre >= 0 && f.segments[f.centre].kind == SegmentKind::Castle))
+        return true;
+  return false;
+}
+
+// The Mists checks run in a game with ghosts, hounds, cemeteries, mist or castles (every
+// Mists level); another rule set has none of them to check.
 std::unique_ptr<RoomCheck> make_mists_check(const State& start) {
   const RuleSet& r = start.game().rules();
-  if (r.ghosts_total == 0 && !r.hounds && r.cemetery == CemeteryMode::None) return nullptr;
+  if (r.ghosts_total == 0 && !r.hounds && r.cemetery == CemeteryMode::None &&
+      !shows_mist_or_castles(start.game()))
+    return nullptr;
   return std::make_unique<MistsCheck>(start);
 }
 
-constexpr RoomInvariant kInvariants[] = {{"mists: ghost conservation", ghost_conservation}};
-constexpr RoomCheckEntry kChecks[] = {{"mists: ghosts, mist, hounds, burials", make_mists_check}};
+constexpr RoomCheckEntry kChecks[] = {
+    {"mists: ghosts, mist, castles, hounds, burials", make_mists_check}};
 
 }  // namespace
 
-std::span<const RoomInvariant> mists_invariants() { return kInvariants; }
 std::span<const RoomCheckEntry> mists_checks() { return kChecks; }
 
 }  // namespace carcheck

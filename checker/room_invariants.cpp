@@ -5,7 +5,6 @@
 
 namespace carcheck {
 
-std::span<const RoomInvariant> mists_invariants();
 std::span<const RoomInvariant> bcb_invariants();
 std::span<const RoomInvariant> inns_invariants();
 std::span<const RoomInvariant> river_invariants();
@@ -18,7 +17,7 @@ std::vector<RoomInvariant>& registry() {
   static std::vector<RoomInvariant> all = [] {
     std::vector<RoomInvariant> v;
     for (std::span<const RoomInvariant> room :
-         {mists_invariants(), bcb_invariants(), inns_invariants(), river_invariants()})
+         {bcb_invariants(), inns_invariants(), river_invariants()})
       v.insert(v.end(), room.begin(), room.end());
     return v;
   }();

@@ -1,12 +1,15 @@
-// The invariants a room adds to the shared ones of checker/invariants.cpp (ghost conservation
-// with Mists, bridge and castle-token conservation with Bridges, Castles and Bazaars). The
-// checker runs every registered one after every action of every game and asks no question
-// about which room plays: each holds trivially in a game without the room's pieces (a rule
-// set that gives no ghosts, bridges or castle tokens has none to conserve).
+// The invariants a room adds to the shared ones of checker/invariants.cpp (Mists' ghosts,
+// castles and cemeteries, bridge and castle-token conservation with Bridges, Castles and
+// Bazaars, the large follower, the river's course). The checker runs every registered one
+// after every action of every game and asks no question about which room plays: each holds
+// trivially in a game without the room's pieces (a rule set that gives no ghosts, bridges or
+// castle tokens has none to conserve).
 //
 // Two forms: a RoomInvariant is a stateless check of one state; a RoomCheck keeps state across
 // a turn (what the tile of this turn finished, what the events reported), is made once per
-// checked game, and sees the shared checker's own reading of the geometry (CheckerView).
+// checked game, sees the shared checker's own reading of the geometry (CheckerView), and
+// answers the rules the shared checker leaves to the room (a centre feature other than the
+// monastery, a follower in mist).
 #pragma once
 
 #include <memory>
@@ -18,10 +21,8 @@
 
 namespace carcheck {
 
-// What the shared passes over the cells and the meeples counted at this action
-// (InvariantChecker).
+// What the shared pass over the meeples counted at this action (InvariantChecker).
 struct BoardCounts {
-  int ghosts = 0;               // on the cells' mist areas and cemeteries
   std::span<const int> buried;  // the buried meeples (engine/mists_state.h), by index
 };
 
@@ -31,8 +32,9 @@ struct RoomInvariant {
   std::optional<std::string> (*check)(const State& s, const BoardCounts& board);
 };
 
-// The rooms' invariants, each room's written in its own file (checker/mists_invariants.cpp,
-// checker/bcb_invariants.cpp), then the ones registered at run time.
+// The rooms' invariants, each room's written in its own file (checker/bcb_invariants.cpp,
+// checker/inns_invariants.cpp, checker/river_invariants.cpp), then the ones registered at run
+// time.
 std::span<const RoomInvariant> room_invariants();
 // A room outside the engine (a test's toy rule system) adds its own; before the checker runs.
 void register_room_invariant(const RoomInvariant& inv);
@@ -91,6 +93,18 @@ class RoomCheck {
   // A class whose finished-count the room checks itself (the shared count skips it). Asked
   // once, when the checker is made: the answer holds for the whole game.
   virtual bool counts_finished(FeatureClass) const { return false; }
+  // A centre feature (a tile's centre, finished by the 8 spaces around it) of a kind the
+  // shared checker leaves to the room (Mists' castle; the monastery is the shared one's):
+  // nullopt when `cell`'s centre is not the room's; else the room's reading of the geometry.
+  struct Centre {
+    bool finished = false;      // the placement that filled its last space scores it now
+    int value = 0;              // what it scores then
+    bool never_scores = false;  // finished, yet no rule will score it: a follower may stay
+  };
+  virtual std::optional<Centre> centre(const State&, int /*cell*/) const { return std::nullopt; }
+  // Segments of kind `k` that show mist take no follower under the room's rules (Mists'
+  // misty-road-meeple=clear-only, FAQ.MoC.0002). Asked once, when the checker is made.
+  virtual bool refuses_in_mist(SegmentKind /*k*/) const { return false; }
   // A meeple that stays on a finished feature for the room's reason (a castle's follower,
   // until its castle scores): the end-of-turn check skips it.
   virtual bool keeps_meeple(const State&, int /*meeple*/) const { return false; }
@@ -98,6 +112,16 @@ class RoomCheck {
   // per-turn checks, before the shared ones. Then next_turn(): its per-turn state afresh.
   virtual Fail close_turn(const State&, bool /*completed*/) { return {}; }
   virtual void next_turn() {}
+  // What the room holds outside the piles, the board and the supplies, for the shared tile and
+  // meeple counts: tiles (BCB: the ones a bazaar revealed that nobody has taken into a turn
+  // yet), whether the drawn tile is still in hand in the room's phase `p` (Mists: a face-down
+  // tile to put down), and meeples out of play (Mists Level 6: the scoring meeples).
+  virtual int tiles_held(const State&) const { return 0; }
+  virtual bool holds_drawn_tile(Phase /*p*/) const { return false; }
+  virtual int meeples_held(const State&) const { return 0; }
+  // With the shared O(board) checks, every `full_every` actions and at the end: the room's own
+  // checks of the whole board (Mists: the board's list of cemeteries).
+  virtual Fail full_check(const State&) { return {}; }
   // The actions legal_actions() offers at `s` in a phase of the room's.
   virtual Fail check_legal(const State&, const ActionList&) { return {}; }
 };

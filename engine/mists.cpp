@@ -203,6 +203,7 @@ bool Rules::cemetery_closed(const State& s, int cell) {
 // A face-down tile around a castle haunts it (Dized.MoC.0018); the rules-text reading
 // haunts it only from an orthogonal neighbour (face-down-haunting).
 bool Rules::mists_castle_haunted(const State& s, int cell) {
+  if (testing::break_rule == testing::BrokenRule::CastleHauntingIgnored) return false;
   if (!(s.game_->switches().face_down_haunting == FaceDownHaunting::RulesText))
     return s.mists_.cell(cell).fd8 > 0;
   const PlacedCell& cc = nth(s.cells_, cell);

@@ -34,6 +34,9 @@ enum class BrokenRule : unsigned char {
   // engine/river.cpp river_refusal: a river tile at the open end is never refused for its
   // turn (river-uturn ignored), so the river may turn back on itself.
   RiverUturnIgnored,
+  // engine/mists.cpp mists_castle_haunted: a face-down tile around a castle never haunts it,
+  // so a castle finished with one beside it scores (against Dized.MoC.0018).
+  CastleHauntingIgnored,
 };
 
 inline BrokenRule break_rule = BrokenRule::None;

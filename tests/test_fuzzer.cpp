@@ -224,6 +224,21 @@ TEST(Fuzzer, CatchesACemeteryMissingFromTheBoardsList) {
   EXPECT_FALSE(mended) << mended->failure;
 }
 
+// A castle haunted by a face-down tile beside it (Dized.MoC.0018) that the engine scores is
+// caught by the Mists room's reading of castles (checker/mists_invariants.cpp, which the
+// shared checker asks for every centre other than a monastery): a score no geometry expects.
+TEST(Fuzzer, CatchesAHauntedCastleScored) {
+  std::unique_ptr<Game> g = mists(6, 2);
+  {
+    BreakRule broken(testing::BrokenRule::CastleHauntingIgnored);
+    std::optional<Found> found = first_failure(*g, 400);
+    ASSERT_TRUE(found) << "a haunted castle scored went unnoticed";
+    EXPECT_NE(found->failure.find("castle"), std::string::npos) << found->failure;
+  }
+  std::optional<Found> mended = first_failure(*g, 400);
+  EXPECT_FALSE(mended) << mended->failure;
+}
+
 // A face-down tile offered on a space that touches the board at a corner only
 // (Dized.MoC.0052) is caught by the board check of the cells an action put down.
 TEST(Fuzzer, CatchesAFaceDownTileTouchingOnlyAtACorner) {
@@ -313,9 +328,9 @@ TEST(Fuzzer, TheCheckersGameLogIsTheOneWriteGameLogWrites) {
   EXPECT_GT(with_head_start, 0);  // Mists games with a head start on the score were among them
 }
 
-// Tile conservation reads the board's tiles from the pass over the cells that ghost
-// conservation makes: tiles taken out of play are still caught, with the board counted right.
-TEST(Fuzzer, TileConservationCountsTheBoardInTheGhostPass) {
+// Tile conservation reads the board's tiles from one pass over the cells per action: tiles
+// taken out of play are still caught, with the board counted right.
+TEST(Fuzzer, TileConservationCountsTheBoardInOnePass) {
   std::unique_ptr<Game> g = base_game();
   GameStart from;
   from.seed = 5;
