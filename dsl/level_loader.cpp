@@ -364,6 +364,9 @@ class LevelsReader {
     const std::vector<Value> items = ld_.list(v);
     if (items.empty())
       ld_.fail(v, "'rooms' is empty: leave the key out for the family's room alone");
+    if (items.size() > static_cast<size_t>(kMaxRooms))
+      ld_.fail(v, fmt::format("'rooms' lists {} add-on rooms; a rule set combines at most {}",
+                              items.size(), kMaxRooms));
     for (const Value& item : items) {
       const std::string name = ld_.name(item);
       const std::shared_ptr<const AddOn> room = find_add_on(name);

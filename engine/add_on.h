@@ -73,6 +73,10 @@ inline constexpr uint32_t kStartTile = 1u << 14;
 inline constexpr uint32_t kCellsAdded = 1u << 15;
 }  // namespace add_on_hooks
 
+// The add-on rooms one rule set may combine: RoomChain keeps a bit per add-on and hook in one
+// 64-bit word of State (State::retired_links); levels.yaml refuses more where it lists them.
+inline constexpr int kMaxRooms = 5;
+
 // The rest of the chain after one add-on: what an add-on that took the turn calls to hand it
 // back. It runs the add-ons after this one that fill the hook, then the family's room, never
 // this add-on or one before it again: the hand-back cannot loop.

@@ -45,10 +45,10 @@ RoomChain::RoomChain(std::shared_ptr<const RuleSystem> base, const RuleSet& r,
                                       h::kUnplaceable,  h::kPlacement,   h::kMeeple,
                                       h::kAfterPlace,   h::kAfterMeeple, h::kFeatureValue,
                                       h::kFinalScoring, h::kFollowers,   h::kCellsAdded};
-  if (add_ons_.size() > static_cast<size_t>(kMaxAddOns))
+  if (add_ons_.size() > static_cast<size_t>(kMaxRooms))
     throw std::invalid_argument("rule set " + r.name + " combines " +
                                 std::to_string(add_ons_.size()) + " rooms; at most " +
-                                std::to_string(kMaxAddOns) + " can be combined");
+                                std::to_string(kMaxRooms) + " can be combined");
   for (size_t i = 0; i < add_ons_.size(); ++i) {
     const AddOn& a = *add_ons_[i];
     const int index = static_cast<int>(i);

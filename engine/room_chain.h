@@ -139,8 +139,8 @@ class RoomChain final : public RuleSystem {
     kHooks
   };
   // Add-on `index`'s link for hook `k` as a bit of State::retired_links: kHooks bits an
-  // add-on, so a chain holds at most kMaxAddOns add-ons (the constructor refuses more).
-  static constexpr int kMaxAddOns = 64 / kHooks;
+  // add-on, so a chain holds at most kMaxRooms add-ons (the constructor refuses more).
+  static_assert(kMaxRooms * kHooks <= 64, "State::retired_links holds every link's bit");
   static uint64_t link_bit(int index, int k) { return 1ull << (index * kHooks + k); }
   // Whether some add-on's link for hook `k` has not been retired in `s`.
   bool live(const State& s, Hook k) const {

@@ -402,6 +402,8 @@ TEST(ToyAddOn, BadRoomsAreLocatedErrors) {
             "(it combines with: base)");
   EXPECT_EQ(load_error("[toy, no-west, toy]"),
             "rooms.yaml:11:27: add-on room 'toy' is listed twice");
+  EXPECT_EQ(load_error("[toy, double-roads, road-bonus, no-west, river, inns-cathedrals]"),
+            "rooms.yaml:11:12: 'rooms' lists 6 add-on rooms; a rule set combines at most 5");
   EXPECT_EQ(load_error("[]"),
             "rooms.yaml:11:12: 'rooms' is empty: leave the key out for the family's room alone");
   EXPECT_EQ(load_error("[No-West]"),
